@@ -1,0 +1,32 @@
+import { z } from "zod";
+import { chainIds } from "./chains.js";
+
+const hexAddress = z.string().regex(/^0x[0-9a-fA-F]{40}$/, "an EVM address is 0x followed by 40 hex characters");
+
+export const publicChainSchema = z.object({
+  id: z.number().int(),
+  key: z.enum(Object.keys(chainIds) as [keyof typeof chainIds, ...(keyof typeof chainIds)[]]),
+  name: z.string(),
+  /** The RPC URL the browser talks to. */
+  rpc_url: z.string(),
+  explorer_url: z.string().nullable(),
+  native_currency: z.object({ name: z.string(), symbol: z.string(), decimals: z.number().int() }),
+  /** Shown to members: zkFair pays gas in USDC. */
+  gas_note: z.string().nullable(),
+  contracts: z.object({
+    genesis_pass: hexAddress.nullable(),
+    daily: hexAddress.nullable(),
+  }),
+});
+export type PublicChain = z.infer<typeof publicChainSchema>;
+
+/** `GET /api/config`: everything the browser needs to know about this deployment. */
+export const publicConfigSchema = z.object({
+  environment: z.enum(["development", "test", "production"]),
+  default_chain_id: z.number().int(),
+  chains: z.array(publicChainSchema),
+  solana_cluster: z.enum(["mainnet-beta", "testnet", "devnet"]),
+  walletconnect_project_id: z.string().nullable(),
+  build_id: z.string(),
+});
+export type PublicConfig = z.infer<typeof publicConfigSchema>;

@@ -1,0 +1,137 @@
+import { errorBodySchema } from "@arcana/protocol";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ApiError } from "./http/api-error.js";
+import { createTestApp } from "./test/app.js";
+
+let t: Awaited<ReturnType<typeof createTestApp>>;
+beforeAll(async () => {
+  // Routes that fail on purpose, to see what a caller gets back.
+  t = await createTestApp({}, (api) => {
+    api.get("/test/boom", () => {
+      throw new Error("secret connection string postgres://user:pw@db");
+    });
+    api.get("/test/conflict", () => {
+      throw new ApiError("conflict", "That wallet is bound to another account.");
+    });
+  });
+});
+afterAll(() => t.dispose());
+
+describe("API envelope", () => {
+  it("answers an unknown API path with a 404 error envelope", async () => {
+    const res = await t.app.request("/api/nope");
+    expect(res.status).toBe(404);
+    const body = errorBodySchema.parse(await res.json());
+    expect(body.error.code).toBe("not_found");
+  });
+
+  it("hides the internals of an unexpected error behind a 500 envelope with a reference", async () => {
+    const res = await t.app.request("/api/test/boom");
+    expect(res.status).toBe(500);
+    const text = await res.text();
+    expect(text).not.toContain("postgres://");
+    const body = errorBodySchema.parse(JSON.parse(text));
+    expect(body.error.code).toBe("internal_error");
+    expect(body.error.message).toContain(res.headers.get("x-request-id"));
+  });
+
+  it("answers a known failure with its own code and status", async () => {
+    const res = await t.app.request("/api/test/conflict");
+    expect(res.status).toBe(409);
+    expect(await res.json()).toEqual({ error: { code: "conflict", message: "That wallet is bound to another account." } });
+  });
+
+  it("refuses an oversized body with 413 payload_too_large", async () => {
+    const res = await t.app.request("/api/nope", { method: "POST", body: "x".repeat(70 * 1024), headers: { "content-type": "application/json" } });
+    expect(res.status).toBe(413);
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe("payload_too_large");
+  });
+});
+
+describe("operations endpoints", () => {
+  it("says the process is up", async () => {
+    const res = await t.app.request("/healthz");
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: "ok" });
+  });
+
+  it("says it is ready when the database answers", async () => {
+    const res = await t.app.request("/readyz");
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: "ready", checks: { database: { ok: true } } });
+  });
+
+  it("exposes request counts and latency histograms by route", async () => {
+    await t.app.request("/healthz");
+    const res = await t.app.request("/metrics");
+    const text = await res.text();
+    expect(text).toMatch(/http_request_duration_seconds_bucket\{le="0.005",method="GET",route="\/healthz"\} \d+/);
+    expect(text).toMatch(/http_requests_total\{method="GET",route="\/healthz",status="200"\} \d+/);
+  });
+
+  it("publishes the configuration the web needs, without secrets", async () => {
+    const res = await t.app.request("/api/config");
+    expect(res.status).toBe(200);
+    const { data } = (await res.json()) as { data: Record<string, unknown> };
+    expect(data).toMatchObject({ environment: "test", default_chain_id: 31337, solana_cluster: "mainnet-beta", walletconnect_project_id: null });
+    expect(JSON.stringify(data)).not.toContain(t.config.sessionSecret);
+  });
+
+  it("documents the API as OpenAPI and renders a reference page", async () => {
+    const doc = (await (await t.app.request("/api/openapi.json")).json()) as { openapi: string; paths: Record<string, unknown> };
+    expect(doc.openapi).toBe("3.1.0");
+    expect(Object.keys(doc.paths)).toContain("/config");
+    const page = await t.app.request("/api/docs");
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    const nonce = /'nonce-([^']+)'/.exec(page.headers.get("content-security-policy") ?? "")?.[1];
+    expect(html).toContain(`<script nonce="${nonce}" src="/api/docs/standalone.js">`);
+    const bundle = await t.app.request("/api/docs/standalone.js");
+    expect(bundle.status).toBe(200);
+  });
+});
+
+describe("security headers", () => {
+  it("sends a CSP that forbids framing and inline scripts without the nonce, and nosniff", async () => {
+    const res = await t.app.request("/healthz");
+    const csp = res.headers.get("content-security-policy") ?? "";
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(res.headers.get("strict-transport-security")).toBeNull();
+  });
+
+  it("adds HSTS in production", async () => {
+    const prod = await createTestApp({ NODE_ENV: "production", SESSION_SECRET: "x".repeat(40) });
+    try {
+      const res = await prod.app.request("/healthz");
+      expect(res.headers.get("strict-transport-security")).toContain("max-age=");
+    } finally {
+      await prod.dispose();
+    }
+  });
+});
+
+describe("a database that goes away", () => {
+  it("turns readiness to 503 with a reason, and API calls into 503 service_unavailable", async () => {
+    const lost = await createTestApp({}, (api) => {
+      api.get("/test/db", async () => {
+        await lost.database.ping();
+        return new Response("unreachable");
+      });
+    });
+    await lost.database.close();
+    try {
+      const ready = await lost.app.request("/readyz");
+      expect(ready.status).toBe(503);
+      const body = (await ready.json()) as { checks: { database: { ok: boolean; reason: string } } };
+      expect(body.checks.database.ok).toBe(false);
+      expect(body.checks.database.reason).toMatch(/database unreachable/);
+      const call = await lost.app.request("/api/test/db");
+      expect(call.status).toBe(503);
+      expect(((await call.json()) as { error: { code: string } }).error.code).toBe("service_unavailable");
+    } finally {
+      await lost.dispose().catch(() => {});
+    }
+  });
+});

@@ -1,0 +1,138 @@
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import type { PublicConfig } from "@arcana/protocol";
+import { OpenAPIHono } from "@hono/zod-openapi";
+import { Scalar } from "@scalar/hono-api-reference";
+import { bodyLimit } from "hono/body-limit";
+import { requestId } from "hono/request-id";
+import type { Logger } from "pino";
+import type { Config } from "./config.js";
+import type { DatabaseHandle } from "./db/client.js";
+import { ApiError } from "./http/api-error.js";
+import type { AppEnv } from "./http/env.js";
+import { toErrorResponse, validationHook } from "./http/errors.js";
+import { createHttpMetrics } from "./http/metrics.js";
+import { securityHeaders } from "./http/security-headers.js";
+import { registerSystemRoutes } from "./modules/system/routes.js";
+import { buildPublicConfig, checkReadiness } from "./modules/system/service.js";
+import type { WebFrontend } from "./web/frontend.js";
+
+export interface AppDeps {
+  config: Config;
+  database: DatabaseHandle;
+  logger: Logger;
+  /** The server-rendered web app; absent in API-only tests. */
+  web?: WebFrontend;
+  /** Vite's dev server handles hot reload in `npm run dev`. */
+  hotReload?: boolean;
+  /** More API routes, registered before the API's 404 (tests use it to provoke failures). */
+  extraApiRoutes?: (api: OpenAPIHono<AppEnv>) => void;
+}
+
+const API_BODY_LIMIT_BYTES = 64 * 1024;
+// The reference page's browser bundle is served by us: no CDN, so it works offline and under our CSP.
+const scalarBundle = path.join(
+  path.dirname(createRequire(import.meta.url).resolve("@scalar/api-reference")),
+  "browser/standalone.js",
+);
+
+export function createApp(deps: AppDeps) {
+  const { config, database, logger, web } = deps;
+  const metrics = createHttpMetrics();
+  const publicConfig: PublicConfig = buildPublicConfig(config, web?.buildId ?? "none");
+
+  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+  app.use(requestId());
+  app.use(async (c, next) => {
+    const started = performance.now();
+    const log = logger.child({ reqId: c.get("requestId") });
+    c.set("logger", log);
+    await next();
+    const ms = Math.round((performance.now() - started) * 10) / 10;
+    const entry = { method: c.req.method, path: c.req.path, status: c.res.status, ms };
+    if (c.res.status >= 500) log.error(entry, "request failed");
+    else log.debug(entry, "request");
+  });
+  app.use(metrics.middleware);
+  app.use(
+    securityHeaders({
+      isProduction: config.isProduction,
+      connectSources: [...new Set(config.chains.map((chain) => new URL(chain.publicRpcUrl).origin))],
+      hotReload: deps.hotReload ?? false,
+    }),
+  );
+  app.onError((error, c) => toErrorResponse(error, c));
+
+  app.get("/healthz", (c) => c.json({ status: "ok" as const }));
+  app.get("/readyz", async (c) => {
+    const readiness = await checkReadiness(database);
+    return c.json(readiness, readiness.status === "ready" ? 200 : 503);
+  });
+  app.get("/metrics", async (c) => {
+    c.header("Content-Type", metrics.registry.contentType);
+    return c.body(await metrics.registry.metrics());
+  });
+  app.get("/build.json", (c) => {
+    c.header("Cache-Control", "no-store");
+    return c.json({ build_id: publicConfig.build_id });
+  });
+
+  const api = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+  api.use(
+    bodyLimit({
+      maxSize: API_BODY_LIMIT_BYTES,
+      onError: () => {
+        throw new ApiError("payload_too_large", "The request body is too large.");
+      },
+    }),
+  );
+  registerSystemRoutes(api, () => publicConfig);
+  deps.extraApiRoutes?.(api);
+
+  api.doc31("/openapi.json", {
+    openapi: "3.1.0",
+    info: {
+      title: "Arcana API",
+      version: "1",
+      description: "Answers are `{data}`; failures are `{error: {code, message}}`.",
+    },
+    servers: [{ url: "/api" }],
+  });
+  api.get("/docs/standalone.js", (c) => {
+    c.header("Content-Type", "text/javascript; charset=utf-8");
+    c.header("Cache-Control", "public, max-age=86400");
+    return c.body(readFileSync(scalarBundle));
+  });
+  const scalar = Scalar<AppEnv>({
+    url: "/api/openapi.json",
+    cdn: "/api/docs/standalone.js",
+    pageTitle: "Arcana API",
+    withDefaultFonts: false,
+    theme: "purple",
+  });
+  api.get("/docs", async (c, next) => {
+    const page = await scalar(c, next);
+    const html = page instanceof Response ? await page.text() : "";
+    // The reference page's scripts run under the same nonce-based CSP as the app.
+    return c.html(html.replaceAll("<script", `<script nonce="${c.get("secureHeadersNonce")}"`));
+  });
+  api.all("*", () => {
+    throw new ApiError("not_found", "There is no such API endpoint.");
+  });
+  app.route("/api", api);
+
+  if (web) {
+    if (web.assets) app.use(web.assets);
+    app.all("*", async (c) => {
+      c.set("metricsRoute", "ssr");
+      return web.render(c.req.raw, {
+        requestId: c.get("requestId"),
+        cspNonce: c.get("secureHeadersNonce") ?? "",
+        config: publicConfig,
+        getSessionUser: async () => null,
+      });
+    });
+  }
+  return { app, metrics, publicConfig };
+}

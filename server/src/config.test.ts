@@ -1,0 +1,50 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./config.js";
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  return [];
+}
+
+describe("configuration", () => {
+  it("runs on embedded defaults with no variables at all", () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.env).toBe("development");
+    expect(config.database.url).toBeNull();
+    expect(config.database.dataDir).toMatch(/\.data$/);
+    expect(config.chains.map((c) => c.key)).toEqual(["local", "opBNB", "zkFair"]);
+    expect(config.defaultChain).toBe("local");
+  });
+
+  it("names the variable that is wrong", () => {
+    expect(problemsOf({ PORT: "eighty" })[0]).toMatch(/^PORT:/);
+    expect(problemsOf({ DATABASE_URL: "mysql://x" })[0]).toMatch(/^DATABASE_URL:/);
+    expect(problemsOf({ OPBNB_GENESIS_PASS_ADDRESS: "0x123" })[0]).toMatch(/^OPBNB_GENESIS_PASS_ADDRESS:/);
+    expect(problemsOf({ CHAINS: "local,ethereum" })[0]).toMatch(/^CHAINS: unknown chain "ethereum"/);
+  });
+
+  it("refuses production without a session secret", () => {
+    expect(problemsOf({ NODE_ENV: "production" })).toContain("SESSION_SECRET: is required in production");
+  });
+
+  it("reads per-chain RPC URLs and contract addresses", () => {
+    const config = loadConfig({
+      CHAINS: "opBNB",
+      OPBNB_RPC_URL: "https://rpc.example/opbnb",
+      OPBNB_DAILY_ADDRESS: "0x00000000000000000000000000000000000000aa",
+    });
+    expect(config.defaultChain).toBe("opBNB");
+    expect(config.chains[0]).toMatchObject({
+      id: 204,
+      rpcUrl: "https://rpc.example/opbnb",
+      dailyAddress: "0x00000000000000000000000000000000000000aa",
+      genesisPassAddress: null,
+    });
+  });
+});

@@ -1,0 +1,155 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { type ChainKey, chainIds } from "@arcana/protocol";
+import { z } from "zod";
+import { isChainKey, viemChains } from "./chain/chains.js";
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+
+const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, "must be 0x followed by 40 hex characters");
+const url = z.string().url("must be a URL");
+
+/** Per-chain settings come from variables named after the chain, e.g. OPBNB_RPC_URL. */
+const chainEnvPrefix: Record<ChainKey, string> = {
+  local: "LOCAL",
+  opBNB: "OPBNB",
+  opBNBTestnet: "OPBNB_TESTNET",
+  zkFair: "ZKFAIR",
+};
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).optional(),
+  PUBLIC_URL: url.optional(),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL")
+    .optional(),
+  DATA_DIR: z.string().min(1).optional(),
+  SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  CHAINS: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined) return undefined;
+      const keys = value
+        .split(",")
+        .map((part) => part.trim())
+        .filter(Boolean);
+      for (const key of keys) {
+        if (!isChainKey(key)) {
+          ctx.addIssue({
+            code: "custom",
+            message: `unknown chain "${key}"; known: ${Object.keys(chainIds).join(", ")}`,
+          });
+          return z.NEVER;
+        }
+      }
+      return keys as ChainKey[];
+    }),
+  DEFAULT_CHAIN: z
+    .string()
+    .optional()
+    .refine((value) => value === undefined || isChainKey(value), `must be one of ${Object.keys(chainIds).join(", ")}`),
+  SOLANA_CLUSTER: z.enum(["mainnet-beta", "testnet", "devnet"]).default("mainnet-beta"),
+  WALLETCONNECT_PROJECT_ID: z.string().min(1).optional(),
+});
+
+const chainEnvSchema = z.object({
+  RPC_URL: url.optional(),
+  /** The RPC URL handed to browsers, when it differs from the server's. */
+  PUBLIC_RPC_URL: url.optional(),
+  GENESIS_PASS_ADDRESS: address.optional(),
+  DAILY_ADDRESS: address.optional(),
+});
+
+export interface ChainConfig {
+  key: ChainKey;
+  id: number;
+  rpcUrl: string;
+  publicRpcUrl: string;
+  genesisPassAddress: `0x${string}` | null;
+  dailyAddress: `0x${string}` | null;
+}
+
+export interface Config {
+  env: "development" | "test" | "production";
+  isProduction: boolean;
+  port: number;
+  host: string;
+  publicUrl: string;
+  logLevel: string;
+  database: { url: string | null; dataDir: string };
+  sessionSecret: string;
+  chains: ChainConfig[];
+  defaultChain: ChainKey;
+  solanaCluster: "mainnet-beta" | "testnet" | "devnet";
+  walletConnectProjectId: string | null;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+    this.name = "ConfigError";
+  }
+}
+
+const DEV_SESSION_SECRET = "arcana-development-session-secret-not-for-production";
+
+function issuesToProblems(issues: z.core.$ZodIssue[], prefix = ""): string[] {
+  return issues.map((issue) => `${prefix}${String(issue.path[0] ?? "?")}: ${issue.message}`);
+}
+
+/** Reads the whole configuration once; throws a ConfigError naming every wrong variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) throw new ConfigError(issuesToProblems(parsed.error.issues));
+  const e = parsed.data;
+  const isProduction = e.NODE_ENV === "production";
+  const problems: string[] = [];
+
+  if (isProduction && !e.SESSION_SECRET) problems.push("SESSION_SECRET: is required in production");
+
+  const chainKeys: ChainKey[] = e.CHAINS ?? (isProduction ? ["opBNB", "zkFair"] : ["local", "opBNB", "zkFair"]);
+  const chains: ChainConfig[] = [];
+  for (const key of chainKeys) {
+    const prefix = `${chainEnvPrefix[key]}_`;
+    const raw = Object.fromEntries(Object.keys(chainEnvSchema.shape).map((name) => [name, env[prefix + name]]));
+    const chainEnv = chainEnvSchema.safeParse(raw);
+    if (!chainEnv.success) {
+      problems.push(...issuesToProblems(chainEnv.error.issues, prefix));
+      continue;
+    }
+    const rpcUrl = chainEnv.data.RPC_URL ?? viemChains[key].rpcUrls.default.http[0] ?? "";
+    chains.push({
+      key,
+      id: chainIds[key],
+      rpcUrl,
+      publicRpcUrl: chainEnv.data.PUBLIC_RPC_URL ?? rpcUrl,
+      genesisPassAddress: (chainEnv.data.GENESIS_PASS_ADDRESS as `0x${string}` | undefined) ?? null,
+      dailyAddress: (chainEnv.data.DAILY_ADDRESS as `0x${string}` | undefined) ?? null,
+    });
+  }
+
+  const defaultChain = (e.DEFAULT_CHAIN as ChainKey | undefined) ?? (chainKeys.includes("local") ? "local" : "opBNB");
+  if (!chainKeys.includes(defaultChain)) problems.push(`DEFAULT_CHAIN: "${defaultChain}" is not in CHAINS`);
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  const host = e.HOST ?? (isProduction ? "0.0.0.0" : "127.0.0.1");
+  return {
+    env: e.NODE_ENV,
+    isProduction,
+    port: e.PORT,
+    host,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
+    logLevel: e.LOG_LEVEL,
+    database: { url: e.DATABASE_URL ?? null, dataDir: path.resolve(repoRoot, e.DATA_DIR ?? ".data") },
+    sessionSecret: e.SESSION_SECRET ?? DEV_SESSION_SECRET,
+    chains,
+    defaultChain,
+    solanaCluster: e.SOLANA_CLUSTER,
+    walletConnectProjectId: e.WALLETCONNECT_PROJECT_ID ?? null,
+  };
+}

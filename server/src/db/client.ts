@@ -1,0 +1,102 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
+import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
+import postgres from "postgres";
+import * as schema from "./schema.js";
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: "pglite" | "postgres";
+  /** Applies every committed migration that has not run yet. */
+  migrate(): Promise<void>;
+  /** Resolves when the database answers a trivial query. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export type DatabaseTarget =
+  | { kind: "postgres"; url: string; schema?: string; maxConnections?: number }
+  /** `dataDir` undefined keeps the database in memory (tests). */
+  | { kind: "pglite"; dataDir?: string };
+
+export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
+  if (target.kind === "pglite") {
+    if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
+    const client = new PGlite(target.dataDir);
+    await client.waitReady;
+    const db = drizzlePglite(client, { schema }) as unknown as Database;
+    return {
+      db,
+      kind: "pglite",
+      migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
+      ping: async () => {
+        await client.query("select 1");
+      },
+      close: () => client.close(),
+    };
+  }
+
+  const searchPath = target.schema ? { search_path: target.schema } : undefined;
+  const client = postgres(target.url, {
+    max: target.maxConnections ?? 10,
+    connect_timeout: 5,
+    idle_timeout: 30,
+    onnotice: () => {},
+    connection: searchPath,
+  });
+  const db = drizzlePostgres(client, { schema }) as unknown as Database;
+  return {
+    db,
+    kind: "postgres",
+    migrate: () =>
+      migratePostgres(drizzlePostgres(client), {
+        migrationsFolder,
+        ...(target.schema ? { migrationsSchema: target.schema } : {}),
+      }),
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    close: () => client.end({ timeout: 5 }),
+  };
+}
+
+/** True when an error means the database cannot be reached (answer 503, not 500). */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const seen = new Set<unknown>();
+  let current: unknown = error;
+  while (current && typeof current === "object" && !seen.has(current)) {
+    seen.add(current);
+    const { code, message } = current as { code?: unknown; message?: unknown };
+    if (
+      typeof code === "string" &&
+      [
+        "ECONNREFUSED",
+        "ECONNRESET",
+        "ETIMEDOUT",
+        "CONNECT_TIMEOUT",
+        "CONNECTION_CLOSED",
+        "CONNECTION_ENDED",
+        "CONNECTION_DESTROYED",
+        "57P01",
+        "57P03",
+        "08006",
+        "08001",
+      ].includes(code)
+    )
+      return true;
+    if (typeof message === "string" && /PGlite is closed/i.test(message)) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}

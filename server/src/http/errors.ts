@@ -1,0 +1,57 @@
+import type { ErrorBody } from "@arcana/protocol";
+import type { Context } from "hono";
+import { HTTPException } from "hono/http-exception";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { ZodError } from "zod";
+import { isDatabaseUnavailable } from "../db/client.js";
+import { ApiError } from "./api-error.js";
+import type { AppEnv } from "./env.js";
+
+/** Turns any thrown value into an `{error}` envelope; 5xx answers never reveal internals. */
+export function toErrorResponse(error: unknown, c: Context<AppEnv>): Response {
+  const answer = (status: ContentfulStatusCode, body: ErrorBody) => c.json(body, status);
+  if (error instanceof ApiError) return answer(error.status, error.toBody());
+  if (error instanceof ZodError) {
+    return answer(400, {
+      error: {
+        code: "bad_request",
+        message: "The request is not valid.",
+        issues: error.issues.map((issue) => ({ path: issue.path.join("."), message: issue.message })),
+      },
+    });
+  }
+  if (error instanceof HTTPException && error.status < 500) {
+    if (error.status === 413)
+      return answer(413, { error: { code: "payload_too_large", message: "The request body is too large." } });
+    return answer(error.status === 404 ? 404 : 400, {
+      error: {
+        code: error.status === 404 ? "not_found" : "bad_request",
+        message: error.message || "The request is not valid.",
+      },
+    });
+  }
+  const logger = c.get("logger");
+  if (isDatabaseUnavailable(error)) {
+    logger?.error({ err: error }, "database unavailable");
+    c.header("Retry-After", "5");
+    return answer(503, {
+      error: { code: "service_unavailable", message: "The service is briefly unavailable. Please try again shortly." },
+    });
+  }
+  logger?.error({ err: error }, "unhandled error");
+  return answer(500, {
+    error: {
+      code: "internal_error",
+      message: `Something went wrong on our side. Reference: ${c.get("requestId") ?? "unknown"}.`,
+    },
+  });
+}
+
+/** The validation hook for every OpenAPI route: invalid input is a 400 with the fields named. */
+export function validationHook(
+  result: { success: true } | { success: false; error: ZodError },
+  c: Context<AppEnv>,
+): Response | undefined {
+  if (!result.success) return toErrorResponse(result.error, c);
+  return undefined;
+}

@@ -1,0 +1,45 @@
+import { createHash } from "node:crypto";
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import type { ArcanaLoadContext } from "@arcana/protocol";
+import { serveStatic } from "@hono/node-server/serve-static";
+import type { MiddlewareHandler } from "hono";
+import { createRequestHandler, type ServerBuild } from "react-router";
+import { repoRoot } from "../config.js";
+import type { AppEnv } from "../http/env.js";
+
+/** The server-rendered web app, as the HTTP layer sees it. */
+export interface WebFrontend {
+  /** Changes with every build; the browser compares it to notice a new version. */
+  buildId: string;
+  /** Serves the built client files, or passes on. */
+  assets: MiddlewareHandler<AppEnv> | null;
+  render(request: Request, context: ArcanaLoadContext): Promise<Response>;
+}
+
+export const webBuildDir = path.join(repoRoot, "web/build");
+const serverBuildFile = path.join(webBuildDir, "server/index.js");
+
+export function hasWebBuild(): boolean {
+  return existsSync(serverBuildFile);
+}
+
+/** Loads the production build made by `npm run build` (web/build). */
+export async function loadBuiltFrontend(mode: "development" | "production" | "test"): Promise<WebFrontend> {
+  if (!hasWebBuild())
+    throw new Error(`The web app is not built (${serverBuildFile} is missing). Run \`npm run build\`.`);
+  const build = (await import(serverBuildFile)) as ServerBuild;
+  const buildId = createHash("sha256").update(readFileSync(serverBuildFile)).digest("hex").slice(0, 16);
+  const handle = createRequestHandler(build, mode);
+  const clientDir = path.relative(process.cwd(), path.join(webBuildDir, "client")) || ".";
+  const assets = serveStatic<AppEnv>({
+    root: clientDir,
+    onFound: (_path, c) => {
+      c.set("metricsRoute", "static");
+      // Files under /assets/ carry a content hash in their name, so they never change.
+      const immutable = c.req.path.startsWith("/assets/");
+      c.header("Cache-Control", immutable ? "public, max-age=31536000, immutable" : "public, max-age=3600");
+    },
+  });
+  return { buildId, assets, render: (request, context) => handle(request, context) };
+}
