@@ -1,0 +1,78 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser, watchErrors } from "../src/browser.js";
+import { type RunningServer, startServer } from "../src/server.js";
+
+let server: RunningServer;
+let browser: Browser;
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const routes: Array<[path: string, heading: RegExp]> = [
+  ["/", /Arcana/],
+  ["/app", /Arcana|dashboard/i],
+  ["/auth", /Sign in/],
+  ["/daily-tarot", /Daily Tarot/],
+  ["/genesis-pass", /Genesis Pass/],
+  ["/loot-box", /Loot Boxes/],
+  ["/playground/sign-message", /Sign a message/],
+  ["/_template", /UI kit/],
+];
+
+describe("every route", () => {
+  for (const [path, heading] of routes) {
+    it(`renders ${path} with its heading and no console errors`, async () => {
+      const page = await browser.newPage();
+      const errors = watchErrors(page);
+      const response = await page.goto(server.url + path, { waitUntil: "networkidle" });
+      expect(response?.status()).toBe(200);
+      await expect.poll(() => page.locator("h1").first().textContent()).toMatch(heading);
+      expect(errors).toEqual([]);
+      await page.close();
+    });
+  }
+
+  it("sends a visitor from /change-password to sign in, remembering where they were going", async () => {
+    const page = await browser.newPage();
+    await page.goto(`${server.url}/change-password`);
+    expect(new URL(page.url()).pathname).toBe("/auth");
+    expect(new URL(page.url()).searchParams.get("redirect")).toBe("/change-password");
+    await page.close();
+  });
+
+  it("shows Page Not Found with the path for an unknown page, status 404", async () => {
+    const page = await browser.newPage();
+    const errors = watchErrors(page);
+    const response = await page.goto(`${server.url}/that/path`, { waitUntil: "networkidle" });
+    expect(response?.status()).toBe(404);
+    await expect.poll(() => page.locator("h1").first().textContent()).toBe("Page Not Found");
+    expect(await page.textContent("body")).toContain("Page Not Found: /that/path");
+    // The browser itself reports the 404 document; nothing else may fail.
+    expect(errors.filter((e) => !e.includes("404"))).toEqual([]);
+    await page.close();
+  });
+});
+
+describe("production mode", () => {
+  it("does not serve the UI kit page", async () => {
+    const production = await startServer({
+      NODE_ENV: "production",
+      SESSION_SECRET: "e2e-production-secret-0123456789abcdef",
+    });
+    try {
+      const response = await fetch(`${production.url}/_template`);
+      expect(response.status).toBe(404);
+      expect(await response.text()).toContain("Page Not Found");
+      const home = await fetch(`${production.url}/`);
+      expect(home.status).toBe(200);
+      expect(home.headers.get("strict-transport-security")).toContain("max-age");
+    } finally {
+      await production.stop();
+    }
+  });
+});
