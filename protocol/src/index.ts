@@ -5,3 +5,4 @@ export * from "./errors.js";
 export * from "./gmt-day.js";
 export * from "./health.js";
 export * from "./web-context.js";
+export * from "./accounts.js";

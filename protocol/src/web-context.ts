@@ -1,10 +1,5 @@
+import type { User } from "./accounts.js";
 import type { PublicConfig } from "./config.js";
-
-/** The member as server rendering knows them; null for a visitor. */
-export interface SessionUser {
-  uid: string;
-  email: string;
-}
 
 /**
  * What the server hands every React Router loader and action. Loaders reach the server's
@@ -16,5 +11,5 @@ export type ArcanaLoadContext = {
   cspNonce: string;
   config: PublicConfig;
   /** The signed-in member for this request, if any. */
-  getSessionUser: () => Promise<SessionUser | null>;
+  getSessionUser: () => Promise<User | null>;
 };

@@ -6,13 +6,15 @@ import { createTestApp } from "./test/app.js";
 let t: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {
   // Routes that fail on purpose, to see what a caller gets back.
-  t = await createTestApp({}, (api) => {
-    api.get("/test/boom", () => {
-      throw new Error("secret connection string postgres://user:pw@db");
-    });
-    api.get("/test/conflict", () => {
-      throw new ApiError("conflict", "That wallet is bound to another account.");
-    });
+  t = await createTestApp({
+    extraApiRoutes: (api) => {
+      api.get("/test/boom", () => {
+        throw new Error("secret connection string postgres://user:pw@db");
+      });
+      api.get("/test/conflict", () => {
+        throw new ApiError("conflict", "That wallet is bound to another account.");
+      });
+    },
   });
 });
 afterAll(() => t.dispose());
@@ -38,11 +40,17 @@ describe("API envelope", () => {
   it("answers a known failure with its own code and status", async () => {
     const res = await t.app.request("/api/test/conflict");
     expect(res.status).toBe(409);
-    expect(await res.json()).toEqual({ error: { code: "conflict", message: "That wallet is bound to another account." } });
+    expect(await res.json()).toEqual({
+      error: { code: "conflict", message: "That wallet is bound to another account." },
+    });
   });
 
   it("refuses an oversized body with 413 payload_too_large", async () => {
-    const res = await t.app.request("/api/nope", { method: "POST", body: "x".repeat(70 * 1024), headers: { "content-type": "application/json" } });
+    const res = await t.app.request("/api/nope", {
+      method: "POST",
+      body: "x".repeat(70 * 1024),
+      headers: { "content-type": "application/json" },
+    });
     expect(res.status).toBe(413);
     expect(((await res.json()) as { error: { code: string } }).error.code).toBe("payload_too_large");
   });
@@ -73,12 +81,20 @@ describe("operations endpoints", () => {
     const res = await t.app.request("/api/config");
     expect(res.status).toBe(200);
     const { data } = (await res.json()) as { data: Record<string, unknown> };
-    expect(data).toMatchObject({ environment: "test", default_chain_id: 31337, solana_cluster: "mainnet-beta", walletconnect_project_id: null });
+    expect(data).toMatchObject({
+      environment: "test",
+      default_chain_id: 31337,
+      solana_cluster: "mainnet-beta",
+      walletconnect_project_id: null,
+    });
     expect(JSON.stringify(data)).not.toContain(t.config.sessionSecret);
   });
 
   it("documents the API as OpenAPI and renders a reference page", async () => {
-    const doc = (await (await t.app.request("/api/openapi.json")).json()) as { openapi: string; paths: Record<string, unknown> };
+    const doc = (await (await t.app.request("/api/openapi.json")).json()) as {
+      openapi: string;
+      paths: Record<string, unknown>;
+    };
     expect(doc.openapi).toBe("3.1.0");
     expect(Object.keys(doc.paths)).toContain("/config");
     const page = await t.app.request("/api/docs");
@@ -102,7 +118,7 @@ describe("security headers", () => {
   });
 
   it("adds HSTS in production", async () => {
-    const prod = await createTestApp({ NODE_ENV: "production", SESSION_SECRET: "x".repeat(40) });
+    const prod = await createTestApp({ env: { NODE_ENV: "production", SESSION_SECRET: "x".repeat(40) } });
     try {
       const res = await prod.app.request("/healthz");
       expect(res.headers.get("strict-transport-security")).toContain("max-age=");
@@ -114,11 +130,13 @@ describe("security headers", () => {
 
 describe("a database that goes away", () => {
   it("turns readiness to 503 with a reason, and API calls into 503 service_unavailable", async () => {
-    const lost = await createTestApp({}, (api) => {
-      api.get("/test/db", async () => {
-        await lost.database.ping();
-        return new Response("unreachable");
-      });
+    const lost = await createTestApp({
+      extraApiRoutes: (api) => {
+        api.get("/test/db", async () => {
+          await lost.database.ping();
+          return new Response("unreachable");
+        });
+      },
     });
     await lost.database.close();
     try {

@@ -14,8 +14,17 @@ import type { AppEnv } from "./http/env.js";
 import { toErrorResponse, validationHook } from "./http/errors.js";
 import { createHttpMetrics } from "./http/metrics.js";
 import { securityHeaders } from "./http/security-headers.js";
+import { sessionMiddleware } from "./http/session.js";
+import { createDevMailbox, createSmtpMailer, type Mailer } from "./mail/mailer.js";
+import { registerAuthRoutes } from "./modules/auth/routes.js";
+import { createAuthService } from "./modules/auth/service.js";
+import { registerMailboxRoutes } from "./modules/mailbox/routes.js";
 import { registerSystemRoutes } from "./modules/system/routes.js";
 import { buildPublicConfig, checkReadiness } from "./modules/system/service.js";
+import { registerUserRoutes } from "./modules/users/routes.js";
+import { createDatabaseRateLimiter } from "./rate-limit/database-limiter.js";
+import type { RateLimiter } from "./rate-limit/limiter.js";
+import { createRedisRateLimiter } from "./rate-limit/redis-limiter.js";
 import type { WebFrontend } from "./web/frontend.js";
 
 export interface AppDeps {
@@ -26,6 +35,10 @@ export interface AppDeps {
   web?: WebFrontend;
   /** Vite's dev server handles hot reload in `npm run dev`. */
   hotReload?: boolean;
+  /** The clock every rule reads; tests move it. */
+  now?: () => Date;
+  mailer?: Mailer;
+  limiter?: RateLimiter;
   /** More API routes, registered before the API's 404 (tests use it to provoke failures). */
   extraApiRoutes?: (api: OpenAPIHono<AppEnv>) => void;
 }
@@ -41,6 +54,17 @@ export function createApp(deps: AppDeps) {
   const { config, database, logger, web } = deps;
   const metrics = createHttpMetrics();
   const publicConfig: PublicConfig = buildPublicConfig(config, web?.buildId ?? "none");
+
+  const now = deps.now ?? (() => new Date());
+  const limiter =
+    deps.limiter ??
+    (config.redisUrl ? createRedisRateLimiter(config.redisUrl, now) : createDatabaseRateLimiter(database.db, now));
+  const mailer =
+    deps.mailer ??
+    (config.mail.smtpUrl
+      ? createSmtpMailer(config.mail.smtpUrl, config.mail.from)
+      : createDevMailbox(database.db, logger, now));
+  const auth = createAuthService({ db: database.db, mailer, limiter, logger, now, secret: config.sessionSecret });
 
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   app.use(requestId());
@@ -62,6 +86,7 @@ export function createApp(deps: AppDeps) {
       hotReload: deps.hotReload ?? false,
     }),
   );
+  app.use(sessionMiddleware(auth, config));
   app.onError((error, c) => toErrorResponse(error, c));
 
   app.get("/healthz", (c) => c.json({ status: "ok" as const }));
@@ -88,6 +113,9 @@ export function createApp(deps: AppDeps) {
     }),
   );
   registerSystemRoutes(api, () => publicConfig);
+  registerAuthRoutes(api, auth, config);
+  registerUserRoutes(api, config);
+  if (!config.isProduction && mailer.isDevMailbox) registerMailboxRoutes(api, app, database.db);
   deps.extraApiRoutes?.(api);
 
   api.doc31("/openapi.json", {
@@ -130,9 +158,9 @@ export function createApp(deps: AppDeps) {
         requestId: c.get("requestId"),
         cspNonce: c.get("secureHeadersNonce") ?? "",
         config: publicConfig,
-        getSessionUser: async () => null,
+        getSessionUser: async () => (await c.get("session")())?.user ?? null,
       });
     });
   }
-  return { app, metrics, publicConfig };
+  return { app, metrics, publicConfig, limiter };
 }

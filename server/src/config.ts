@@ -55,6 +55,19 @@ const envSchema = z.object({
     .refine((value) => value === undefined || isChainKey(value), `must be one of ${Object.keys(chainIds).join(", ")}`),
   SOLANA_CLUSTER: z.enum(["mainnet-beta", "testnet", "devnet"]).default("mainnet-beta"),
   WALLETCONNECT_PROJECT_ID: z.string().min(1).optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
+    .optional(),
+  MAIL_FROM: z.string().min(3).default("Arcana <no-reply@arcana.local>"),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, "must be a redis:// or rediss:// URL")
+    .optional(),
+  TRUST_PROXY: z
+    .enum(["0", "1", "true", "false"])
+    .default("0")
+    .transform((value) => value === "1" || value === "true"),
 });
 
 const chainEnvSchema = z.object({
@@ -87,6 +100,10 @@ export interface Config {
   defaultChain: ChainKey;
   solanaCluster: "mainnet-beta" | "testnet" | "devnet";
   walletConnectProjectId: string | null;
+  mail: { smtpUrl: string | null; from: string };
+  redisUrl: string | null;
+  /** Take the client address from X-Forwarded-For (only behind a proxy that sets it). */
+  trustProxy: boolean;
 }
 
 export class ConfigError extends Error {
@@ -151,5 +168,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     defaultChain,
     solanaCluster: e.SOLANA_CLUSTER,
     walletConnectProjectId: e.WALLETCONNECT_PROJECT_ID ?? null,
+    mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM },
+    redisUrl: e.REDIS_URL ?? null,
+    trustProxy: e.TRUST_PROXY,
   };
 }

@@ -35,7 +35,7 @@ await database.migrate();
 step(hot ? "Starting Vite for hot reload…" : "Loading the web app build…");
 const hotFrontend = hot ? await createHotFrontend() : null;
 const web = hotFrontend ?? (await loadBuiltFrontend(config.env));
-const { app } = createApp({ config, database, logger, web, hotReload: hot });
+const { app, limiter } = createApp({ config, database, logger, web, hotReload: hot });
 
 const listener = getRequestListener(app.fetch);
 const server = createServer((req, res) => {
@@ -64,6 +64,7 @@ async function shutdown(signal: string) {
   server.closeIdleConnections();
   await new Promise<void>((resolve) => server.on("close", () => resolve()));
   await hotFrontend?.close();
+  await limiter.close();
   await database.close();
   logger.info("stopped");
   logger.flush();

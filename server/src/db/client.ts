@@ -26,7 +26,7 @@ export interface DatabaseHandle {
 }
 
 export type DatabaseTarget =
-  | { kind: "postgres"; url: string; schema?: string; maxConnections?: number }
+  | { kind: "postgres"; url: string; maxConnections?: number }
   /** `dataDir` undefined keeps the database in memory (tests). */
   | { kind: "pglite"; dataDir?: string };
 
@@ -47,23 +47,17 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     };
   }
 
-  const searchPath = target.schema ? { search_path: target.schema } : undefined;
   const client = postgres(target.url, {
     max: target.maxConnections ?? 10,
     connect_timeout: 5,
     idle_timeout: 30,
     onnotice: () => {},
-    connection: searchPath,
   });
   const db = drizzlePostgres(client, { schema }) as unknown as Database;
   return {
     db,
     kind: "postgres",
-    migrate: () =>
-      migratePostgres(drizzlePostgres(client), {
-        migrationsFolder,
-        ...(target.schema ? { migrationsSchema: target.schema } : {}),
-      }),
+    migrate: () => migratePostgres(drizzlePostgres(client), { migrationsFolder }),
     ping: async () => {
       await db.execute(sql`select 1`);
     },

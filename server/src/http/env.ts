@@ -1,4 +1,5 @@
 import type { Logger } from "pino";
+import type { Authenticated } from "../modules/auth/service.js";
 
 /** Variables every request carries through the Hono context. */
 export interface AppEnv {
@@ -8,5 +9,7 @@ export interface AppEnv {
     secureHeadersNonce?: string;
     /** Overrides the route label in metrics (e.g. "ssr" for the web app). */
     metricsRoute?: string;
+    /** The request's session, looked up on first use. */
+    session: () => Promise<(Authenticated & { via: "cookie" | "bearer" }) | null>;
   };
 }

@@ -1,13 +1,89 @@
 import pino from "pino";
 import { type AppDeps, createApp } from "../app.js";
 import { loadConfig } from "../config.js";
+import type { Mailer, MailMessage } from "../mail/mailer.js";
 import { createTestDatabase } from "./database.js";
 
+/** A clock tests can move forward. */
+export function testClock(start = new Date("2026-11-22T12:00:00.000Z")) {
+  let current = start.getTime();
+  return {
+    now: () => new Date(current),
+    advance: (ms: number) => {
+      current += ms;
+    },
+  };
+}
+
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  now?: () => Date;
+  extraApiRoutes?: AppDeps["extraApiRoutes"];
+  mailer?: AppDeps["mailer"];
+}
+
 /** The whole API on a fresh database, driven through `app.request` without a socket. */
-export async function createTestApp(env: Record<string, string> = {}, extraApiRoutes?: AppDeps["extraApiRoutes"]) {
-  const config = loadConfig({ NODE_ENV: "test", ...env });
+export async function createTestApp(options: TestAppOptions = {}) {
+  const config = loadConfig({ NODE_ENV: "test", ...options.env });
   const database = await createTestDatabase();
   const logger = pino({ level: "silent" });
-  const { app, metrics } = createApp({ config, database, logger, extraApiRoutes });
-  return { app, metrics, config, database, dispose: () => database.dispose() };
+  const { app, metrics, limiter } = createApp({
+    config,
+    database,
+    logger,
+    now: options.now,
+    mailer: options.mailer,
+    extraApiRoutes: options.extraApiRoutes,
+  });
+  return {
+    app,
+    metrics,
+    config,
+    database,
+    dispose: async () => {
+      await limiter.close();
+      await database.dispose();
+    },
+  };
+}
+
+/** A mailer that keeps what it was asked to send, for apps with no dev mailbox. */
+export function capturingMailer() {
+  const sent: MailMessage[] = [];
+  const mailer: Mailer = {
+    isDevMailbox: false,
+    send: async (message) => {
+      sent.push(message);
+    },
+  };
+  return { mailer, sent };
+}
+
+type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+/** POSTs JSON the way the web app does. */
+export function postJson(app: TestApp["app"], path: string, body: unknown, headers: Record<string, string> = {}) {
+  return app.request(path, {
+    method: "POST",
+    body: JSON.stringify(body),
+    headers: { "content-type": "application/json", ...headers },
+  });
+}
+
+/** The code in the newest sign-in e-mail for an address, read from the dev mailbox. */
+export async function latestCode(app: TestApp["app"], email: string): Promise<string> {
+  const res = await app.request(`/api/dev/mailbox?to=${encodeURIComponent(email)}`);
+  const { data } = (await res.json()) as { data: Array<{ subject: string }> };
+  const code = data[0]?.subject.match(/^(\d{6}) /)?.[1];
+  if (!code) throw new Error(`no sign-in code mailed to ${email}`);
+  return code;
+}
+
+/** Signs up (or in) by e-mail code; returns the session token. */
+export async function signInByCode(app: TestApp["app"], email: string): Promise<string> {
+  const sent = await postJson(app, "/api/send_code", { email, check_email: true });
+  if (sent.status !== 200) throw new Error(`send_code answered ${sent.status}: ${await sent.text()}`);
+  const res = await postJson(app, "/api/sign_in", { email, code: await latestCode(app, email), type: "code" });
+  if (res.status !== 200) throw new Error(`sign_in answered ${res.status}: ${await res.text()}`);
+  return ((await res.json()) as { data: { token: string } }).data.token;
 }

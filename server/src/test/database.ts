@@ -3,8 +3,9 @@ import postgres from "postgres";
 import { type DatabaseHandle, openDatabase } from "../db/client.js";
 
 /**
- * A fresh, migrated database for one test file: in-memory PGlite by default, or a new schema
- * on the PostgreSQL named by TEST_DATABASE_URL (dropped again by `dispose`).
+ * A fresh, migrated database for one test file: in-memory PGlite by default, or a new database
+ * on the PostgreSQL server named by TEST_DATABASE_URL, dropped again by `dispose`. (A whole
+ * database rather than a schema, because drizzle-kit's migrations name the `public` schema.)
  */
 export async function createTestDatabase(): Promise<DatabaseHandle & { dispose(): Promise<void> }> {
   const url = process.env.TEST_DATABASE_URL;
@@ -13,16 +14,18 @@ export async function createTestDatabase(): Promise<DatabaseHandle & { dispose()
     await handle.migrate();
     return { ...handle, dispose: () => handle.close() };
   }
-  const schema = `test_${randomBytes(6).toString("hex")}`;
+  const name = `arcana_test_${randomBytes(6).toString("hex")}`;
   const admin = postgres(url, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create schema "${schema}"`);
-  const handle = await openDatabase({ kind: "postgres", url, schema, maxConnections: 20 });
+  await admin.unsafe(`create database "${name}"`);
+  const testUrl = new URL(url);
+  testUrl.pathname = `/${name}`;
+  const handle = await openDatabase({ kind: "postgres", url: testUrl.toString(), maxConnections: 20 });
   await handle.migrate();
   return {
     ...handle,
     dispose: async () => {
-      await handle.close();
-      await admin.unsafe(`drop schema "${schema}" cascade`);
+      await handle.close().catch(() => {});
+      await admin.unsafe(`drop database if exists "${name}" with (force)`);
       await admin.end();
     },
   };

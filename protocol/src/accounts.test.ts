@@ -1,0 +1,27 @@
+import { describe, expect, it } from "vitest";
+import { displayLevel, isValidEmail, normalizeEmail, passwordProblem } from "./accounts.js";
+
+describe("accounts rules", () => {
+  it("treats differently typed addresses as one", () => {
+    expect(normalizeEmail("  Ada@Example.COM ")).toBe("ada@example.com");
+  });
+
+  it("accepts ordinary addresses and refuses malformed ones", () => {
+    expect(isValidEmail("ada.lovelace+arcana@example.co.uk")).toBe(true);
+    for (const bad of ["", "ada", "ada@", "@example.com", "ada@example", "ada @example.com", "a@b@c.com"]) {
+      expect(isValidEmail(bad), bad).toBe(false);
+    }
+  });
+
+  it("asks for at least 10 characters that are not the e-mail address", () => {
+    expect(passwordProblem("short", "a@b.co")).toMatch(/at least 10/);
+    expect(passwordProblem("Ada@Example.com", "ada@example.com")).toMatch(/cannot be your e-mail/);
+    expect(passwordProblem("correct horse battery", "ada@example.com")).toBeNull();
+  });
+
+  it("shows an active free member at level gold", () => {
+    expect(displayLevel({ type: "free", is_active: true, level: "bronze" })).toBe("gold");
+    expect(displayLevel({ type: "free", is_active: false, level: "bronze" })).toBe("bronze");
+    expect(displayLevel({ type: "vip", is_active: true, level: "platinum" })).toBe("platinum");
+  });
+});

@@ -1,0 +1,83 @@
+import { z } from "zod";
+
+export const SIGN_IN_CODE_LENGTH = 6;
+export const SIGN_IN_CODE_TTL_MS = 10 * 60 * 1000;
+export const SIGN_IN_CODE_MAX_FAILURES = 5;
+export const SEND_CODE_INTERVAL_MS = 60 * 1000;
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+export const PASSWORD_MIN_LENGTH = 10;
+export const PASSWORD_MAX_LENGTH = 256;
+
+/** Trimmed and lower-cased: one address, one account, however it was typed. */
+export function normalizeEmail(value: string): string {
+  return value.trim().toLowerCase();
+}
+
+// Pragmatic: one @, no spaces, a dot in the domain; the code sent to it is the real check.
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
+export function isValidEmail(value: string): boolean {
+  return value.length <= 254 && EMAIL_PATTERN.test(normalizeEmail(value));
+}
+
+export const sendCodeRequestSchema = z.object({
+  email: z.string().max(320),
+  check_email: z.boolean().optional().default(true),
+});
+export type SendCodeRequest = z.input<typeof sendCodeRequestSchema>;
+
+export const sendCodeResponseSchema = z.object({
+  sent: z.literal(true),
+  /** Seconds before another code may be requested for this address. */
+  resend_after: z.number().int(),
+  expires_in: z.number().int(),
+});
+export type SendCodeResponse = z.infer<typeof sendCodeResponseSchema>;
+
+export const signInRequestSchema = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("code"), email: z.string().max(320), code: z.string().max(32) }),
+  z.object({ type: z.literal("password"), email: z.string().max(320), password: z.string().max(PASSWORD_MAX_LENGTH) }),
+]);
+export type SignInRequest = z.infer<typeof signInRequestSchema>;
+
+export const userSchema = z.object({
+  uid: z.string(),
+  email: z.string(),
+  pts: z.number().int(),
+  wallet_address: z.string().nullable(),
+  solana_address: z.string().nullable(),
+  is_active: z.boolean(),
+  type: z.string(),
+  level: z.string(),
+  has_password: z.boolean(),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const signInResponseSchema = z.object({ token: z.string(), user: userSchema });
+export type SignInResponse = z.infer<typeof signInResponseSchema>;
+
+export const changePasswordRequestSchema = z.object({
+  current_password: z.string().max(PASSWORD_MAX_LENGTH).optional(),
+  new_password: z.string().max(PASSWORD_MAX_LENGTH),
+});
+export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
+
+/** Why a new password is refused, or null when it is acceptable. */
+export function passwordProblem(password: string, email: string): string | null {
+  if (password.length < PASSWORD_MIN_LENGTH) return `Use at least ${PASSWORD_MIN_LENGTH} characters.`;
+  if (password.length > PASSWORD_MAX_LENGTH) return `Use at most ${PASSWORD_MAX_LENGTH} characters.`;
+  if (normalizeEmail(password) === normalizeEmail(email)) return "Your password cannot be your e-mail address.";
+  return null;
+}
+
+/** The level a member sees: an active member of type `free` is shown at level gold (spec §4). */
+export function displayLevel(user: Pick<User, "type" | "is_active" | "level">): string {
+  return user.type === "free" && user.is_active ? "gold" : user.level;
+}
+
+export const devMailSchema = z.object({
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  sent_at: z.string(),
+});
+export type DevMail = z.infer<typeof devMailSchema>;

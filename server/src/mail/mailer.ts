@@ -1,0 +1,51 @@
+import { desc, eq } from "drizzle-orm";
+import nodemailer from "nodemailer";
+import type { Logger } from "pino";
+import type { Database } from "../db/client.js";
+import { devMails } from "../db/schema.js";
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+  /** True when messages stay in the development mailbox instead of leaving the machine. */
+  readonly isDevMailbox: boolean;
+}
+
+/** Real mail over SMTP (`SMTP_URL`). */
+export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
+  const transport = nodemailer.createTransport(smtpUrl);
+  return {
+    isDevMailbox: false,
+    async send(message) {
+      await transport.sendMail({ from, ...message });
+    },
+  };
+}
+
+/** Development: every message is logged and kept in the database for /dev/mailbox and the e2e tests. */
+export function createDevMailbox(db: Database, logger: Logger, now: () => Date): Mailer {
+  return {
+    isDevMailbox: true,
+    async send(message) {
+      await db.insert(devMails).values({ ...message, sentAt: now() });
+      logger.info({ to: message.to, subject: message.subject }, `dev mailbox: ${message.text.split("\n")[0]}`);
+    },
+  };
+}
+
+/** Newest first. */
+export async function readDevMailbox(db: Database, to?: string, limit = 50) {
+  const rows = await db
+    .select()
+    .from(devMails)
+    .where(to ? eq(devMails.to, to) : undefined)
+    .orderBy(desc(devMails.sentAt), desc(devMails.id))
+    .limit(limit);
+  return rows;
+}

@@ -1,0 +1,248 @@
+import {
+  isValidEmail,
+  normalizeEmail,
+  passwordProblem,
+  SEND_CODE_INTERVAL_MS,
+  SESSION_TTL_MS,
+  type SendCodeResponse,
+  SIGN_IN_CODE_LENGTH,
+  SIGN_IN_CODE_MAX_FAILURES,
+  SIGN_IN_CODE_TTL_MS,
+  type User,
+} from "@arcana/protocol";
+import { and, eq, gt, isNull, ne, sql } from "drizzle-orm";
+import type { Logger } from "pino";
+import type { Database } from "../../db/client.js";
+import { loginCodes, sessions, users } from "../../db/schema.js";
+import { ApiError } from "../../http/api-error.js";
+import type { Mailer } from "../../mail/mailer.js";
+import { signInCodeMail } from "../../mail/templates.js";
+import type { RateLimit, RateLimiter } from "../../rate-limit/limiter.js";
+import { toUser } from "../users/service.js";
+import {
+  decoyPasswordHash,
+  digestsMatch,
+  generateSessionToken,
+  generateSignInCode,
+  hashPassword,
+  hashSessionToken,
+  hashSignInCode,
+  verifyPassword,
+} from "./secrets.js";
+
+export const authLimits = {
+  sendCodePerEmail: { name: "send_code_email", max: 1, windowMs: SEND_CODE_INTERVAL_MS },
+  sendCodePerIp: { name: "send_code_ip", max: 30, windowMs: 60 * 60 * 1000 },
+  passwordPerAccount: { name: "password_account", max: 10, windowMs: 15 * 60 * 1000 },
+  passwordPerIp: { name: "password_ip", max: 50, windowMs: 15 * 60 * 1000 },
+} satisfies Record<string, RateLimit>;
+
+/** A session is touched at most this often, so reading pages does not write on every request. */
+const LAST_SEEN_RESOLUTION_MS = 5 * 60 * 1000;
+
+export interface AuthDeps {
+  db: Database;
+  mailer: Mailer;
+  limiter: RateLimiter;
+  logger: Logger;
+  now: () => Date;
+  secret: string;
+}
+
+export interface Authenticated {
+  user: User;
+  sessionId: string;
+}
+
+export interface SignedIn {
+  token: string;
+  user: User;
+  expiresAt: Date;
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;
+
+export function createAuthService(deps: AuthDeps) {
+  const { db, limiter, now, secret } = deps;
+
+  async function enforce(limit: RateLimit, subject: string, message: string) {
+    const result = await limiter.hit(limit, subject);
+    if (!result.allowed) {
+      throw new ApiError("too_many_requests", message, { retry_after: result.retryAfterSeconds });
+    }
+  }
+
+  function validEmail(raw: string): string {
+    const email = normalizeEmail(raw);
+    if (!isValidEmail(email))
+      throw new ApiError("invalid_email", "Enter a valid e-mail address, like name@example.com.");
+    return email;
+  }
+
+  async function startSession(userId: string, userAgent: string | null): Promise<{ token: string; expiresAt: Date }> {
+    const token = generateSessionToken();
+    const at = now();
+    const expiresAt = new Date(at.getTime() + SESSION_TTL_MS);
+    await db.insert(sessions).values({
+      tokenHash: hashSessionToken(token),
+      userId,
+      createdAt: at,
+      lastSeenAt: at,
+      expiresAt,
+      userAgent: userAgent?.slice(0, 300) ?? null,
+    });
+    return { token, expiresAt };
+  }
+
+  return {
+    /** E-mails a fresh code. The answer is the same whether or not the address has an account. */
+    async sendCode(rawEmail: string, ip: string): Promise<SendCodeResponse> {
+      const email = validEmail(rawEmail);
+      await enforce(authLimits.sendCodePerIp, ip, "Too many codes requested from your network. Try again later.");
+      await enforce(
+        authLimits.sendCodePerEmail,
+        email,
+        "A code was just sent to this address. Wait a minute before asking again.",
+      );
+      const code = generateSignInCode();
+      const at = now();
+      const row = {
+        email,
+        codeHash: hashSignInCode(secret, email, code),
+        expiresAt: new Date(at.getTime() + SIGN_IN_CODE_TTL_MS),
+        failedAttempts: 0,
+        createdAt: at,
+      };
+      await db.insert(loginCodes).values(row).onConflictDoUpdate({ target: loginCodes.email, set: row });
+      try {
+        await deps.mailer.send({ to: email, ...signInCodeMail(code, SIGN_IN_CODE_TTL_MS / 60_000) });
+      } catch (error) {
+        deps.logger.error({ err: error }, "sign-in code e-mail failed");
+        await limiter.reset(authLimits.sendCodePerEmail, email);
+        throw new ApiError(
+          "service_unavailable",
+          "We could not send the e-mail just now. Please try again in a moment.",
+        );
+      }
+      return { sent: true, resend_after: SEND_CODE_INTERVAL_MS / 1000, expires_in: SIGN_IN_CODE_TTL_MS / 1000 };
+    },
+
+    /** Checks the code once; the first successful sign-in creates the account. */
+    async signInWithCode(rawEmail: string, code: string, userAgent: string | null): Promise<SignedIn> {
+      const email = validEmail(rawEmail);
+      if (!new RegExp(`^\\d{${SIGN_IN_CODE_LENGTH}}$`).test(code)) {
+        throw new ApiError("invalid_code", `Enter the ${SIGN_IN_CODE_LENGTH}-digit code from the e-mail.`);
+      }
+      const outcome = await db.transaction(async (tx) => {
+        const [row] = await tx.select().from(loginCodes).where(eq(loginCodes.email, email)).for("update");
+        if (!row)
+          return {
+            ok: false as const,
+            error: new ApiError("invalid_code", "This code is not valid. Request a new code."),
+          };
+        if (row.failedAttempts >= SIGN_IN_CODE_MAX_FAILURES) {
+          return {
+            ok: false as const,
+            error: new ApiError("code_locked", "Too many wrong tries. Request a new code."),
+          };
+        }
+        if (row.expiresAt.getTime() <= now().getTime()) {
+          return {
+            ok: false as const,
+            error: new ApiError("code_expired", "This code has expired. Request a new code."),
+          };
+        }
+        if (!digestsMatch(row.codeHash, hashSignInCode(secret, email, code))) {
+          const failures = row.failedAttempts + 1;
+          await tx.update(loginCodes).set({ failedAttempts: failures }).where(eq(loginCodes.email, email));
+          const left = SIGN_IN_CODE_MAX_FAILURES - failures;
+          return {
+            ok: false as const,
+            error:
+              left > 0
+                ? new ApiError("invalid_code", `That code is not right. ${left} ${left === 1 ? "try" : "tries"} left.`)
+                : new ApiError("code_locked", "Too many wrong tries. Request a new code."),
+          };
+        }
+        await tx.delete(loginCodes).where(eq(loginCodes.email, email));
+        const [user] = await tx
+          .insert(users)
+          .values({ email })
+          .onConflictDoUpdate({ target: users.email, set: { updatedAt: sql`now()` } })
+          .returning();
+        if (!user) throw new Error("account upsert returned nothing");
+        return { ok: true as const, user };
+      });
+      if (!outcome.ok) throw outcome.error;
+      const session = await startSession(outcome.user.id, userAgent);
+      return { ...session, user: toUser(outcome.user) };
+    },
+
+    async signInWithPassword(
+      rawEmail: string,
+      password: string,
+      ip: string,
+      userAgent: string | null,
+    ): Promise<SignedIn> {
+      const email = validEmail(rawEmail);
+      await enforce(authLimits.passwordPerIp, ip, "Too many sign-in attempts from your network. Try again later.");
+      await enforce(
+        authLimits.passwordPerAccount,
+        email,
+        "Too many sign-in attempts for this account. Try again later or use a code.",
+      );
+      const [user] = await db.select().from(users).where(eq(users.email, email));
+      const valid = user?.passwordHash
+        ? await verifyPassword(user.passwordHash, password)
+        : await verifyPassword(await decoyPasswordHash(), password).then(() => false);
+      if (!user || !valid) throw new ApiError("invalid_credentials", "The e-mail or password is not right.");
+      await limiter.reset(authLimits.passwordPerAccount, email);
+      const session = await startSession(user.id, userAgent);
+      return { ...session, user: toUser(user) };
+    },
+
+    /** The member behind a session token, or null for an unknown, expired or revoked one. */
+    async authenticate(token: string): Promise<Authenticated | null> {
+      if (!token || token.length > 200) return null;
+      const at = now();
+      const [row] = await db
+        .select({ session: sessions, user: users })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(
+          and(eq(sessions.tokenHash, hashSessionToken(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, at)),
+        );
+      if (!row) return null;
+      if (at.getTime() - row.session.lastSeenAt.getTime() > LAST_SEEN_RESOLUTION_MS) {
+        await db.update(sessions).set({ lastSeenAt: at }).where(eq(sessions.id, row.session.id));
+      }
+      return { user: toUser(row.user), sessionId: row.session.id };
+    },
+
+    async signOut(sessionId: string): Promise<void> {
+      await db.update(sessions).set({ revokedAt: now() }).where(eq(sessions.id, sessionId));
+    },
+
+    /** Sets or changes the password, then ends every other session of the member. */
+    async changePassword(auth: Authenticated, currentPassword: string | undefined, newPassword: string): Promise<void> {
+      const [user] = await db.select().from(users).where(eq(users.id, auth.user.uid));
+      if (!user) throw new ApiError("unauthenticated", "Sign in again.");
+      if (user.passwordHash) {
+        await enforce(authLimits.passwordPerAccount, user.email, "Too many attempts. Try again later.");
+        if (!currentPassword || !(await verifyPassword(user.passwordHash, currentPassword))) {
+          throw new ApiError("invalid_credentials", "Your current password is not right.");
+        }
+      }
+      const problem = passwordProblem(newPassword, user.email);
+      if (problem) throw new ApiError("bad_request", problem, { issues: [{ path: "new_password", message: problem }] });
+      const passwordHash = await hashPassword(newPassword);
+      await db.transaction(async (tx) => {
+        await tx.update(users).set({ passwordHash, updatedAt: now() }).where(eq(users.id, user.id));
+        await tx
+          .update(sessions)
+          .set({ revokedAt: now() })
+          .where(and(eq(sessions.userId, user.id), ne(sessions.id, auth.sessionId), isNull(sessions.revokedAt)));
+      });
+    },
+  };
+}

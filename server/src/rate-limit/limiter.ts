@@ -1,0 +1,25 @@
+/** The outcome of counting one more hit against a limit. */
+export interface RateLimitResult {
+  allowed: boolean;
+  /** Seconds until the window resets (when refused). */
+  retryAfterSeconds: number;
+}
+
+export interface RateLimit {
+  /** Distinguishes limits; keys are `${name}:${subject}`. */
+  name: string;
+  max: number;
+  windowMs: number;
+}
+
+/** Fixed-window counters shared by every server: in the database, or in Redis when configured. */
+export interface RateLimiter {
+  hit(limit: RateLimit, subject: string): Promise<RateLimitResult>;
+  /** Forgets a subject's count (e.g. after a successful sign-in). */
+  reset(limit: RateLimit, subject: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export function retryAfter(resetAtMs: number, nowMs: number): number {
+  return Math.max(1, Math.ceil((resetAtMs - nowMs) / 1000));
+}
