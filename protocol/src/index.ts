@@ -1,3 +1,4 @@
+export * from "./accounts.js";
 export * from "./chains.js";
 export * from "./config.js";
 export * from "./constants.js";
@@ -5,4 +6,3 @@ export * from "./errors.js";
 export * from "./gmt-day.js";
 export * from "./health.js";
 export * from "./web-context.js";
-export * from "./accounts.js";
