@@ -22,6 +22,10 @@ describe("configuration", () => {
     expect(config.defaultChain).toBe("local");
   });
 
+  it("treats an empty variable as unset", () => {
+    expect(loadConfig({ DATABASE_URL: "", PORT: "" }).database.url).toBeNull();
+  });
+
   it("names the variable that is wrong", () => {
     expect(problemsOf({ PORT: "eighty" })[0]).toMatch(/^PORT:/);
     expect(problemsOf({ DATABASE_URL: "mysql://x" })[0]).toMatch(/^DATABASE_URL:/);

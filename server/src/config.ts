@@ -120,7 +120,9 @@ function issuesToProblems(issues: z.core.$ZodIssue[], prefix = ""): string[] {
 }
 
 /** Reads the whole configuration once; throws a ConfigError naming every wrong variable. */
-export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+export function loadConfig(rawEnv: Record<string, string | undefined> = process.env): Config {
+  // An empty variable (`DATABASE_URL=`) means "not set", as in most tools.
+  const env = Object.fromEntries(Object.entries(rawEnv).filter(([, value]) => value !== ""));
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) throw new ConfigError(issuesToProblems(parsed.error.issues));
   const e = parsed.data;

@@ -1,0 +1,43 @@
+import { Modal } from "../../ui/modal";
+import { type ModalName, modalNames, useModalStore } from "./modal-store";
+
+/** Titles and, until their features land, what each modal is for. */
+const modalContent: Record<ModalName, { title: string; purpose: string }> = {
+  rewardHistory: {
+    title: "Rewards history",
+    purpose:
+      "Every point you earn or spend will be listed here, newest first: check-ins, staking claims, tarot, loot boxes and referrals.",
+  },
+  mintedResult: {
+    title: "Genesis Pass minted",
+    purpose:
+      "When your Genesis Pass is minted, this will show the pass, its token number and the transaction on chain.",
+  },
+  bindWallet: {
+    title: "Bind a wallet",
+    purpose:
+      "Here you will connect an EVM wallet and sign a message to bind it to your account. One wallet per account.",
+  },
+  checkIn: {
+    title: "Daily check-in",
+    purpose: "Your streak over the last seven GMT days and today's check-in will appear here.",
+  },
+  invites: {
+    title: "Invite friends",
+    purpose: "Your invite code, a share link and the rewards your invitees have earned you will appear here.",
+  },
+  invitesSuccess: {
+    title: "Invite code accepted",
+    purpose: "Once you use a friend's invite code, this will confirm it and show what you both receive.",
+  },
+};
+
+/** Renders the open app-wide modals; mounted once, from the root. */
+export function ModalHost() {
+  const flags = useModalStore();
+  return modalNames.map((name) => (
+    <Modal key={name} open={flags[name]} onClose={() => flags.closeModal(name)} title={modalContent[name].title}>
+      <p>{modalContent[name].purpose}</p>
+    </Modal>
+  ));
+}

@@ -1,0 +1,69 @@
+import { useState } from "react";
+import { Link, NavLink } from "react-router";
+import { AccountMenu } from "../features/account/account-menu";
+import { useSessionUser } from "../features/account/use-session-user";
+import { buttonClassName } from "../ui/button";
+import { Logo } from "../ui/logo";
+import styles from "./site-header.module.css";
+
+const navigation = [
+  { to: "/", label: "Home" },
+  { to: "/genesis-pass", label: "Genesis Pass" },
+  { to: "/daily-tarot", label: "Daily Tarot" },
+  { to: "/loot-box", label: "Loot Box" },
+];
+
+export function SiteHeader() {
+  const user = useSessionUser();
+  const [menuOpen, setMenuOpen] = useState(false);
+
+  return (
+    <header className={styles.header}>
+      <a className={styles.skipLink} href="#main">
+        Skip to content
+      </a>
+      <div className={styles.inner}>
+        <Link to="/" className={styles.brand} aria-label="Arcana, home">
+          <Logo />
+        </Link>
+        <nav id="site-navigation" className={styles.nav} data-open={menuOpen} aria-label="Main">
+          <ul className={styles.navList}>
+            {navigation.map((item) => (
+              <li key={item.to}>
+                <NavLink to={item.to} end className={styles.navLink} onClick={() => setMenuOpen(false)}>
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className={styles.account}>
+          {user ? (
+            <AccountMenu user={user} />
+          ) : (
+            <Link to="/auth" className={buttonClassName({ size: "sm" })}>
+              Sign in
+            </Link>
+          )}
+        </div>
+        <button
+          type="button"
+          className={styles.menuButton}
+          aria-expanded={menuOpen}
+          aria-controls="site-navigation"
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+            <path
+              d={menuOpen ? "M6 6l12 12M18 6L6 18" : "M4 7h16M4 12h16M4 17h16"}
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+            />
+          </svg>
+          <span className="visually-hidden">Menu</span>
+        </button>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,43 @@
+import { timings } from "@arcana/protocol";
+import { createSyncStoragePersister } from "@tanstack/query-sync-storage-persister";
+import { QueryClient } from "@tanstack/react-query";
+
+/** Exponential back-off between query retries: 1 s, 2 s, 4 s … capped at 30 s. */
+export function queryRetryDelay(attemptIndex: number) {
+  return Math.min(1000 * 2 ** attemptIndex, timings.queryRetryMaxDelayMs);
+}
+
+export function createQueryClient() {
+  return new QueryClient({
+    defaultOptions: {
+      queries: { retry: timings.queryRetries, retryDelay: queryRetryDelay, gcTime: timings.queryGcTimeMs },
+      // A write the member asked for is never repeated behind their back.
+      mutations: { retry: 0 },
+    },
+  });
+}
+
+let browserQueryClient: QueryClient | undefined;
+
+/**
+ * One client per browser tab, so the cache survives re-renders of the root; one per call on the
+ * server, so two members' requests never share a cache.
+ */
+export function getQueryClient() {
+  if (typeof window === "undefined") return createQueryClient();
+  browserQueryClient ??= createQueryClient();
+  return browserQueryClient;
+}
+
+export const queryCacheStorageKey = "arcana:query-cache";
+
+/** Keeps the query cache in localStorage; on the server there is no storage and it does nothing. */
+export function createQueryPersister(storage: Storage | undefined) {
+  return createSyncStoragePersister({
+    storage,
+    key: queryCacheStorageKey,
+    throttleTime: timings.persistThrottleMs,
+  });
+}
+
+export const persistOptions = { maxAge: timings.persistMaxAgeMs } as const;

@@ -1,0 +1,82 @@
+import { useEffect } from "react";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useRouteLoaderData,
+} from "react-router";
+import type { Route } from "./+types/root";
+import { chunkFailureMessage, useAppUpdates } from "./features/app-update/use-app-updates";
+import { ErrorScreen } from "./features/errors/error-screen";
+import { ModalHost } from "./features/modals/modal-host";
+import { isChunkLoadError, reloadForChunkError } from "./lib/chunk-reload";
+import { readSessionUser } from "./lib/guards";
+import { QueryProvider } from "./lib/query-provider";
+import { Toaster } from "./ui/toaster";
+import "./styles/global.css";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return {
+    config: context.config,
+    user: await readSessionUser(context),
+    cspNonce: context.cspNonce,
+  };
+}
+
+export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>("root");
+  const nonce = data?.cspNonce;
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="color-scheme" content="dark" />
+        <meta name="theme-color" content="#0a0920" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  const buildId = loaderData.config.build_id;
+  useAppUpdates(buildId);
+  return (
+    <QueryProvider buildId={buildId}>
+      <Outlet />
+      <ModalHost />
+      <Toaster />
+    </QueryProvider>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  // From the router, not window: the path must be right in server rendering too.
+  const { pathname } = useLocation();
+  const chunkError = isChunkLoadError(error);
+
+  useEffect(() => {
+    reloadForChunkError(error);
+  }, [error]);
+
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return <ErrorScreen status={404} title="Page Not Found" message={`Page Not Found: ${pathname}`} />;
+  }
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const message = chunkError ? chunkFailureMessage : "Something went wrong on our side. Please try again in a moment.";
+  const detail = import.meta.env.DEV && error instanceof Error ? error.stack : undefined;
+  return <ErrorScreen status={status} title="Internal Server Error" message={message} detail={detail} />;
+}

@@ -1,0 +1,16 @@
+import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
+
+export default [
+  layout("layouts/default.tsx", [
+    index("routes/home.tsx"),
+    route("auth", "routes/auth.tsx"),
+    route("change-password", "routes/change-password.tsx"),
+    route("daily-tarot", "routes/daily-tarot.tsx"),
+    route("genesis-pass", "routes/genesis-pass.tsx"),
+    route("loot-box", "routes/loot-box.tsx"),
+    route("playground/sign-message", "routes/playground.sign-message.tsx"),
+    route("_template", "routes/template.tsx"),
+    route("*", "routes/not-found.tsx"),
+  ]),
+  layout("layouts/empty.tsx", [route("app", "routes/app.tsx")]),
+] satisfies RouteConfig;

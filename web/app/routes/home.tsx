@@ -1,0 +1,39 @@
+import { useSessionUser } from "../features/account/use-session-user";
+import { FeatureTiles } from "../features/home/feature-tiles";
+import { VisitorHero } from "../features/home/visitor-hero";
+import { pageMeta } from "../lib/page-meta";
+import { EmptyState } from "../ui/empty-state";
+import styles from "../ui/page.module.css";
+import { PageHeader } from "../ui/page-header";
+import type { Route } from "./+types/home";
+
+export const meta: Route.MetaFunction = () =>
+  pageMeta(
+    undefined,
+    "Mint a wallet-bound Genesis Pass, stake it for points, check in daily, draw tarot and open loot boxes.",
+  );
+
+export default function HomePage() {
+  const user = useSessionUser();
+  if (!user) {
+    return (
+      <div className={styles.page}>
+        <VisitorHero />
+        <FeatureTiles />
+      </div>
+    );
+  }
+  return (
+    <div className={styles.page}>
+      <PageHeader eyebrow="Your dashboard" title="Arcana">
+        <p>Welcome back, {user.email}.</p>
+      </PageHeader>
+      <EmptyState sigil="moon" title="Your dashboard is gathering">
+        <p>
+          Your points, check-in streak, Genesis Pass and today's tarot reading will appear here as each of them opens.
+        </p>
+      </EmptyState>
+      <FeatureTiles />
+    </div>
+  );
+}
