@@ -1,7 +1,7 @@
 import { errorBodySchema } from "@arcana/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApiError } from "./http/api-error.js";
-import { createTestApp } from "./test/app.js";
+import { createTestApp, productionEnv } from "./test/app.js";
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {
@@ -118,7 +118,7 @@ describe("security headers", () => {
   });
 
   it("adds HSTS in production", async () => {
-    const prod = await createTestApp({ env: { NODE_ENV: "production", SESSION_SECRET: "x".repeat(40) } });
+    const prod = await createTestApp({ env: productionEnv });
     try {
       const res = await prod.app.request("/healthz");
       expect(res.headers.get("strict-transport-security")).toContain("max-age=");

@@ -34,7 +34,10 @@ describe("configuration", () => {
   });
 
   it("refuses production without a session secret", () => {
-    expect(problemsOf({ NODE_ENV: "production" })).toContain("SESSION_SECRET: is required in production");
+    expect(problemsOf({ NODE_ENV: "production" })).toEqual([
+      "SESSION_SECRET: is required in production",
+      "SIGNER_PRIVATE_KEY: is required in production",
+    ]);
   });
 
   it("reads per-chain RPC URLs and contract addresses", () => {

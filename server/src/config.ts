@@ -3,6 +3,7 @@ import { fileURLToPath } from "node:url";
 import { type ChainKey, chainIds } from "@arcana/protocol";
 import { z } from "zod";
 import { isChainKey, viemChains } from "./chain/chains.js";
+import { findDeployment } from "./chain/deployments.js";
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
@@ -64,6 +65,11 @@ const envSchema = z.object({
     .string()
     .regex(/^rediss?:\/\//, "must be a redis:// or rediss:// URL")
     .optional(),
+  /** Signs mint and unstake authorizations (EIP-712); must be the contracts' authorizer. */
+  SIGNER_PRIVATE_KEY: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{64}$/, "must be 0x followed by 64 hex characters")
+    .optional(),
   TRUST_PROXY: z
     .enum(["0", "1", "true", "false"])
     .default("0")
@@ -76,6 +82,9 @@ const chainEnvSchema = z.object({
   PUBLIC_RPC_URL: url.optional(),
   GENESIS_PASS_ADDRESS: address.optional(),
   DAILY_ADDRESS: address.optional(),
+  /** First block to index; defaults to the deployment's block. */
+  DEPLOY_BLOCK: z.coerce.number().int().min(0).optional(),
+  CONFIRMATIONS: z.coerce.number().int().min(0).max(1000).optional(),
 });
 
 export interface ChainConfig {
@@ -85,6 +94,12 @@ export interface ChainConfig {
   publicRpcUrl: string;
   genesisPassAddress: `0x${string}` | null;
   dailyAddress: `0x${string}` | null;
+  /** Block the contracts were deployed in: where indexing starts. */
+  deployBlock: number;
+  /** Blocks to wait before an event counts (0 on the local chain). */
+  confirmations: number;
+  /** Hash of block 0 when known from the deployment; a restarted local chain has a new one. */
+  genesisHash: `0x${string}` | null;
 }
 
 export interface Config {
@@ -102,6 +117,8 @@ export interface Config {
   walletConnectProjectId: string | null;
   mail: { smtpUrl: string | null; from: string };
   redisUrl: string | null;
+  /** The EIP-712 authorizer key (the public dev key outside production). */
+  signerPrivateKey: `0x${string}`;
   /** Take the client address from X-Forwarded-For (only behind a proxy that sets it). */
   trustProxy: boolean;
 }
@@ -113,6 +130,8 @@ export class ConfigError extends Error {
   }
 }
 
+/** Hardhat's public account #1: the local chain's authorizer. Everyone knows it; never use it live. */
+const DEV_SIGNER_PRIVATE_KEY = "0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d";
 const DEV_SESSION_SECRET = "arcana-development-session-secret-not-for-production";
 
 function issuesToProblems(issues: z.core.$ZodIssue[], prefix = ""): string[] {
@@ -130,6 +149,7 @@ export function loadConfig(rawEnv: Record<string, string | undefined> = process.
   const problems: string[] = [];
 
   if (isProduction && !e.SESSION_SECRET) problems.push("SESSION_SECRET: is required in production");
+  if (isProduction && !e.SIGNER_PRIVATE_KEY) problems.push("SIGNER_PRIVATE_KEY: is required in production");
 
   const chainKeys: ChainKey[] = e.CHAINS ?? (isProduction ? ["opBNB", "zkFair"] : ["local", "opBNB", "zkFair"]);
   const chains: ChainConfig[] = [];
@@ -142,13 +162,24 @@ export function loadConfig(rawEnv: Record<string, string | undefined> = process.
       continue;
     }
     const rpcUrl = chainEnv.data.RPC_URL ?? viemChains[key].rpcUrls.default.http[0] ?? "";
+    // Tests name their contracts explicitly; everywhere else a known deployment fills the gaps.
+    const deployment = e.NODE_ENV === "test" ? null : findDeployment(chainIds[key], repoRoot);
     chains.push({
       key,
       id: chainIds[key],
       rpcUrl,
       publicRpcUrl: chainEnv.data.PUBLIC_RPC_URL ?? rpcUrl,
-      genesisPassAddress: (chainEnv.data.GENESIS_PASS_ADDRESS as `0x${string}` | undefined) ?? null,
-      dailyAddress: (chainEnv.data.DAILY_ADDRESS as `0x${string}` | undefined) ?? null,
+      genesisPassAddress:
+        (chainEnv.data.GENESIS_PASS_ADDRESS as `0x${string}` | undefined) ??
+        deployment?.contracts.GenesisPass.address ??
+        null,
+      dailyAddress:
+        (chainEnv.data.DAILY_ADDRESS as `0x${string}` | undefined) ?? deployment?.contracts.Daily.address ?? null,
+      deployBlock:
+        chainEnv.data.DEPLOY_BLOCK ??
+        Math.min(deployment?.contracts.GenesisPass.deployBlock ?? 0, deployment?.contracts.Daily.deployBlock ?? 0),
+      confirmations: chainEnv.data.CONFIRMATIONS ?? (key === "local" ? 0 : 3),
+      genesisHash: deployment?.genesisHash ?? null,
     });
   }
 
@@ -173,5 +204,6 @@ export function loadConfig(rawEnv: Record<string, string | undefined> = process.
     mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM },
     redisUrl: e.REDIS_URL ?? null,
     trustProxy: e.TRUST_PROXY,
+    signerPrivateKey: (e.SIGNER_PRIVATE_KEY as `0x${string}` | undefined) ?? DEV_SIGNER_PRIVATE_KEY,
   };
 }

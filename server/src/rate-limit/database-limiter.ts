@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "../db/client.js";
-import { rateLimits } from "../db/schema.js";
+import { rateLimits } from "../db/schema/index.js";
 import { type RateLimit, type RateLimiter, retryAfter } from "./limiter.js";
 
 /** One row per key; a single upsert counts the hit or starts a new window atomically. */

@@ -4,6 +4,13 @@ import { loadConfig } from "../config.js";
 import type { Mailer, MailMessage } from "../mail/mailer.js";
 import { createTestDatabase } from "./database.js";
 
+/** The variables production refuses to start without (test values). */
+export const productionEnv = {
+  NODE_ENV: "production",
+  SESSION_SECRET: "production-test-session-secret-0123456789",
+  SIGNER_PRIVATE_KEY: `0x${"11".repeat(32)}`,
+};
+
 /** A clock tests can move forward. */
 export function testClock(start = new Date("2026-11-22T12:00:00.000Z")) {
   let current = start.getTime();

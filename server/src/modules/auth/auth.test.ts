@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { capturingMailer, createTestApp, latestCode, postJson, signInByCode, testClock } from "../../test/app.js";
+import {
+  capturingMailer,
+  createTestApp,
+  latestCode,
+  postJson,
+  productionEnv,
+  signInByCode,
+  testClock,
+} from "../../test/app.js";
 
 const clock = testClock();
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -317,7 +325,7 @@ describe("passwords", () => {
 describe("production", () => {
   it("uses a Secure __Host- session cookie and has no dev mailbox", async () => {
     const { mailer, sent } = capturingMailer();
-    const prod = await createTestApp({ env: { NODE_ENV: "production", SESSION_SECRET: "s".repeat(40) }, mailer });
+    const prod = await createTestApp({ env: productionEnv, mailer });
     try {
       await postJson(prod.app, "/api/send_code", { email: "prod@example.com" });
       const code = sent[0]?.subject.slice(0, 6) ?? "";

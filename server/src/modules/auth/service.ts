@@ -13,7 +13,7 @@ import {
 import { and, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { Database } from "../../db/client.js";
-import { loginCodes, sessions, users } from "../../db/schema.js";
+import { loginCodes, sessions, users } from "../../db/schema/index.js";
 import { ApiError } from "../../http/api-error.js";
 import type { Mailer } from "../../mail/mailer.js";
 import { signInCodeMail } from "../../mail/templates.js";

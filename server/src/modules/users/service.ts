@@ -1,5 +1,5 @@
 import type { User } from "@arcana/protocol";
-import type { users } from "../../db/schema.js";
+import type { users } from "../../db/schema/index.js";
 
 /** The member as the API shows them (`GET /users/mine`, sign-in answers, server rendering). */
 export function toUser(row: typeof users.$inferSelect): User {

@@ -1,0 +1,18 @@
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { type ArcanaDeployment, deployments } from "@arcana/contracts";
+import { chainIds } from "@arcana/protocol";
+
+/** Where `npm start`'s local chain writes its deployment (ephemeral, never committed). */
+export function localDeploymentFile(repoRoot: string): string {
+  return path.join(repoRoot, "contracts/deployments/31337.json");
+}
+
+/** The deployment of a chain: the committed live ones, or the local chain's runtime file. */
+export function findDeployment(chainId: number, repoRoot: string): ArcanaDeployment | null {
+  if (chainId === chainIds.local) {
+    const file = localDeploymentFile(repoRoot);
+    return existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as ArcanaDeployment) : null;
+  }
+  return deployments[chainId] ?? null;
+}
