@@ -1,11 +1,17 @@
-// `npm start` (and `npm run dev` with --dev): the whole product on embedded defaults, one command.
+// `npm start` (and `npm run dev` with --dev): the whole product on embedded defaults, one command:
+// web build if needed, a local chain with the contracts deployed, then the server.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
+import { createServer } from "node:net";
 import path from "node:path";
+import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const hot = process.argv.includes("--dev");
+const port = Number(process.env.PORT || 3000);
+const chainPort = Number(process.env.CHAIN_PORT || 8545);
+const withLocalChain = !process.env.CHAINS || process.env.CHAINS.split(",").some((c) => c.trim() === "local");
 const step = (message) => console.log(`\x1b[35m▸\x1b[0m ${message}`);
 
 function newestChange(dir) {
@@ -26,6 +32,66 @@ function webBuildIsStale() {
   return sources > statSync(built).mtimeMs;
 }
 
+function portIsFree(candidate) {
+  return new Promise((resolve) => {
+    const probe = createServer();
+    probe.once("error", () => resolve(false));
+    probe.listen(candidate, "127.0.0.1", () => probe.close(() => resolve(true)));
+  });
+}
+
+const children = [];
+let stopping = false;
+function stop(code = 0) {
+  if (stopping) return;
+  stopping = true;
+  for (const child of children) if (child.exitCode === null) child.kill("SIGTERM");
+  Promise.all(children.map((child) => (child.exitCode === null ? new Promise((r) => child.on("exit", r)) : null))).then(
+    () => process.exit(code),
+  );
+}
+process.on("SIGINT", () => stop(0));
+process.on("SIGTERM", () => stop(0));
+
+function watch(name, child) {
+  children.push(child);
+  child.on("exit", (code, signal) => {
+    if (stopping) return;
+    console.error(`${name} stopped (${signal ?? `exit code ${code}`}); stopping everything.`);
+    stop(code || 1);
+  });
+  return child;
+}
+
+/** Starts the Hardhat chain, deploys the contracts, and resolves once it prints "chain ready". */
+function startLocalChain() {
+  const child = watch(
+    "The local chain",
+    spawn(
+      process.execPath,
+      ["--require", "ts-node/register/transpile-only", "--require", "hardhat/register", "scripts/dev-chain.ts"],
+      {
+        cwd: path.join(root, "contracts"),
+        env: {
+          ...process.env,
+          CHAIN_PORT: String(chainPort),
+          PASS_BASE_URI: `http://localhost:${port}/api/nft/metadata/`,
+        },
+        stdio: ["ignore", "pipe", "inherit"],
+      },
+    ),
+  );
+  return new Promise((resolve, reject) => {
+    const lines = createInterface({ input: child.stdout });
+    lines.on("line", (line) => {
+      console.log(`  ${line}`);
+      const ready = line.match(/^chain ready: (\S+)/);
+      if (ready) resolve(ready[1]);
+    });
+    child.once("exit", () => reject(new Error("the local chain exited before it was ready")));
+  });
+}
+
 if (!existsSync(path.join(root, "node_modules"))) {
   console.error("Dependencies are missing: run `npm install` first.");
   process.exit(1);
@@ -41,31 +107,31 @@ if (!hot) {
   }
 }
 
-const children = [];
-function run(name, command, args, env = {}) {
-  const child = spawn(command, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
-  children.push(child);
-  child.on("exit", (code, signal) => {
-    if (stopping) return;
-    console.error(`${name} stopped (${signal ?? `exit code ${code}`}); stopping everything.`);
-    stop(code ?? 1);
-  });
-  return child;
+const serverEnv = { NODE_ENV: process.env.NODE_ENV || "development" };
+if (withLocalChain) {
+  if (!(await portIsFree(chainPort))) {
+    console.error(
+      `Port ${chainPort} is taken (another \`npm start\`?). Stop it, or choose another: CHAIN_PORT=8546 npm start`,
+    );
+    process.exit(1);
+  }
+  step(`Starting the local chain on 127.0.0.1:${chainPort} and deploying the contracts (dev-only keys)…`);
+  try {
+    serverEnv.LOCAL_RPC_URL = await startLocalChain();
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    stop(1);
+  }
 }
 
-let stopping = false;
-function stop(code = 0) {
-  if (stopping) return;
-  stopping = true;
-  for (const child of children) if (child.exitCode === null) child.kill("SIGTERM");
-  Promise.all(children.map((child) => (child.exitCode === null ? new Promise((r) => child.on("exit", r)) : null))).then(
-    () => process.exit(code),
+if (!stopping) {
+  step(hot ? "Starting the server with hot reload…" : "Starting the server…");
+  watch(
+    "The server",
+    spawn(process.execPath, ["--import", "tsx", "server/src/main.ts", ...(hot ? ["--hot"] : [])], {
+      cwd: root,
+      stdio: "inherit",
+      env: { ...process.env, ...serverEnv },
+    }),
   );
 }
-process.on("SIGINT", () => stop(0));
-process.on("SIGTERM", () => stop(0));
-
-step(hot ? "Starting the server with hot reload…" : "Starting the server…");
-run("The server", process.execPath, ["--import", "tsx", "server/src/main.ts", ...(hot ? ["--hot"] : [])], {
-  NODE_ENV: process.env.NODE_ENV ?? "development",
-});

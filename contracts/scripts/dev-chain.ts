@@ -54,10 +54,11 @@ async function main() {
     authorizer: devAuthorizerAddress,
     baseURI,
   });
-  writeDeploymentRecord(record);
+  // `npm start` and the e2e tests may run several local chains at once: each names its own directory.
+  writeDeploymentRecord(record, process.env.LOCAL_DEPLOYMENTS_DIR || undefined);
   console.log(
     `chain: GenesisPass ${record.contracts.GenesisPass.address}, Daily ${record.contracts.Daily.address}, ` +
-      `authorizer ${record.authorizer} (DEV-ONLY keys), deployments/${record.chainId}.json written`,
+      `authorizer ${record.authorizer} (DEV-ONLY keys), deployment record written`,
   );
   console.log(`chain ready: ${url}`);
   await server.waitUntilClosed();

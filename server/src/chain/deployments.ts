@@ -3,9 +3,10 @@ import path from "node:path";
 import { type ArcanaDeployment, deployments } from "@arcana/contracts";
 import { chainIds } from "@arcana/protocol";
 
-/** Where `npm start`'s local chain writes its deployment (ephemeral, never committed). */
+/** Where the local chain wrote its deployment (ephemeral, never committed); LOCAL_DEPLOYMENTS_DIR moves it. */
 export function localDeploymentFile(repoRoot: string): string {
-  return path.join(repoRoot, "contracts/deployments/31337.json");
+  const dir = process.env.LOCAL_DEPLOYMENTS_DIR || path.join(repoRoot, "contracts/deployments");
+  return path.join(dir, "31337.json");
 }
 
 /** The deployment of a chain: the committed live ones, or the local chain's runtime file. */
