@@ -41,10 +41,55 @@ export async function waitUntilReady(url: string, exited: () => boolean, output:
   }
 }
 
-/** Starts the built server (web/build) on a free port with a fresh embedded database. */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+/**
+ * The local development chain (Hardhat, chain id 31337) on a free port with the contracts
+ * deployed; its deployment record goes to `deploymentsDir`.
+ */
+async function startLocalChain(deploymentsDir: string) {
+  const port = await freePort();
+  const chain = spawn(
+    process.execPath,
+    ["--require", "ts-node/register/transpile-only", "--require", "hardhat/register", "scripts/dev-chain.ts"],
+    {
+      cwd: path.join(repoRoot, "contracts"),
+      env: { ...process.env, CHAIN_PORT: String(port), LOCAL_DEPLOYMENTS_DIR: deploymentsDir },
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
+  let output = "";
+  const url = await new Promise<string>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk;
+      const ready = output.match(/chain ready: (\S+)/);
+      if (ready?.[1]) resolve(ready[1]);
+    };
+    chain.stdout?.on("data", onData);
+    chain.stderr?.on("data", (chunk) => (output += chunk));
+    chain.once("exit", () => reject(new Error(`local chain exited:\n${output}`)));
+  });
+  return {
+    url,
+    stop: async () => {
+      if (chain.exitCode !== null) return;
+      chain.kill("SIGTERM");
+      await new Promise((r) => chain.once("exit", r));
+    },
+  };
+}
+
+/**
+ * Starts the built server (web/build) on a free port with a fresh embedded database; with
+ * `chain: true`, also a local chain with the contracts deployed, which the server indexes.
+ */
+export async function startServer(
+  env: Record<string, string> = {},
+  options: { chain?: boolean } = {},
+): Promise<RunningServer & { rpcUrl: string | null }> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), "arcana-e2e-"));
+  // Never the developer's own `npm start` chain: each server reads its own deployment directory.
+  const deploymentsDir = mkdtempSync(path.join(tmpdir(), "arcana-e2e-chain-"));
+  const chain = options.chain ? await startLocalChain(deploymentsDir) : null;
   const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server/src/main.ts"], {
     cwd: repoRoot,
     env: {
@@ -55,6 +100,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       PORT: String(port),
       DATA_DIR: dataDir,
       DATABASE_URL: "",
+      LOCAL_DEPLOYMENTS_DIR: deploymentsDir,
+      ...(chain ? { LOCAL_RPC_URL: chain.url } : {}),
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -69,13 +116,16 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   );
   return {
     url,
+    rpcUrl: chain?.url ?? null,
     output: () => output,
     stop: async () => {
       if (child.exitCode === null) {
         child.kill("SIGTERM");
         await new Promise((r) => child.once("exit", r));
       }
+      await chain?.stop();
       rmSync(dataDir, { recursive: true, force: true });
+      rmSync(deploymentsDir, { recursive: true, force: true });
     },
   };
 }

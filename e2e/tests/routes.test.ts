@@ -63,6 +63,7 @@ describe("production mode", () => {
     const production = await startServer({
       NODE_ENV: "production",
       SESSION_SECRET: "e2e-production-secret-0123456789abcdef",
+      SIGNER_PRIVATE_KEY: `0x${"22".repeat(32)}`,
     });
     try {
       const response = await fetch(`${production.url}/_template`);

@@ -7,8 +7,12 @@ import { Scalar } from "@scalar/hono-api-reference";
 import { bodyLimit } from "hono/body-limit";
 import { requestId } from "hono/request-id";
 import type { Logger } from "pino";
+import { type ChainClients, createChainClients } from "./chain/clients.js";
+import type { EventHandler } from "./chain/indexer.js";
+import { createAuthorizationSigner } from "./chain/signer.js";
 import type { Config } from "./config.js";
 import type { DatabaseHandle } from "./db/client.js";
+import { type Economy, loadEconomy } from "./economy.js";
 import { ApiError } from "./http/api-error.js";
 import type { AppEnv } from "./http/env.js";
 import { toErrorResponse, validationHook } from "./http/errors.js";
@@ -16,12 +20,26 @@ import { createHttpMetrics } from "./http/metrics.js";
 import { securityHeaders } from "./http/security-headers.js";
 import { sessionMiddleware } from "./http/session.js";
 import { createDevMailbox, createSmtpMailer, type Mailer } from "./mail/mailer.js";
+import { registerAstrologyRoutes } from "./modules/astrology/routes.js";
 import { registerAuthRoutes } from "./modules/auth/routes.js";
 import { createAuthService } from "./modules/auth/service.js";
+import { dailyEventHandler } from "./modules/daily/event-handler.js";
+import { registerCheckInRoutes } from "./modules/daily/routes.js";
+import { createCheckInService } from "./modules/daily/service.js";
+import { registerLedgerRoutes } from "./modules/ledger/routes.js";
 import { registerMailboxRoutes } from "./modules/mailbox/routes.js";
+import { registerPassRoutes } from "./modules/passes/routes.js";
+import { createPassService, passEventHandler } from "./modules/passes/service.js";
+import { registerStakingRoutes } from "./modules/staking/routes.js";
+import { createStakingService } from "./modules/staking/service.js";
 import { registerSystemRoutes } from "./modules/system/routes.js";
 import { buildPublicConfig, checkReadiness } from "./modules/system/service.js";
+import { registerTarotRoutes } from "./modules/tarot/routes.js";
+import { createTarotService } from "./modules/tarot/service.js";
 import { registerUserRoutes } from "./modules/users/routes.js";
+import { walletConnectSources } from "./modules/wallets/browser-origins.js";
+import { registerWalletRoutes } from "./modules/wallets/routes.js";
+import { createWalletService } from "./modules/wallets/service.js";
 import { createDatabaseRateLimiter } from "./rate-limit/database-limiter.js";
 import type { RateLimiter } from "./rate-limit/limiter.js";
 import { createRedisRateLimiter } from "./rate-limit/redis-limiter.js";
@@ -39,6 +57,10 @@ export interface AppDeps {
   now?: () => Date;
   mailer?: Mailer;
   limiter?: RateLimiter;
+  /** viem public clients per chain (tests hand in their own local chain). */
+  chainClients?: ChainClients;
+  /** The economy (points, streak bonuses, …); read from config.economyFile when absent. */
+  economy?: Economy;
   /** More API routes, registered before the API's 404 (tests use it to provoke failures). */
   extraApiRoutes?: (api: OpenAPIHono<AppEnv>) => void;
 }
@@ -65,6 +87,20 @@ export function createApp(deps: AppDeps) {
       ? createSmtpMailer(config.mail.smtpUrl, config.mail.from)
       : createDevMailbox(database.db, logger, now));
   const auth = createAuthService({ db: database.db, mailer, limiter, logger, now, secret: config.sessionSecret });
+  const chainClients = deps.chainClients ?? createChainClients(config);
+  const economy = deps.economy ?? loadEconomy(config.economyFile);
+  const checkIn = createCheckInService({ db: database.db, economy, logger, now, chainClients });
+  const tarot = createTarotService({ db: database.db, config, economy, logger, now, chainClients });
+  const signer = createAuthorizationSigner(config.signerPrivateKey);
+  const passes = createPassService({ db: database.db, config, chainClients, signer, now });
+  const staking = createStakingService({ db: database.db, economy, chainClients, signer, passes, now });
+  const wallets = createWalletService({
+    db: database.db,
+    now,
+    chainClients,
+    chainIds: config.chains.map((chain) => chain.id),
+    solanaCluster: config.solanaCluster,
+  });
 
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   app.use(requestId());
@@ -82,7 +118,10 @@ export function createApp(deps: AppDeps) {
   app.use(
     securityHeaders({
       isProduction: config.isProduction,
-      connectSources: [...new Set(config.chains.map((chain) => new URL(chain.publicRpcUrl).origin))],
+      connectSources: [
+        ...new Set(config.chains.map((chain) => new URL(chain.publicRpcUrl).origin)),
+        ...walletConnectSources(config),
+      ],
       hotReload: deps.hotReload ?? false,
     }),
   );
@@ -115,6 +154,13 @@ export function createApp(deps: AppDeps) {
   registerSystemRoutes(api, () => publicConfig);
   registerAuthRoutes(api, auth, config);
   registerUserRoutes(api, config);
+  registerWalletRoutes(api, wallets, config);
+  registerLedgerRoutes(api, config, database.db);
+  registerCheckInRoutes(api, config, checkIn);
+  registerTarotRoutes(api, config, tarot);
+  registerAstrologyRoutes(api, now);
+  registerPassRoutes(api, passes, config);
+  registerStakingRoutes(api, staking, config);
   if (!config.isProduction && mailer.isDevMailbox) registerMailboxRoutes(api, app, database.db);
   deps.extraApiRoutes?.(api);
 
@@ -162,5 +208,10 @@ export function createApp(deps: AppDeps) {
       });
     });
   }
-  return { app, metrics, publicConfig, limiter };
+  /** What the indexer does with each contract event. */
+  const eventHandlers: EventHandler[] = [
+    passEventHandler(staking.settleBeforeUnstake),
+    dailyEventHandler(checkIn, tarot, logger),
+  ];
+  return { app, metrics, publicConfig, limiter, checkIn, tarot, chainClients, eventHandlers };
 }

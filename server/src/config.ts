@@ -70,6 +70,15 @@ const envSchema = z.object({
     .string()
     .regex(/^0x[0-9a-fA-F]{64}$/, "must be 0x followed by 64 hex characters")
     .optional(),
+  /** The economy file (points, streak bonuses, …); relative paths start at the repository root. */
+  ECONOMY_FILE: z.string().min(1).optional(),
+  /** An OpenAI-compatible API base URL (…/v1) that writes tarot readings; the built-in writer otherwise. */
+  TAROT_LLM_URL: url.optional(),
+  TAROT_LLM_KEY: z.string().min(1).optional(),
+  TAROT_LLM_MODEL: z.string().min(1).default("gpt-4o-mini"),
+  TAROT_LLM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
+  INDEXER: z.enum(["on", "off"]).default("on"),
+  ALLOWLIST_ENABLED: z.enum(["0", "1", "true", "false"]).optional(),
   TRUST_PROXY: z
     .enum(["0", "1", "true", "false"])
     .default("0")
@@ -119,8 +128,15 @@ export interface Config {
   redisUrl: string | null;
   /** The EIP-712 authorizer key (the public dev key outside production). */
   signerPrivateKey: `0x${string}`;
+  /** Whether this server runs the chain indexer (only one leads at a time anyway). */
+  indexerEnabled: boolean;
+  /** Minting needs an allowlist place (on in production, off in development unless set). */
+  allowlistEnabled: boolean;
   /** Take the client address from X-Forwarded-For (only behind a proxy that sets it). */
   trustProxy: boolean;
+  economyFile: string;
+  /** The language model that writes tarot readings, when configured. */
+  tarotLlm: { url: string; key: string | null; model: string; timeoutMs: number } | null;
 }
 
 export class ConfigError extends Error {
@@ -204,6 +220,17 @@ export function loadConfig(rawEnv: Record<string, string | undefined> = process.
     mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM },
     redisUrl: e.REDIS_URL ?? null,
     trustProxy: e.TRUST_PROXY,
+    indexerEnabled: e.INDEXER === "on",
+    allowlistEnabled: e.ALLOWLIST_ENABLED === undefined ? isProduction : ["1", "true"].includes(e.ALLOWLIST_ENABLED),
+    economyFile: e.ECONOMY_FILE ? path.resolve(repoRoot, e.ECONOMY_FILE) : path.join(repoRoot, "config/economy.json"),
+    tarotLlm: e.TAROT_LLM_URL
+      ? {
+          url: e.TAROT_LLM_URL,
+          key: e.TAROT_LLM_KEY ?? null,
+          model: e.TAROT_LLM_MODEL,
+          timeoutMs: e.TAROT_LLM_TIMEOUT_MS,
+        }
+      : null,
     signerPrivateKey: (e.SIGNER_PRIVATE_KEY as `0x${string}` | undefined) ?? DEV_SIGNER_PRIVATE_KEY,
   };
 }

@@ -1,41 +1,29 @@
 import { createServer } from "node:http";
 import { getRequestListener } from "@hono/node-server";
 import { createApp } from "./app.js";
-import { type Config, ConfigError, loadConfig } from "./config.js";
-import { openConfiguredDatabase } from "./db/open.js";
-import { createLogger } from "./logger.js";
+import { bootstrap } from "./bootstrap.js";
+import { startIndexer } from "./chain/run-indexer.js";
 import { loadBuiltFrontend } from "./web/frontend.js";
 import { createHotFrontend } from "./web/vite-frontend.js";
 
 const hot = process.argv.includes("--hot");
 
-function readConfig(): Config {
-  try {
-    return loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
-}
+const { config, economy, logger, database } = await bootstrap();
 
-const config = readConfig();
-const logger = createLogger(config);
-const step = (message: string) => logger.info(message);
-
-step(
-  config.database.url ? "Connecting to PostgreSQL…" : `Opening the embedded database in ${config.database.dataDir}…`,
-);
-const database = await openConfiguredDatabase(config);
-step("Applying database migrations…");
-await database.migrate();
-
-step(hot ? "Starting Vite for hot reload…" : "Loading the web app build…");
+logger.info(hot ? "Starting Vite for hot reload…" : "Loading the web app build…");
 const hotFrontend = hot ? await createHotFrontend() : null;
 const web = hotFrontend ?? (await loadBuiltFrontend(config.env));
-const { app, limiter } = createApp({ config, database, logger, web, hotReload: hot });
+const { app, limiter, chainClients, eventHandlers } = createApp({
+  config,
+  database,
+  logger,
+  web,
+  hotReload: hot,
+  economy,
+});
+const indexer = config.indexerEnabled
+  ? startIndexer({ config, database, chainClients, handlers: eventHandlers, logger })
+  : null;
 
 const listener = getRequestListener(app.fetch);
 const server = createServer((req, res) => {
@@ -63,6 +51,7 @@ async function shutdown(signal: string) {
   server.close();
   server.closeIdleConnections();
   await new Promise<void>((resolve) => server.on("close", () => resolve()));
+  await indexer?.stop();
   await hotFrontend?.close();
   await limiter.close();
   await database.close();

@@ -10,6 +10,7 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
+import { LoadMemberProfile } from "./features/account/member-profile";
 import { chunkFailureMessage, useAppUpdates } from "./features/app-update/use-app-updates";
 import { ErrorScreen } from "./features/errors/error-screen";
 import { ModalHost } from "./features/modals/modal-host";
@@ -17,13 +18,17 @@ import { isChunkLoadError, reloadForChunkError } from "./lib/chunk-reload";
 import { readSessionUser } from "./lib/guards";
 import { QueryProvider } from "./lib/query-provider";
 import { Toaster } from "./ui/toaster";
+import { evmStateFromCookie, readWagmiCookie } from "./wallet/wallet-cookie";
+import { WalletRuntimeHost } from "./wallet/wallet-runtime-host";
 import "./styles/global.css";
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   return {
     config: context.config,
     user: await readSessionUser(context),
     cspNonce: context.cspNonce,
+    // Only wagmi's own cookie is read: the session cookie must never reach the page's data.
+    evmWallet: evmStateFromCookie(readWagmiCookie(request.headers.get("cookie"))),
   };
 }
 
@@ -56,8 +61,10 @@ export default function App({ loaderData }: Route.ComponentProps) {
   useAppUpdates(buildId);
   return (
     <QueryProvider buildId={buildId}>
+      <LoadMemberProfile />
       <Outlet />
       <ModalHost />
+      <WalletRuntimeHost />
       <Toaster />
     </QueryProvider>
   );

@@ -17,6 +17,8 @@ export function createChainClients(config: Config) {
         client = createPublicClient({
           chain: { ...viemChains[chain.key], rpcUrls: { default: { http: [chain.rpcUrl] } } },
           transport: http(chain.rpcUrl, { retryCount: 2, timeout: 10_000 }),
+          // The indexer asks for the head itself at its own pace; a cached head would lag a pass behind.
+          cacheTime: 0,
         }) as PublicClient;
         clients.set(chainId, client);
       }

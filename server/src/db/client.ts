@@ -23,6 +23,11 @@ export interface DatabaseHandle {
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * Takes a session-level advisory lock on a dedicated connection; resolves to its release, or to
+   * null when another process holds it. PGlite is one process's database: the lock is always free.
+   */
+  tryAdvisoryLock(key: number): Promise<(() => Promise<void>) | null>;
 }
 
 export type DatabaseTarget =
@@ -44,6 +49,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
         await client.query("select 1");
       },
       close: () => client.close(),
+      tryAdvisoryLock: async () => async () => {},
     };
   }
 
@@ -62,6 +68,18 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       await db.execute(sql`select 1`);
     },
     close: () => client.end({ timeout: 5 }),
+    tryAdvisoryLock: async (key) => {
+      const connection = await client.reserve();
+      const [row] = await connection`select pg_try_advisory_lock(${key}) as locked`;
+      if (!row?.locked) {
+        connection.release();
+        return null;
+      }
+      return async () => {
+        await connection`select pg_advisory_unlock(${key})`.catch(() => {});
+        connection.release();
+      };
+    },
   };
 }
 

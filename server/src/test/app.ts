@@ -27,6 +27,8 @@ export interface TestAppOptions {
   now?: () => Date;
   extraApiRoutes?: AppDeps["extraApiRoutes"];
   mailer?: AppDeps["mailer"];
+  chainClients?: AppDeps["chainClients"];
+  economy?: AppDeps["economy"];
 }
 
 /** The whole API on a fresh database, driven through `app.request` without a socket. */
@@ -34,17 +36,23 @@ export async function createTestApp(options: TestAppOptions = {}) {
   const config = loadConfig({ NODE_ENV: "test", ...options.env });
   const database = await createTestDatabase();
   const logger = pino({ level: "silent" });
-  const { app, metrics, limiter } = createApp({
+  const { app, metrics, limiter, checkIn, tarot, chainClients, eventHandlers } = createApp({
     config,
     database,
     logger,
     now: options.now,
     mailer: options.mailer,
     extraApiRoutes: options.extraApiRoutes,
+    chainClients: options.chainClients,
+    economy: options.economy,
   });
   return {
     app,
     metrics,
+    checkIn,
+    tarot,
+    chainClients,
+    eventHandlers,
     config,
     database,
     dispose: async () => {

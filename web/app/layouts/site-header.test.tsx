@@ -1,7 +1,8 @@
 import type { User } from "@arcana/protocol";
-import { cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { SiteHeader } from "./site-header";
 
 const member: User = {
@@ -21,7 +22,30 @@ function NothingYet() {
   return null;
 }
 
+/** The session as the server sees it; signing out clears it, as the real server would. */
+let sessionUser: User | null;
+
+/** Answers the API the way the server does, for the calls the header makes. */
+function serveApi(profile: () => Response) {
+  const calls: string[] = [];
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (url: string, init?: RequestInit) => {
+      calls.push(`${init?.method ?? "GET"} ${url}`);
+      if (url === "/api/users/mine") return profile();
+      if (url === "/api/sign_out") {
+        sessionUser = null;
+        return Response.json({ data: { signed_out: true } });
+      }
+      return Response.json({ error: { code: "not_found", message: "Not found." } }, { status: 404 });
+    }),
+  );
+  return calls;
+}
+
 function renderHeader(user: User | null) {
+  sessionUser = user;
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const Stub = createRoutesStub([
     {
       id: "root",
@@ -29,7 +53,7 @@ function renderHeader(user: User | null) {
       Component: SiteHeader,
       HydrateFallback: NothingYet,
       loader: () => ({
-        user,
+        user: sessionUser,
         cspNonce: "n",
         config: {
           environment: "test" as const,
@@ -42,11 +66,21 @@ function renderHeader(user: User | null) {
       }),
     },
   ]);
-  render(<Stub initialEntries={["/"]} />);
+  render(
+    <QueryClientProvider client={queryClient}>
+      <Stub initialEntries={["/"]} />
+    </QueryClientProvider>,
+  );
 }
 
 describe("SiteHeader", () => {
-  afterEach(cleanup);
+  beforeEach(() => {
+    serveApi(() => Response.json({ data: member }));
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
 
   it("links every main area and marks the current page", async () => {
     renderHeader(null);
@@ -75,6 +109,58 @@ describe("SiteHeader", () => {
     fireEvent.click(trigger);
     expect(trigger.getAttribute("aria-expanded")).toBe("true");
     expect(screen.getByRole("link", { name: "Change password" }).getAttribute("href")).toBe("/change-password");
+  });
+
+  it("shows the member's points and level; an active free member is shown at gold", async () => {
+    renderHeader({ ...member, pts: 1250 });
+    fireEvent.click(await screen.findByRole("button", { name: /account menu/ }));
+    expect(screen.getByText("1,250 pts")).toBeTruthy();
+    expect(screen.getByText("gold")).toBeTruthy();
+  });
+
+  it("shows the profile fetched at start, fresher than the rendered page", async () => {
+    const calls = serveApi(() => Response.json({ data: { ...member, pts: 1300, is_active: false } }));
+    renderHeader({ ...member, pts: 1250 });
+    fireEvent.click(await screen.findByRole("button", { name: /account menu/ }));
+
+    expect(await screen.findByText("1,300 pts")).toBeTruthy();
+    expect(screen.getByText("silver")).toBeTruthy();
+    expect(calls).toContain("GET /api/users/mine");
+  });
+
+  it("keeps the rendered profile when loading it fails", async () => {
+    const calls = serveApi(() =>
+      Response.json({ error: { code: "internal_error", message: "Down." } }, { status: 500 }),
+    );
+    renderHeader({ ...member, pts: 1250 });
+    await waitFor(() => expect(calls).toContain("GET /api/users/mine"));
+    fireEvent.click(await screen.findByRole("button", { name: /account menu/ }));
+    expect(screen.getByText("1,250 pts")).toBeTruthy();
+  });
+
+  it("closes the account menu on Escape, returning focus, and on a click outside", async () => {
+    renderHeader(member);
+    const trigger = await screen.findByRole("button", { name: /account menu/ });
+
+    fireEvent.click(trigger);
+    fireEvent.keyDown(document, { key: "Escape" });
+    expect(trigger.getAttribute("aria-expanded")).toBe("false");
+    expect(document.activeElement).toBe(trigger);
+
+    fireEvent.click(trigger);
+    fireEvent.pointerDown(document.body);
+    expect(trigger.getAttribute("aria-expanded")).toBe("false");
+  });
+
+  it("signs out: ends the session on the server, then shows a visitor", async () => {
+    const calls = serveApi(() => Response.json({ data: member }));
+    renderHeader(member);
+    fireEvent.click(await screen.findByRole("button", { name: /account menu/ }));
+    fireEvent.click(screen.getByRole("button", { name: "Sign out" }));
+
+    expect(await screen.findByRole("link", { name: "Sign in" })).toBeTruthy();
+    expect(calls).toContain("POST /api/sign_out");
+    expect(screen.queryByRole("button", { name: /account menu/ })).toBeNull();
   });
 
   it("opens and closes the collapsed navigation from the menu button", async () => {

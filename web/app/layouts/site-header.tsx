@@ -1,7 +1,8 @@
 import { useState } from "react";
 import { Link, NavLink } from "react-router";
 import { AccountMenu } from "../features/account/account-menu";
-import { useSessionUser } from "../features/account/use-session-user";
+import { useMember } from "../features/account/use-member";
+import { HeaderWallet } from "../features/wallets/header-wallet";
 import { buttonClassName } from "../ui/button";
 import { Logo } from "../ui/logo";
 import styles from "./site-header.module.css";
@@ -14,7 +15,7 @@ const navigation = [
 ];
 
 export function SiteHeader() {
-  const user = useSessionUser();
+  const user = useMember();
   const [menuOpen, setMenuOpen] = useState(false);
 
   return (
@@ -38,6 +39,7 @@ export function SiteHeader() {
           </ul>
         </nav>
         <div className={styles.account}>
+          <HeaderWallet />
           {user ? (
             <AccountMenu user={user} />
           ) : (

@@ -1,39 +1,32 @@
-import { useSearchParams } from "react-router";
+import { redirect, useSearchParams } from "react-router";
+import { afterSignInPath, sameSitePath } from "../features/auth/redirect-target";
+import styles from "../features/auth/sign-in.module.css";
+import { SignInFlow } from "../features/auth/sign-in-flow";
+import { readSessionUser } from "../lib/guards";
 import { pageMeta } from "../lib/page-meta";
-import { EmptyState } from "../ui/empty-state";
-import styles from "../ui/page.module.css";
-import { PageHeader } from "../ui/page-header";
+import pageStyles from "../ui/page.module.css";
 import type { Route } from "./+types/auth";
+
+/** A member who is already signed in goes straight on, before any of the form renders. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  if (await readSessionUser(context)) throw redirect(afterSignInPath(new URL(request.url).searchParams));
+  return null;
+}
 
 export const meta: Route.MetaFunction = () =>
   pageMeta("Sign in", "Sign in to Arcana with your e-mail address and a one-time code.");
 
-/** Only same-site paths: a crafted link must not send a member elsewhere after signing in. */
-function sameSitePath(value: string | null) {
-  return value?.startsWith("/") && !value.startsWith("//") ? value : null;
-}
-
 export default function SignInPage() {
   const [searchParams] = useSearchParams();
-  const redirectTo = sameSitePath(searchParams.get("redirect"));
+  const continuesTo = sameSitePath(searchParams.get("redirect"));
   return (
-    <div className={`${styles.page} ${styles.narrow}`}>
-      <PageHeader eyebrow="Members" title="Sign in">
-        <p>
-          Enter your e-mail address and we will send you a six-digit code. No password needed; your first sign-in
-          creates your account.
+    <div className={`${pageStyles.page} ${styles.page}`}>
+      <SignInFlow redirectTo={continuesTo ?? "/"} />
+      {continuesTo && continuesTo !== "/" && (
+        <p className={styles.continues}>
+          After signing in you will continue to <code className={pageStyles.path}>{continuesTo}</code>.
         </p>
-        {redirectTo && (
-          <p>
-            After signing in you will continue to <code className={styles.path}>{redirectTo}</code>.
-          </p>
-        )}
-      </PageHeader>
-      <EmptyState sigil="key" title="Sign-in is opening soon">
-        <p>
-          The e-mail and code form will live here. Members who set a password will be able to use it instead of a code.
-        </p>
-      </EmptyState>
+      )}
     </div>
   );
 }

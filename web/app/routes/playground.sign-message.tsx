@@ -1,5 +1,5 @@
+import { SignMessagePlayground } from "../features/wallets/sign-message-playground";
 import { pageMeta } from "../lib/page-meta";
-import { EmptyState } from "../ui/empty-state";
 import styles from "../ui/page.module.css";
 import { PageHeader } from "../ui/page-header";
 import type { Route } from "./+types/playground.sign-message";
@@ -15,9 +15,7 @@ export default function SignMessagePage() {
           Sign any text with your connected EVM or Solana wallet, then verify the signature right here, in your browser.
         </p>
       </PageHeader>
-      <EmptyState sigil="quill" title="No wallet connected">
-        <p>The message box, the signature and its verification will appear here once wallets can be connected.</p>
-      </EmptyState>
+      <SignMessagePlayground />
     </div>
   );
 }

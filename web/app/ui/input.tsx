@@ -1,7 +1,9 @@
-import { type InputHTMLAttributes, useId } from "react";
+import { type InputHTMLAttributes, type Ref, useId } from "react";
 import styles from "./input.module.css";
 
 export interface InputProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "id"> {
+  /** Reaches the `<input>` itself, e.g. to move focus to a field with a problem. */
+  ref?: Ref<HTMLInputElement>;
   label: string;
   hint?: string;
   /** Shown under the field and announced with it; also marks the field invalid. */

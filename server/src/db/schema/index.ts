@@ -1,3 +1,7 @@
 // One file per domain; drizzle-kit reads them all through this index.
 export * from "./accounts.js";
+export * from "./chain.js";
+export * from "./daily.js";
+export * from "./ledger.js";
 export * from "./meta.js";
+export * from "./wallets.js";

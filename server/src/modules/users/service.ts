@@ -1,4 +1,5 @@
 import type { User } from "@arcana/protocol";
+import { getAddress } from "viem";
 import type { users } from "../../db/schema/index.js";
 
 /** The member as the API shows them (`GET /users/mine`, sign-in answers, server rendering). */
@@ -7,7 +8,8 @@ export function toUser(row: typeof users.$inferSelect): User {
     uid: row.id,
     email: row.email,
     pts: row.pts,
-    wallet_address: row.walletAddress,
+    // Stored lower-case so uniqueness ignores case; shown checksummed (EIP-55).
+    wallet_address: row.walletAddress ? getAddress(row.walletAddress) : null,
     solana_address: row.solanaAddress,
     is_active: row.isActive,
     type: row.type,

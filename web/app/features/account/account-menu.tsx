@@ -1,14 +1,20 @@
-import type { User } from "@arcana/protocol";
+import { displayLevel, type User } from "@arcana/protocol";
 import { useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
+import { Badge } from "../../ui/badge";
+import { Spinner } from "../../ui/spinner";
 import styles from "./account-menu.module.css";
+import { formatPoints } from "./points";
+import { useSignOut } from "./use-sign-out";
 
-/** The signed-in member's menu in the header; more account actions join it as they ship. */
-export function AccountMenu({ user }: { user: Pick<User, "email"> }) {
+/** The signed-in member's menu in the header: who they are, their points and level, account actions. */
+export function AccountMenu({ user }: { user: User }) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
+  const signOut = useSignOut();
+  const level = displayLevel(user);
 
   useEffect(() => {
     if (!open) return;
@@ -20,11 +26,17 @@ export function AccountMenu({ user }: { user: Pick<User, "email"> }) {
       setOpen(false);
       buttonRef.current?.focus();
     };
+    // Tabbing past the last item leaves the menu, so it closes rather than hang over the page.
+    const closeOnFocusLeaving = (event: FocusEvent) => {
+      if (event.target instanceof Node && !rootRef.current?.contains(event.target)) setOpen(false);
+    };
     document.addEventListener("pointerdown", closeOnOutsidePress);
     document.addEventListener("keydown", closeOnEscape);
+    document.addEventListener("focusin", closeOnFocusLeaving);
     return () => {
       document.removeEventListener("pointerdown", closeOnOutsidePress);
       document.removeEventListener("keydown", closeOnEscape);
+      document.removeEventListener("focusin", closeOnFocusLeaving);
     };
   }, [open]);
 
@@ -45,12 +57,36 @@ export function AccountMenu({ user }: { user: Pick<User, "email"> }) {
         <span className="visually-hidden">, account menu</span>
       </button>
       <div id={panelId} className={styles.panel} hidden={!open}>
-        <p className={styles.signedInAs}>
-          Signed in as <strong>{user.email}</strong>
-        </p>
+        <div className={styles.summary}>
+          <p className={styles.signedInAs}>
+            Signed in as <strong>{user.email}</strong>
+          </p>
+          <dl className={styles.stats}>
+            <div>
+              <dt>Points</dt>
+              <dd className={styles.points}>{formatPoints(user.pts)}</dd>
+            </div>
+            <div>
+              <dt>Level</dt>
+              <dd>
+                <Badge tone={level === "gold" ? "gold" : "neutral"}>{level}</Badge>
+              </dd>
+            </div>
+          </dl>
+        </div>
         <Link className={styles.item} to="/change-password" onClick={() => setOpen(false)}>
           Change password
         </Link>
+        <button
+          type="button"
+          className={styles.item}
+          onClick={() => signOut.mutate()}
+          disabled={signOut.isPending}
+          aria-busy={signOut.isPending || undefined}
+        >
+          {signOut.isPending && <Spinner />}
+          Sign out
+        </button>
       </div>
     </div>
   );

@@ -1,4 +1,6 @@
+import { lazy, type ReactNode, Suspense } from "react";
 import { Modal } from "../../ui/modal";
+import { Spinner } from "../../ui/spinner";
 import { type ModalName, modalNames, useModalStore } from "./modal-store";
 
 /** Titles and, until their features land, what each modal is for. */
@@ -32,12 +34,23 @@ const modalContent: Record<ModalName, { title: string; purpose: string }> = {
   },
 };
 
+// Modal bodies with heavy code load when first opened, never with the page.
+const BindWalletPanel = lazy(() => import("../wallets/bind-wallet-panel"));
+
+const modalBodies: Partial<Record<ModalName, () => ReactNode>> = {
+  bindWallet: () => (
+    <Suspense fallback={<Spinner />}>
+      <BindWalletPanel />
+    </Suspense>
+  ),
+};
+
 /** Renders the open app-wide modals; mounted once, from the root. */
 export function ModalHost() {
   const flags = useModalStore();
   return modalNames.map((name) => (
     <Modal key={name} open={flags[name]} onClose={() => flags.closeModal(name)} title={modalContent[name].title}>
-      <p>{modalContent[name].purpose}</p>
+      {modalBodies[name]?.() ?? <p>{modalContent[name].purpose}</p>}
     </Modal>
   ));
 }

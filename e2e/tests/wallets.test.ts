@@ -1,0 +1,223 @@
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser, watchErrors } from "../src/browser.js";
+import { type FakeWallets, installFakeWallets } from "../src/fake-wallets.js";
+import { type RunningServer, startServer } from "../src/server.js";
+
+let server: RunningServer;
+let browser: Browser;
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+let members = 0;
+/** A fresh browser with the fake wallets, signed up through the dev mailbox. */
+async function signedInPage(): Promise<{
+  context: BrowserContext;
+  page: Page;
+  wallets: FakeWallets;
+  errors: string[];
+}> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const errors = watchErrors(page);
+  const wallets = await installFakeWallets(page);
+  members += 1;
+  const email = `wallet-e2e-${members}-${Date.now()}@example.com`;
+  await page.request.post(`${server.url}/api/send_code`, { data: { email, check_email: true } });
+  const mail = (await (
+    await page.request.get(`${server.url}/api/dev/mailbox?to=${encodeURIComponent(email)}`)
+  ).json()) as {
+    data: Array<{ subject: string }>;
+  };
+  const code = mail.data[0]?.subject.slice(0, 6);
+  const signIn = await page.request.post(`${server.url}/api/sign_in`, { data: { email, code, type: "code" } });
+  expect(signIn.status()).toBe(200);
+  return { context, page, wallets, errors };
+}
+
+async function openBindModal(page: Page) {
+  await page.goto(`${server.url}/`, { waitUntil: "networkidle" });
+  await page.getByTestId("header-wallet").click();
+  const dialog = page.getByRole("dialog", { name: "Bind a wallet" });
+  await dialog.getByTestId("bound-evm").waitFor();
+  return dialog;
+}
+
+async function connectTestEvmWallet(page: Page) {
+  const panel = page.getByTestId("evm-wallet");
+  await panel.getByRole("button", { name: "Connect Wallet" }).click();
+  const picker = page.getByRole("dialog", { name: "Connect Wallet" });
+  await picker.getByRole("button", { name: /Arcana Test Wallet/ }).click();
+  await expect.poll(() => panel.getByTestId("evm-status").textContent()).toBe("Connected");
+}
+
+const solanaButton = (page: Page) => page.getByTestId("solana-wallet").getByRole("button").first();
+
+describe("the Solana connect modal and button", () => {
+  it("lists detected wallets first, features three, toggles More options/Less, and closes on Escape, outside click and choice", async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await installFakeWallets(page);
+    await page.goto(`${server.url}/playground/sign-message`, { waitUntil: "networkidle" });
+    await page.getByLabel("Solana wallet").check();
+    const button = page.getByRole("button", { name: "Connect Wallet", exact: true });
+    await button.click();
+
+    const modal = page.getByRole("dialog", { name: "Connect Wallet" });
+    const options = modal.getByRole("list", { name: "Wallets" }).getByRole("button");
+    await expect.poll(() => options.count()).toBe(3);
+    const names = await options.allTextContents();
+    expect(names[0]).toBe("Arcana Test SolanaDetected");
+    expect(names.slice(1).some((name) => name.includes("Detected"))).toBe(false);
+    expect(names[1]).toBe("Solflare");
+
+    await modal.getByRole("button", { name: "More options" }).click();
+    await expect.poll(() => options.count()).toBe(4);
+    await modal.getByRole("button", { name: "Less" }).click();
+    await expect.poll(() => options.count()).toBe(3);
+
+    // Tab never leaves the dialog.
+    for (let i = 0; i < 8; i += 1) {
+      await page.keyboard.press("Tab");
+      expect(await page.evaluate(() => Boolean(document.activeElement?.closest("[role=dialog]")))).toBe(true);
+    }
+
+    await page.keyboard.press("Escape");
+    await expect.poll(() => modal.count()).toBe(0);
+
+    await button.click();
+    await modal.waitFor();
+    await page.mouse.click(5, 5);
+    await expect.poll(() => modal.count()).toBe(0);
+
+    // Choosing connects; the button goes through "Connecting ..." to "Connected", disabled both times.
+    await page.evaluate(() => {
+      const w = window as unknown as { __arcanaSolanaConnectGate: Promise<void>; __openGate: () => void };
+      w.__arcanaSolanaConnectGate = new Promise((resolve) => {
+        w.__openGate = resolve;
+      });
+    });
+    await button.click();
+    await modal.getByRole("button", { name: /Arcana Test Solana/ }).click();
+    await expect.poll(() => modal.count()).toBe(0);
+    const connecting = page.getByRole("button", { name: "Connecting ..." });
+    await connecting.waitFor();
+    expect(await connecting.isDisabled()).toBe(true);
+    await page.evaluate(() => (window as unknown as { __openGate: () => void }).__openGate());
+    const connected = page.getByRole("button", { name: "Connected" });
+    await connected.waitFor();
+    expect(await connected.isDisabled()).toBe(true);
+    expect(await page.evaluate(() => localStorage.getItem("walletName"))).toBe('"Arcana Test Solana"');
+    await context.close();
+  });
+
+  it("reads Connect once a wallet is chosen, and reports a wallet that is not installed by its error name", async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.addInitScript(() => localStorage.setItem("walletName", '"Clover"'));
+    await page.goto(`${server.url}/playground/sign-message`, { waitUntil: "networkidle" });
+    await page.getByLabel("Solana wallet").check();
+    const connect = page.getByRole("button", { name: "Connect", exact: true });
+    await connect.waitFor();
+    const popup = context.waitForEvent("page", { timeout: 5000 }).catch(() => null);
+    await connect.click();
+    await page.getByText(/WalletNotReadyError/).waitFor();
+    await (await popup)?.close();
+    await context.close();
+  });
+});
+
+describe("binding wallets", () => {
+  it("binds the EVM wallet end to end and shows it in the modal and the header, also after a reload", async () => {
+    const { context, page, wallets, errors } = await signedInPage();
+    const dialog = await openBindModal(page);
+    await connectTestEvmWallet(page);
+    await dialog.getByRole("button", { name: "Bind this wallet" }).click();
+    await expect.poll(() => dialog.getByTestId("bound-evm").textContent()).toBe(wallets.evmAddress);
+    const short = `${wallets.evmAddress.slice(0, 6)}…${wallets.evmAddress.slice(-4)}`;
+    expect(await page.getByTestId("header-wallet").textContent()).toContain(short);
+
+    // Server rendering already knows the wallet (wagmi's cookie): no "Connect Wallet" flash.
+    const html = await (await page.request.get(`${server.url}/`)).text();
+    expect(html).toContain(short);
+    await page.reload({ waitUntil: "networkidle" });
+    await expect.poll(() => page.getByTestId("header-wallet").textContent()).toContain(short);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("shows a rejected signature as 'Request rejected' and binds nothing", async () => {
+    const { context, page } = await signedInPage();
+    const dialog = await openBindModal(page);
+    await connectTestEvmWallet(page);
+    await page.evaluate(() => {
+      (window as unknown as { __arcanaRejectNext: string }).__arcanaRejectNext = "sign";
+    });
+    await dialog.getByRole("button", { name: "Bind this wallet" }).click();
+    await page.getByText(/Request rejected/).waitFor();
+    expect(await dialog.getByTestId("bound-evm").textContent()).toBe("None yet");
+    await context.close();
+  });
+
+  it("switches the wallet to a chain it lacks by adding it first (4902)", async () => {
+    const { context, page, wallets } = await signedInPage();
+    const dialog = await openBindModal(page);
+    await connectTestEvmWallet(page);
+    await dialog.getByRole("combobox").selectOption({ label: "opBNB" });
+    await dialog.getByRole("button", { name: "Switch to opBNB" }).click();
+    await expect.poll(() => dialog.getByRole("button", { name: "Switch to opBNB" }).count()).toBe(0);
+    const calls = await wallets.evmCalls();
+    expect(calls).toContain("wallet_switchEthereumChain");
+    expect(calls).toContain("wallet_addEthereumChain");
+    await context.close();
+  });
+
+  it("binds the Solana wallet with a signed Sign-In-With-Solana message", async () => {
+    const { context, page, wallets } = await signedInPage();
+    const dialog = await openBindModal(page);
+    await solanaButton(page).click();
+    await page
+      .getByRole("dialog", { name: "Connect Wallet" })
+      .getByRole("button", { name: /Arcana Test Solana/ })
+      .click();
+    await dialog.getByRole("button", { name: "Bind Solana address" }).click();
+    await expect.poll(() => dialog.getByTestId("bound-solana").textContent()).toBe(wallets.solanaAddress);
+    await context.close();
+  });
+});
+
+describe("/playground/sign-message", () => {
+  for (const family of ["EVM wallet", "Solana wallet"] as const) {
+    it(`signs with the ${family}, verifies it, and calls a tampered message invalid`, async () => {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      await installFakeWallets(page);
+      await page.goto(`${server.url}/playground/sign-message`, { waitUntil: "networkidle" });
+      await page.getByLabel(family).check();
+      if (family === "EVM wallet") {
+        await connectTestEvmWallet(page);
+      } else {
+        await page.getByRole("button", { name: "Connect Wallet", exact: true }).click();
+        await page
+          .getByRole("dialog", { name: "Connect Wallet" })
+          .getByRole("button", { name: /Arcana Test Solana/ })
+          .click();
+        await page.getByRole("button", { name: "Connected" }).waitFor();
+      }
+      await page.getByLabel("Message", { exact: true }).fill("I am the seer of Arcana");
+      await page.getByRole("button", { name: "Sign message" }).click();
+      await expect.poll(() => page.getByTestId("verdict").textContent()).toBe("Valid signature");
+      expect(await page.getByTestId("signature").textContent()).not.toBe("");
+
+      await page.getByLabel(/Message to verify/).fill("I am the seer of Arcana!");
+      await page.getByRole("button", { name: "Verify" }).click();
+      await expect.poll(() => page.getByTestId("verdict").textContent()).toMatch(/^Invalid signature/);
+      await context.close();
+    });
+  }
+});

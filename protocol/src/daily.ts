@@ -1,0 +1,42 @@
+import { z } from "zod";
+
+/**
+ * The check-in window `GET /blockchain/check_in` returns: the 7 GMT days ending today, oldest
+ * first, so today is always the last entry (a rolling week, not a calendar Mon–Sun week).
+ */
+export const CHECK_IN_WINDOW_DAYS = 7;
+
+export const checkInDaySchema = z.object({
+  /** `YYYY-MM-DD`, a GMT date. */
+  date: z.string(),
+  checked: z.boolean(),
+});
+export type CheckInDay = z.infer<typeof checkInDaySchema>;
+
+export const checkInStatusSchema = z.object({
+  /** Consecutive GMT days checked in, ending today or yesterday; 0 once a day is missed. */
+  current_streak: z.number().int(),
+  today_checked: z.boolean(),
+  dates: z.array(checkInDaySchema),
+  /** Points the member's next check-in earns: today's if not done yet, else tomorrow's (streak kept). */
+  next_reward_points: z.number().int(),
+});
+export type CheckInStatus = z.infer<typeof checkInStatusSchema>;
+
+const txHash = z.string().regex(/^0x[0-9a-fA-F]{64}$/, "a transaction hash is 0x followed by 64 hex characters");
+
+/** `POST /blockchain/check_in` and `POST /blockchain/tarot`: credit a transaction before the indexer sees it. */
+export const chainTransactionRequestSchema = z.object({
+  tx_hash: txHash,
+  chain_id: z.number().int().positive(),
+});
+export type ChainTransactionRequest = z.infer<typeof chainTransactionRequestSchema>;
+
+export const checkInResultSchema = z.object({
+  /** False when this day was already credited (by the indexer or an earlier call): nothing changed. */
+  credited: z.boolean(),
+  date: z.string(),
+  streak: z.number().int(),
+  points: z.number().int(),
+});
+export type CheckInResult = z.infer<typeof checkInResultSchema>;

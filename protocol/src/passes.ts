@@ -1,0 +1,86 @@
+import { z } from "zod";
+
+const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, "an EVM address is 0x followed by 40 hex characters");
+const chainIdField = z.coerce.number().int().positive().optional();
+
+export const whitelistSchema = z.object({ isInWhitelist: z.boolean() });
+export type Whitelist = z.infer<typeof whitelistSchema>;
+
+export const mintSignatureRequestSchema = z.object({ address, chain_id: chainIdField });
+export type MintSignatureRequest = z.infer<typeof mintSignatureRequestSchema>;
+
+/** An EIP-712 MintAuthorization for GenesisPass.mint(to, nonce, deadline, signature). */
+export const mintSignatureSchema = z.object({
+  to: z.string(),
+  nonce: z.string(),
+  deadline: z.number().int(),
+  signature: z.string(),
+  chain_id: z.number().int(),
+  contract: z.string(),
+});
+export type MintSignature = z.infer<typeof mintSignatureSchema>;
+
+export const unstakeSignatureRequestSchema = z.object({
+  token_id: z.coerce.number().int().positive(),
+  chain_id: chainIdField,
+});
+
+/** An EIP-712 UnstakeAuthorization for GenesisPass.unstake(tokenId, nonce, deadline, signature). */
+export const unstakeSignatureSchema = z.object({
+  token_id: z.number().int(),
+  nonce: z.string(),
+  deadline: z.number().int(),
+  signature: z.string(),
+  chain_id: z.number().int(),
+  contract: z.string(),
+  /** Points moved into the ledger before authorizing. */
+  settled_points: z.number().int(),
+});
+export type UnstakeSignature = z.infer<typeof unstakeSignatureSchema>;
+
+export const stakeInfoSchema = z.object({ staked: z.boolean(), since: z.number().int().nullable() });
+
+/** One pass in `GET /blockchain/my_nfts`; `since` is seconds since the epoch. */
+export const passSchema = z.object({
+  token_id: z.number().int(),
+  chain_id: z.number().int(),
+  stake_info: stakeInfoSchema.nullable(),
+});
+export type Pass = z.infer<typeof passSchema>;
+
+export const passRewardSchema = z.object({
+  token_id: z.number().int(),
+  chain_id: z.number().int(),
+  pending: z.number().int(),
+  rate_per_day: z.number().int(),
+  /** Seconds accrued since the stake began or the last claim. */
+  since_last_claim: z.number().int(),
+});
+
+export const stakingRewardsSchema = z.object({
+  passes: z.array(passRewardSchema),
+  total_pending: z.number().int(),
+  /** Milliseconds until the next whole point; null with nothing staked. */
+  next_point_in_ms: z.number().int().nullable(),
+});
+export type StakingRewards = z.infer<typeof stakingRewardsSchema>;
+
+export const claimOneRequestSchema = z.object({
+  token_id: z.coerce.number().int().positive(),
+  chain_id: chainIdField,
+});
+
+export const claimResultSchema = z.object({ claimed: z.number().int(), pts: z.number().int() });
+export type ClaimResult = z.infer<typeof claimResultSchema>;
+
+/**
+ * The spec's client rule: one row per token id, the staked entry preferred (spec §7).
+ */
+export function dedupePasses(passes: Pass[]): Pass[] {
+  const byToken = new Map<number, Pass>();
+  for (const pass of passes) {
+    const seen = byToken.get(pass.token_id);
+    if (!seen || (!seen.stake_info?.staked && pass.stake_info?.staked)) byToken.set(pass.token_id, pass);
+  }
+  return [...byToken.values()];
+}

@@ -1,0 +1,308 @@
+import { dailyAbi, genesisPassAbi } from "@arcana/contracts";
+import { and, desc, eq, gt, sql } from "drizzle-orm";
+import type { Logger } from "pino";
+import { type Abi, type Log, parseEventLogs } from "viem";
+import type { ChainConfig } from "../config.js";
+import type { Database } from "../db/client.js";
+import { appMeta, chainBlocks, chainCursors, chainEvents } from "../db/schema/index.js";
+import type { ChainClients } from "./clients.js";
+
+export type ContractName = "GenesisPass" | "Daily";
+
+/** An event as stored and handed to the domain modules. Arguments are JSON (bigints as strings). */
+export interface ChainEvent {
+  chainId: number;
+  contract: ContractName;
+  name: string;
+  args: Record<string, string>;
+  txHash: string;
+  logIndex: number;
+  blockNumber: number;
+  blockTime: Date;
+}
+
+type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+/** What a domain does with an event, and how it undoes it when the event's block is orphaned. */
+export interface EventHandler {
+  contract: ContractName;
+  events: string[];
+  apply(tx: Transaction, event: ChainEvent): Promise<void>;
+  revert(tx: Transaction, event: ChainEvent): Promise<void>;
+}
+
+export interface IndexerOptions {
+  db: Database;
+  clients: ChainClients;
+  chains: ChainConfig[];
+  handlers: EventHandler[];
+  logger: Logger;
+  /** Blocks per getLogs call. */
+  blockRange?: number;
+  /** How far back block hashes are kept and compared to notice a reorg. */
+  reorgWindow?: number;
+  /** Pause between passes once caught up, and the first retry delay after an RPC error. */
+  pollMs?: number;
+  maxBackoffMs?: number;
+  /** Runs `fn` only while this process leads (PostgreSQL advisory lock); PGlite leads alone. */
+  withLeadership?: (fn: () => Promise<void>) => Promise<void>;
+}
+
+const abis: Record<ContractName, Abi> = { GenesisPass: genesisPassAbi, Daily: dailyAbi };
+
+function contractsOf(chain: ChainConfig): Array<{ name: ContractName; address: `0x${string}` }> {
+  const list: Array<{ name: ContractName; address: `0x${string}` }> = [];
+  if (chain.genesisPassAddress) list.push({ name: "GenesisPass", address: chain.genesisPassAddress });
+  if (chain.dailyAddress) list.push({ name: "Daily", address: chain.dailyAddress });
+  return list;
+}
+
+function jsonArgs(args: unknown): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(args as Record<string, unknown>).map(([key, value]) => [
+      key,
+      typeof value === "string" ? value.toLowerCase() : String(value),
+    ]),
+  );
+}
+
+/**
+ * Follows GenesisPass and Daily events on every configured chain into the database: bounded
+ * block ranges, N confirmations, a cursor per chain and contract, reorg rollback, RPC back-off.
+ */
+export function createIndexer(options: IndexerOptions) {
+  const { db, clients, logger } = options;
+  const blockRange = options.blockRange ?? 2_000;
+  const reorgWindow = options.reorgWindow ?? 64;
+  const handlersFor = (contract: ContractName, name: string) =>
+    options.handlers.filter((h) => h.contract === contract && h.events.includes(name));
+
+  /** A restarted local chain has a new genesis: forget everything derived from the old one. */
+  async function checkGenesis(chain: ChainConfig) {
+    const genesis = await clients.client(chain.id).getBlock({ blockNumber: 0n });
+    const key = `chain:${chain.id}:genesis`;
+    const [known] = await db.select().from(appMeta).where(eq(appMeta.key, key));
+    if (known?.value === genesis.hash) return;
+    await db.transaction(async (tx) => {
+      if (known) {
+        logger.warn(
+          { chainId: chain.id },
+          "chain has a new genesis block: resetting what was indexed from the old one",
+        );
+        const events = await tx
+          .select()
+          .from(chainEvents)
+          .where(eq(chainEvents.chainId, chain.id))
+          .orderBy(desc(chainEvents.blockNumber), desc(chainEvents.logIndex));
+        for (const row of events) await revertEvent(tx, row);
+        await tx.delete(chainEvents).where(eq(chainEvents.chainId, chain.id));
+        await tx.delete(chainBlocks).where(eq(chainBlocks.chainId, chain.id));
+        await tx.delete(chainCursors).where(eq(chainCursors.chainId, chain.id));
+      }
+      await tx
+        .insert(appMeta)
+        .values({ key, value: genesis.hash })
+        .onConflictDoUpdate({ target: appMeta.key, set: { value: genesis.hash, updatedAt: new Date() } });
+    });
+  }
+
+  async function revertEvent(tx: Transaction, row: typeof chainEvents.$inferSelect) {
+    const event = toEvent(row);
+    for (const handler of handlersFor(event.contract, event.name)) await handler.revert(tx, event);
+  }
+
+  function toEvent(row: typeof chainEvents.$inferSelect): ChainEvent {
+    return {
+      chainId: row.chainId,
+      contract: row.contract as ContractName,
+      name: row.name,
+      args: row.args as Record<string, string>,
+      txHash: row.txHash,
+      logIndex: row.logIndex,
+      blockNumber: row.blockNumber,
+      blockTime: row.blockTime,
+    };
+  }
+
+  /** Compares stored block hashes with the chain's; rolls back everything above the fork. */
+  async function handleReorg(chain: ChainConfig): Promise<number | null> {
+    const client = clients.client(chain.id);
+    const stored = await db
+      .select()
+      .from(chainBlocks)
+      .where(eq(chainBlocks.chainId, chain.id))
+      .orderBy(desc(chainBlocks.number))
+      .limit(reorgWindow);
+    if (stored.length === 0) return null;
+    let fork: number | null = null;
+    for (const block of stored) {
+      const current = await client.getBlock({ blockNumber: BigInt(block.number) }).catch((error: unknown) => {
+        if (error instanceof Error && error.name === "BlockNotFoundError") return null;
+        throw error;
+      });
+      if (current?.hash === block.hash) {
+        fork = block.number;
+        break;
+      }
+    }
+    const latest = stored[0];
+    if (latest && fork === latest.number) return null;
+    const forkPoint = fork ?? (stored.at(-1)?.number ?? 1) - 1;
+    logger.warn({ chainId: chain.id, forkPoint }, "reorg detected: rolling back orphaned blocks");
+    await db.transaction(async (tx) => {
+      const orphaned = await tx
+        .select()
+        .from(chainEvents)
+        .where(and(eq(chainEvents.chainId, chain.id), gt(chainEvents.blockNumber, forkPoint)))
+        .orderBy(desc(chainEvents.blockNumber), desc(chainEvents.logIndex));
+      for (const row of orphaned) await revertEvent(tx, row);
+      await tx
+        .delete(chainEvents)
+        .where(and(eq(chainEvents.chainId, chain.id), gt(chainEvents.blockNumber, forkPoint)));
+      await tx.delete(chainBlocks).where(and(eq(chainBlocks.chainId, chain.id), gt(chainBlocks.number, forkPoint)));
+      await tx
+        .update(chainCursors)
+        .set({ nextBlock: sql`least(${chainCursors.nextBlock}, ${forkPoint + 1})`, updatedAt: new Date() })
+        .where(eq(chainCursors.chainId, chain.id));
+    });
+    return forkPoint;
+  }
+
+  /** Indexes one bounded range per contract. Returns true when every contract is caught up. */
+  async function indexChainOnce(chain: ChainConfig): Promise<boolean> {
+    const client = clients.client(chain.id);
+    await handleReorg(chain);
+    const head = Number(await client.getBlockNumber());
+    const safe = head - chain.confirmations;
+    let caughtUp = true;
+    for (const contract of contractsOf(chain)) {
+      const [cursor] = await db
+        .select()
+        .from(chainCursors)
+        .where(and(eq(chainCursors.chainId, chain.id), eq(chainCursors.contract, contract.name)));
+      const from = cursor?.nextBlock ?? chain.deployBlock;
+      if (from > safe) continue;
+      const to = Math.min(from + blockRange - 1, safe);
+      if (to < safe) caughtUp = false;
+
+      const logs = await client.getLogs({ address: contract.address, fromBlock: BigInt(from), toBlock: BigInt(to) });
+      const parsed = parseEventLogs({ abi: abis[contract.name], logs: logs as Log[], strict: false });
+      const blockNumbers = new Set<number>([to, ...parsed.map((log) => Number(log.blockNumber))]);
+      const blocks = new Map<number, { hash: string; time: Date }>();
+      for (const number of blockNumbers) {
+        const block = await client.getBlock({ blockNumber: BigInt(number) });
+        blocks.set(number, { hash: block.hash, time: new Date(Number(block.timestamp) * 1000) });
+      }
+
+      await db.transaction(async (tx) => {
+        for (const log of parsed) {
+          if (!log.eventName || log.transactionHash === null || log.logIndex === null) continue;
+          const number = Number(log.blockNumber);
+          const block = blocks.get(number);
+          if (!block) continue;
+          const [inserted] = await tx
+            .insert(chainEvents)
+            .values({
+              chainId: chain.id,
+              txHash: log.transactionHash,
+              logIndex: log.logIndex,
+              blockNumber: number,
+              blockHash: block.hash,
+              blockTime: block.time,
+              contract: contract.name,
+              name: log.eventName,
+              args: jsonArgs(log.args),
+            })
+            .onConflictDoNothing()
+            .returning();
+          if (!inserted) continue;
+          for (const handler of handlersFor(contract.name, log.eventName)) await handler.apply(tx, toEvent(inserted));
+        }
+        for (const [number, block] of blocks) {
+          await tx
+            .insert(chainBlocks)
+            .values({ chainId: chain.id, number, hash: block.hash, timestamp: block.time })
+            .onConflictDoUpdate({
+              target: [chainBlocks.chainId, chainBlocks.number],
+              set: { hash: block.hash, timestamp: block.time },
+            });
+        }
+        await tx
+          .insert(chainCursors)
+          .values({ chainId: chain.id, contract: contract.name, nextBlock: to + 1 })
+          .onConflictDoUpdate({
+            target: [chainCursors.chainId, chainCursors.contract],
+            set: { nextBlock: to + 1, updatedAt: new Date() },
+          });
+        // Keep only the reorg window of block hashes.
+        await tx
+          .delete(chainBlocks)
+          .where(and(eq(chainBlocks.chainId, chain.id), sql`${chainBlocks.number} < ${to - reorgWindow * 4}`));
+      });
+    }
+    return caughtUp;
+  }
+
+  const chains = () => options.chains.filter((chain) => contractsOf(chain).length > 0);
+  let running = false;
+  const wakers = new Set<() => void>();
+  let loop: Promise<void> | null = null;
+
+  async function followChain(chain: ChainConfig) {
+    const pollMs = options.pollMs ?? 2_000;
+    const maxBackoff = options.maxBackoffMs ?? 30_000;
+    let backoff = pollMs;
+    let genesisChecked = false;
+    while (running) {
+      try {
+        if (!genesisChecked) {
+          await checkGenesis(chain);
+          genesisChecked = true;
+        }
+        const caughtUp = await indexChainOnce(chain);
+        backoff = pollMs;
+        if (caughtUp) await pause(pollMs);
+      } catch (error) {
+        logger.warn({ chainId: chain.id, err: error, retryInMs: backoff }, "indexer: RPC or database error, retrying");
+        await pause(backoff);
+        backoff = Math.min(backoff * 2, maxBackoff);
+      }
+    }
+  }
+
+  function pause(ms: number) {
+    return new Promise<void>((resolve) => {
+      const wake = () => {
+        clearTimeout(timer);
+        wakers.delete(wake);
+        resolve();
+      };
+      const timer = setTimeout(wake, ms);
+      wakers.add(wake);
+    });
+  }
+
+  return {
+    /** One pass over every chain until caught up (tests, and `npm run indexer -- --once`). */
+    async syncAll(): Promise<void> {
+      for (const chain of chains()) {
+        await checkGenesis(chain);
+        while (!(await indexChainOnce(chain))) {}
+      }
+    },
+    start() {
+      if (running) return;
+      running = true;
+      const lead = options.withLeadership ?? ((fn) => fn());
+      loop = lead(async () => {
+        await Promise.all(chains().map((chain) => followChain(chain)));
+      });
+    },
+    async stop() {
+      running = false;
+      for (const wake of [...wakers]) wake();
+      await loop;
+    },
+  };
+}
+export type Indexer = ReturnType<typeof createIndexer>;

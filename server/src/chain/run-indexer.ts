@@ -1,0 +1,61 @@
+import type { Logger } from "pino";
+import type { Config } from "../config.js";
+import type { DatabaseHandle } from "../db/client.js";
+import type { ChainClients } from "./clients.js";
+import { createIndexer, type EventHandler } from "./indexer.js";
+
+/** Any number of servers may start an indexer; only the holder of this lock follows the chains. */
+const INDEXER_LOCK_KEY = 0x4a7ca1;
+const LEADERSHIP_RETRY_MS = 10_000;
+
+export function startIndexer(options: {
+  config: Config;
+  database: DatabaseHandle;
+  chainClients: ChainClients;
+  handlers: EventHandler[];
+  logger: Logger;
+}) {
+  const { database, logger } = options;
+  let stopped = false;
+  let wake: (() => void) | null = null;
+  const indexer = createIndexer({
+    db: database.db,
+    clients: options.chainClients,
+    chains: options.config.chains,
+    handlers: options.handlers,
+    logger: logger.child({ component: "indexer" }),
+    async withLeadership(follow) {
+      while (!stopped) {
+        const release = await database.tryAdvisoryLock(INDEXER_LOCK_KEY).catch((error: unknown) => {
+          logger.warn({ err: error }, "indexer: could not ask for leadership");
+          return null;
+        });
+        if (release) {
+          logger.info("indexer: leading; following the chains");
+          try {
+            await follow();
+          } finally {
+            await release();
+          }
+          return;
+        }
+        logger.debug("indexer: another server leads; waiting");
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, LEADERSHIP_RETRY_MS);
+          wake = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+      }
+    },
+  });
+  indexer.start();
+  return {
+    async stop() {
+      stopped = true;
+      wake?.();
+      await indexer.stop();
+    },
+  };
+}

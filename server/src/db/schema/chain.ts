@@ -1,0 +1,67 @@
+import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+
+/** Next block to index, per chain and contract. */
+export const chainCursors = pgTable(
+  "chain_cursors",
+  {
+    chainId: integer("chain_id").notNull(),
+    contract: text("contract").notNull(),
+    nextBlock: bigint("next_block", { mode: "number" }).notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.chainId, table.contract] })],
+);
+
+/** Hashes of recently indexed blocks, to notice a reorg. */
+export const chainBlocks = pgTable(
+  "chain_blocks",
+  {
+    chainId: integer("chain_id").notNull(),
+    number: bigint("number", { mode: "number" }).notNull(),
+    hash: text("hash").notNull(),
+    timestamp: timestamp("timestamp", { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.chainId, table.number] })],
+);
+
+/** Every contract event the indexer applied; rolled back when its block is orphaned. */
+export const chainEvents = pgTable(
+  "chain_events",
+  {
+    chainId: integer("chain_id").notNull(),
+    txHash: text("tx_hash").notNull(),
+    logIndex: integer("log_index").notNull(),
+    blockNumber: bigint("block_number", { mode: "number" }).notNull(),
+    blockHash: text("block_hash").notNull(),
+    blockTime: timestamp("block_time", { withTimezone: true }).notNull(),
+    contract: text("contract").notNull(),
+    name: text("name").notNull(),
+    args: jsonb("args").notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.chainId, table.txHash, table.logIndex] }),
+    index("chain_events_block_idx").on(table.chainId, table.blockNumber),
+  ],
+);
+
+/** Genesis Passes as the chain says, derived from GenesisPass events. */
+export const passes = pgTable(
+  "passes",
+  {
+    chainId: integer("chain_id").notNull(),
+    tokenId: bigint("token_id", { mode: "number" }).notNull(),
+    /** Lower-cased address. */
+    owner: text("owner").notNull(),
+    mintedAt: timestamp("minted_at", { withTimezone: true }).notNull(),
+    staked: boolean("staked").notNull().default(false),
+    stakedSince: timestamp("staked_since", { withTimezone: true }),
+  },
+  (table) => [primaryKey({ columns: [table.chainId, table.tokenId] }), index("passes_owner_idx").on(table.owner)],
+);
+
+/** Who may mint when the allowlist is on: e-mail addresses or wallets (lower-cased). */
+export const allowlist = pgTable("allowlist", {
+  entry: text("entry").primaryKey(),
+  kind: text("kind").notNull(),
+  addedAt: timestamp("added_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,81 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { loadConfig } from "./config.js";
+import { EconomyError, loadEconomy, parseEconomy } from "./economy.js";
+
+const valid = {
+  checkIn: { basePoints: 10, streakBonuses: [{ days: 3, bonus: 5 }] },
+  tarot: { points: 10 },
+  staking: { pointsPerPassPerDay: 100, minStakeSeconds: 86_400 },
+};
+
+function problemsOf(value: unknown): string[] {
+  try {
+    parseEconomy(value, "/srv/arcana/economy.json");
+  } catch (error) {
+    if (error instanceof EconomyError) return error.message.split("\n");
+    throw error;
+  }
+  return [];
+}
+
+function writeTemp(content: string): string {
+  const file = path.join(mkdtempSync(path.join(tmpdir(), "arcana-economy-")), "economy.json");
+  writeFileSync(file, content);
+  return file;
+}
+
+describe("the economy file", () => {
+  it("ships a valid config/economy.json that the server loads by default", () => {
+    const economy = loadEconomy();
+    expect(economy.checkIn.basePoints).toBeGreaterThan(0);
+    expect(economy.tarot.points).toBeGreaterThan(0);
+    expect(economy.staking.pointsPerPassPerDay).toBeGreaterThan(0);
+  });
+
+  it("names the JSON path of a wrong value, prefixed with the file name", () => {
+    const broken = structuredClone(valid);
+    broken.checkIn.streakBonuses.push({ days: 2.5, bonus: 1 });
+    expect(problemsOf(broken)).toEqual(["economy.json: checkIn.streakBonuses[1].days: must be a positive integer"]);
+  });
+
+  it("reports every problem at once, including missing sections and negative points", () => {
+    const problems = problemsOf({ checkIn: { basePoints: -1, streakBonuses: [] }, tarot: { points: 10 } });
+    expect(problems).toContain("economy.json: checkIn.basePoints: must be 0 or more");
+    expect(problems.some((line) => line.startsWith("economy.json: staking:"))).toBe(true);
+  });
+
+  it("refuses streak thresholds that do not increase, and unknown settings (typos)", () => {
+    const problems = problemsOf({
+      ...valid,
+      checkIn: {
+        basePoints: 10,
+        streakBonuses: [
+          { days: 7, bonus: 5 },
+          { days: 3, bonus: 9 },
+        ],
+      },
+      tarot: { point: 10 },
+    });
+    expect(problems).toContain(
+      "economy.json: checkIn.streakBonuses[1].days: must be greater than the previous entry's days (7)",
+    );
+    expect(problems).toContain('economy.json: tarot: unknown setting "point"');
+  });
+
+  it("says when the file is missing or not JSON", () => {
+    expect(() => loadEconomy("/nonexistent/economy.json")).toThrow(
+      "economy.json: cannot read /nonexistent/economy.json (ENOENT)",
+    );
+    expect(() => loadEconomy(writeTemp("{ checkIn: 1"))).toThrow(/economy\.json: is not valid JSON/);
+  });
+
+  it("is read from ECONOMY_FILE when the operator names another file", () => {
+    const file = writeTemp(JSON.stringify({ ...valid, tarot: { points: 42 } }));
+    const config = loadConfig({ NODE_ENV: "test", ECONOMY_FILE: file });
+    expect(config.economyFile).toBe(file);
+    expect(loadEconomy(config.economyFile).tarot.points).toBe(42);
+  });
+});

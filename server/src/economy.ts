@@ -1,0 +1,101 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+import { repoRoot } from "./config.js";
+
+/** The operator's file; ECONOMY_FILE (read by config.ts) names another. */
+export const defaultEconomyFile = path.join(repoRoot, "config/economy.json");
+
+const points = z.number({ error: "must be a number" }).int("must be a whole number").min(0, "must be 0 or more");
+const positiveInteger = z
+  .number({ error: "must be a positive integer" })
+  .int("must be a positive integer")
+  .positive("must be a positive integer");
+
+const economySchema = z.strictObject({
+  checkIn: z.strictObject({
+    /** Points for any check-in. */
+    basePoints: points,
+    /**
+     * Extra points once the streak reaches `days`; the largest reached threshold applies
+     * (not cumulative). Thresholds strictly increase.
+     */
+    streakBonuses: z.array(z.strictObject({ days: positiveInteger, bonus: points })).superRefine((bonuses, ctx) => {
+      for (let i = 1; i < bonuses.length; i++) {
+        const previous = bonuses[i - 1];
+        const current = bonuses[i];
+        if (previous && current && current.days <= previous.days) {
+          ctx.addIssue({
+            code: "custom",
+            path: [i, "days"],
+            message: `must be greater than the previous entry's days (${previous.days})`,
+          });
+        }
+      }
+    }),
+  }),
+  tarot: z.strictObject({
+    /** Points for recording the day's draw on chain (once per GMT day). */
+    points,
+  }),
+  staking: z.strictObject({
+    pointsPerPassPerDay: points,
+    /** How long a pass stays staked before it may be unstaked. */
+    minStakeSeconds: z.number({ error: "must be a number" }).int("must be a whole number").min(0, "must be 0 or more"),
+  }),
+});
+
+export type Economy = z.infer<typeof economySchema>;
+
+export class EconomyError extends Error {
+  constructor(
+    readonly file: string,
+    readonly problems: string[],
+  ) {
+    const name = path.basename(file);
+    super(problems.map((problem) => `${name}: ${problem}`).join("\n"));
+    this.name = "EconomyError";
+  }
+}
+
+/** `checkIn.streakBonuses[1].days`: the JSON path the operator has to fix. */
+function jsonPath(segments: ReadonlyArray<PropertyKey>): string {
+  return segments
+    .map((segment, index) =>
+      typeof segment === "number" ? `[${segment}]` : `${index === 0 ? "" : "."}${String(segment)}`,
+    )
+    .join("");
+}
+
+/** Checks an economy object; throws an EconomyError naming every wrong value. */
+export function parseEconomy(value: unknown, file = defaultEconomyFile): Economy {
+  const parsed = economySchema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  throw new EconomyError(
+    file,
+    parsed.error.issues.map((issue) => {
+      if (issue.code === "unrecognized_keys") {
+        const where = jsonPath(issue.path);
+        return `${where ? `${where}: ` : ""}unknown setting ${issue.keys.map((key) => `"${key}"`).join(", ")}`;
+      }
+      return `${jsonPath(issue.path) || "(top level)"}: ${issue.message}`;
+    }),
+  );
+}
+
+/** Reads and checks the economy file once (at start-up). */
+export function loadEconomy(file = defaultEconomyFile): Economy {
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch (error) {
+    throw new EconomyError(file, [`cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? String(error)})`]);
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new EconomyError(file, [`is not valid JSON: ${(error as Error).message}`]);
+  }
+  return parseEconomy(value, file);
+}

@@ -1,0 +1,78 @@
+import { dailyAbi } from "@arcana/contracts";
+import { isAddressEqual, parseEventLogs, TransactionReceiptNotFoundError } from "viem";
+import type { ChainClients } from "../../chain/clients.js";
+import type { ChainConfig } from "../../config.js";
+import { ApiError } from "../../http/api-error.js";
+
+/** The Daily contract's events, as decoded from a receipt. */
+interface DailyEventArgs {
+  CheckedIn: { wallet: `0x${string}`; day: bigint };
+  TarotRecorded: { wallet: `0x${string}`; day: bigint; digest: `0x${string}` };
+}
+type DailyEventName = keyof DailyEventArgs;
+
+export interface VerifiedDailyEvent<Name extends DailyEventName> {
+  chain: ChainConfig;
+  txHash: `0x${string}`;
+  logIndex: number;
+  args: DailyEventArgs[Name];
+}
+
+/**
+ * Checks a member-submitted transaction before the indexer sees it: a successful, confirmed call
+ * to this deployment's Daily contract, sent from the member's bound wallet, that emitted `eventName`.
+ */
+export async function verifyDailyTransaction<Name extends DailyEventName>(
+  chainClients: ChainClients,
+  input: { chainId: number; txHash: `0x${string}`; memberWallet: string | null; eventName: Name },
+): Promise<VerifiedDailyEvent<Name>> {
+  const { chainId, txHash, memberWallet, eventName } = input;
+  if (!memberWallet) throw new ApiError("forbidden", "Bind a wallet to your account first.");
+  const chain = chainClients.chain(chainId);
+  if (!chain) throw new ApiError("bad_request", `Chain ${chainId} is not one of this site's networks.`);
+  const daily = chain.dailyAddress;
+  if (!daily) throw new ApiError("bad_request", `Arcana's Daily contract is not deployed on chain ${chainId}.`);
+
+  const client = chainClients.client(chainId);
+  const notYet = (detail = "") =>
+    new ApiError("conflict", `The transaction is not confirmed yet${detail}; try again in a moment.`);
+  let receipt: Awaited<ReturnType<typeof client.getTransactionReceipt>>;
+  let head: bigint;
+  try {
+    // No cached head: a block number a few seconds old would count a fresh receipt as unconfirmed.
+    [receipt, head] = await Promise.all([
+      client.getTransactionReceipt({ hash: txHash }),
+      client.getBlockNumber({ cacheTime: 0 }),
+    ]);
+  } catch (error) {
+    if (error instanceof TransactionReceiptNotFoundError) throw notYet();
+    throw new ApiError("service_unavailable", `The network (chain ${chainId}) cannot be reached right now.`);
+  }
+
+  if (!receipt.to || !isAddressEqual(receipt.to, daily)) {
+    throw new ApiError("bad_request", `This transaction is not a call to Arcana's Daily contract on chain ${chainId}.`);
+  }
+  if (!isAddressEqual(receipt.from, memberWallet as `0x${string}`)) {
+    throw new ApiError(
+      "forbidden",
+      "This transaction was sent from another wallet than the one bound to your account.",
+    );
+  }
+  if (receipt.status !== "success") {
+    throw new ApiError("bad_request", "This transaction failed on chain, so there is nothing to credit.");
+  }
+  const confirmations = head - receipt.blockNumber;
+  if (confirmations < BigInt(chain.confirmations)) {
+    throw notYet(` (${confirmations} of ${chain.confirmations} confirmations)`);
+  }
+  const event = parseEventLogs({ abi: dailyAbi, logs: receipt.logs, eventName }).find((log) =>
+    isAddressEqual(log.address, daily),
+  );
+  if (!event) throw new ApiError("bad_request", `This transaction did not emit ${eventName} from the Daily contract.`);
+  return {
+    chain,
+    txHash,
+    logIndex: event.logIndex,
+    args: event.args as unknown as DailyEventArgs[Name],
+  };
+}

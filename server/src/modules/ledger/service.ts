@@ -1,0 +1,168 @@
+import type { AssetsPage, LedgerEntry } from "@arcana/protocol";
+import { and, desc, eq, sql } from "drizzle-orm";
+import type { Database } from "../../db/client.js";
+import { ledgerEntries, users } from "../../db/schema/index.js";
+import { ApiError } from "../../http/api-error.js";
+
+/** A database or an open transaction: ledger moves join the caller's transaction when there is one. */
+export type DatabaseOrTransaction = Database | Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+export interface PointsMove {
+  userId: string;
+  /** What moved the points, e.g. `check_in`; with `reference` it names the move uniquely. */
+  kind: string;
+  /** A positive whole number; spends are stored negative. */
+  amount: number;
+  reference: string;
+  /** What the member reads in the rewards history; a default per kind otherwise. */
+  label?: string;
+  /** When it happened (the injected clock); the database's time otherwise. */
+  at?: Date;
+}
+
+export type LedgerRow = typeof ledgerEntries.$inferSelect;
+
+function assertPositiveAmount(move: PointsMove) {
+  // A programming error, not a member's: callers compute amounts from the economy.
+  if (!Number.isSafeInteger(move.amount) || move.amount <= 0) {
+    throw new Error(`ledger amounts are positive whole numbers; got ${move.amount} for ${move.kind}`);
+  }
+}
+
+/**
+ * Writes one ledger row and moves `users.pts` by `delta` in one transaction. A (kind, reference)
+ * that already landed changes nothing. The balance update is conditional, so a spend that would
+ * go below zero writes nothing at all.
+ */
+async function applyMove(
+  db: DatabaseOrTransaction,
+  move: PointsMove,
+  delta: number,
+): Promise<{ applied: boolean; entry: LedgerRow }> {
+  return db.transaction(async (tx) => {
+    const [inserted] = await tx
+      .insert(ledgerEntries)
+      .values({
+        userId: move.userId,
+        kind: move.kind,
+        amount: delta,
+        reference: move.reference,
+        label: move.label ?? null,
+        ...(move.at ? { createdAt: move.at } : {}),
+      })
+      .onConflictDoNothing({ target: [ledgerEntries.kind, ledgerEntries.reference] })
+      .returning();
+    if (!inserted) {
+      // The unique index made us wait for the first writer to commit, so its row is visible now.
+      const [existing] = await tx
+        .select()
+        .from(ledgerEntries)
+        .where(and(eq(ledgerEntries.kind, move.kind), eq(ledgerEntries.reference, move.reference)));
+      if (!existing) throw new Error(`ledger entry ${move.kind}/${move.reference} vanished`);
+      return { applied: false, entry: existing };
+    }
+    const moved = await tx
+      .update(users)
+      .set({ pts: sql`${users.pts} + ${delta}` })
+      .where(and(eq(users.id, move.userId), sql`${users.pts} + ${delta} >= 0`))
+      .returning({ pts: users.pts });
+    if (moved.length === 0) {
+      const [user] = await tx.select({ pts: users.pts }).from(users).where(eq(users.id, move.userId));
+      throw new ApiError("insufficient_points", `This needs ${-delta} points and you have ${user?.pts ?? 0}.`);
+    }
+    return { applied: true, entry: inserted };
+  });
+}
+
+/** Credits points once per (kind, reference); `granted: false` means it had already landed. */
+export async function grantPoints(db: DatabaseOrTransaction, grant: PointsMove) {
+  assertPositiveAmount(grant);
+  const { applied, entry } = await applyMove(db, grant, grant.amount);
+  return { granted: applied, entry };
+}
+
+/**
+ * Takes points once per (kind, reference); throws `insufficient_points` (nothing written) when the
+ * balance is too small. `spent: false` means this spend had already landed.
+ */
+export async function spendPoints(db: DatabaseOrTransaction, spend: PointsMove) {
+  assertPositiveAmount(spend);
+  const { applied, entry } = await applyMove(db, spend, -spend.amount);
+  return { spent: applied, entry };
+}
+
+const kindLabels: Record<string, string> = {
+  check_in: "Daily check-in",
+  tarot: "Tarot reading recorded on chain",
+  staking: "Staking rewards",
+};
+
+/** The label a member reads: the one written with the entry, else a default for its kind. */
+export function ledgerLabel(entry: Pick<LedgerRow, "kind" | "label">): string {
+  if (entry.label) return entry.label;
+  const known = kindLabels[entry.kind];
+  if (known) return known;
+  const words = entry.kind.replaceAll("_", " ");
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+export function toLedgerEntry(row: LedgerRow): LedgerEntry {
+  return {
+    id: row.id,
+    kind: row.kind,
+    amount: row.amount,
+    label: ledgerLabel(row),
+    reference: row.reference,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+interface PageCursor {
+  at: Date;
+  id: number;
+}
+
+/** The cursor is opaque to clients: base64url of the last row's time and id. */
+export function encodeCursor(row: Pick<LedgerRow, "createdAt" | "id">): string {
+  return Buffer.from(`${row.createdAt.toISOString()}|${row.id}`).toString("base64url");
+}
+
+export function decodeCursor(cursor: string): PageCursor | null {
+  const [iso, id, ...rest] = Buffer.from(cursor, "base64url").toString("utf8").split("|");
+  if (rest.length > 0 || !iso || !id || !/^\d{1,15}$/.test(id)) return null;
+  const at = new Date(iso);
+  if (Number.isNaN(at.getTime()) || at.toISOString() !== iso) return null;
+  return { at, id: Number(id) };
+}
+
+/** One page of a member's ledger, newest first. */
+export async function listLedger(
+  db: Database,
+  userId: string,
+  page: { perPage: number; cursor?: string },
+): Promise<AssetsPage> {
+  let after: PageCursor | null = null;
+  if (page.cursor !== undefined) {
+    after = decodeCursor(page.cursor);
+    if (!after) throw new ApiError("bad_request", "The cursor is not valid; start again from the first page.");
+  }
+  const rows = await db
+    .select()
+    .from(ledgerEntries)
+    .where(
+      and(
+        eq(ledgerEntries.userId, userId),
+        after
+          ? sql`(${ledgerEntries.createdAt}, ${ledgerEntries.id}) < (${after.at.toISOString()}::timestamptz, ${after.id})`
+          : undefined,
+      ),
+    )
+    .orderBy(desc(ledgerEntries.createdAt), desc(ledgerEntries.id))
+    .limit(page.perPage + 1);
+  const items = rows.slice(0, page.perPage);
+  const last = items.at(-1);
+  return {
+    items: items.map(toLedgerEntry),
+    next_cursor: rows.length > page.perPage && last ? encodeCursor(last) : null,
+  };
+}

@@ -1,0 +1,49 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, postJson } from "../../test/app.js";
+import { bindWalletDirectly, signUpMember } from "../../test/members.js";
+import { allowlistAdmin, parseAllowlistEntry } from "./service.js";
+
+const wallet = "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC";
+let t: Awaited<ReturnType<typeof createTestApp>>;
+beforeAll(async () => {
+  t = await createTestApp({
+    env: {
+      ALLOWLIST_ENABLED: "1",
+      CHAINS: "local",
+      LOCAL_GENESIS_PASS_ADDRESS: "0x5FbDB2315678afecb367f032d93F642f64180aa3",
+    },
+  });
+});
+afterAll(() => t.dispose());
+
+async function isInWhitelist(auth: Record<string, string>) {
+  const res = await t.app.request("/api/whitelist", { headers: auth });
+  return ((await res.json()) as { data: { isInWhitelist: boolean } }).data.isInWhitelist;
+}
+
+describe("the mint allowlist", () => {
+  it("accepts e-mail addresses and wallets, normalised, and nothing else", () => {
+    expect(parseAllowlistEntry(" Ada@Example.com ")).toEqual({ entry: "ada@example.com", kind: "email" });
+    expect(parseAllowlistEntry(wallet)).toEqual({ entry: wallet.toLowerCase(), kind: "wallet" });
+    expect(parseAllowlistEntry("0x123")).toBeNull();
+  });
+
+  it("keeps a member who is not on it from minting, and lets them once the operator adds them", async () => {
+    const member = await signUpMember(t, "hopeful@example.com");
+    await bindWalletDirectly(t.database.db, member.userId, wallet);
+    expect(await isInWhitelist(member.auth)).toBe(false);
+    const refused = await postJson(t.app, "/api/blockchain/mint_signature", { address: wallet }, member.auth);
+    expect(refused.status).toBe(403);
+    expect(((await refused.json()) as { error: { message: string } }).error.message).toMatch(/allowlist/);
+
+    await allowlistAdmin(t.database.db).add("Hopeful@example.com");
+    expect(await isInWhitelist(member.auth)).toBe(true);
+    await allowlistAdmin(t.database.db).remove("hopeful@example.com");
+    await allowlistAdmin(t.database.db).add(wallet);
+    expect(await isInWhitelist(member.auth)).toBe(true);
+  });
+
+  it("needs a session", async () => {
+    expect((await t.app.request("/api/whitelist")).status).toBe(401);
+  });
+});

@@ -1,0 +1,297 @@
+import { genesisPassAbi } from "@arcana/contracts";
+import type { ClaimResult, MintSignature, Pass, StakingRewards, UnstakeSignature } from "@arcana/protocol";
+import pino from "pino";
+import type { Hex } from "viem";
+import type { PrivateKeyAccount } from "viem/accounts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createChainClients } from "../../chain/clients.js";
+import { createIndexer } from "../../chain/indexer.js";
+import type { Economy } from "../../economy.js";
+import { createTestApp, postJson } from "../../test/app.js";
+import { startTestChain } from "../../test/chain.js";
+import { deployArcana, hardhatAccounts, walletOn } from "../../test/contracts.js";
+import { balanceOf, bindWalletDirectly, signUpMember } from "../../test/members.js";
+
+const economy: Economy = {
+  checkIn: { basePoints: 10, streakBonuses: [] },
+  tarot: { points: 10 },
+  staking: { pointsPerPassPerDay: 100, minStakeSeconds: 86_400 },
+};
+/** 100 points a day is one point every 864 s. */
+const POINT_MS = 864_000;
+
+let current = Date.now();
+const clock = { now: () => new Date(current), set: (ms: number) => (current = ms) };
+
+let chain: Awaited<ReturnType<typeof startTestChain>>;
+let contracts: Awaited<ReturnType<typeof deployArcana>>;
+let t: Awaited<ReturnType<typeof createTestApp>>;
+let indexer: ReturnType<typeof createIndexer>;
+const alice = hardhatAccounts[2] as PrivateKeyAccount;
+const bob = hardhatAccounts[3] as PrivateKeyAccount;
+let aliceMember: Awaited<ReturnType<typeof signUpMember>>;
+
+async function data<T>(res: Response): Promise<T> {
+  const body = (await res.json()) as { data?: T; error?: { code: string; message: string } };
+  if (!body.data) throw new Error(`${res.status} ${JSON.stringify(body.error)}`);
+  return body.data;
+}
+
+async function errorCode(res: Response) {
+  return ((await res.json()) as { error: { code: string } }).error.code;
+}
+
+async function send(account: PrivateKeyAccount, hash: Promise<Hex>) {
+  const receipt = await chain.client.waitForTransactionReceipt({ hash: await hash });
+  expect(receipt.status, `transaction from ${account.address}`).toBe("success");
+  return receipt;
+}
+
+async function mintFor(account: PrivateKeyAccount, auth: Record<string, string>) {
+  const auth712 = await data<MintSignature>(
+    await postJson(t.app, "/api/blockchain/mint_signature", { address: account.address }, auth),
+  );
+  await send(
+    account,
+    walletOn(chain, account).writeContract({
+      address: contracts.genesisPass,
+      abi: genesisPassAbi,
+      functionName: "mint",
+      args: [auth712.to as Hex, BigInt(auth712.nonce), BigInt(auth712.deadline), auth712.signature as Hex],
+    }),
+  );
+  await indexer.syncAll();
+}
+
+beforeAll(async () => {
+  chain = await startTestChain();
+  contracts = await deployArcana(chain);
+  t = await createTestApp({ env: contracts.env, economy, now: clock.now });
+  indexer = createIndexer({
+    db: t.database.db,
+    clients: t.chainClients,
+    chains: t.config.chains,
+    handlers: t.eventHandlers,
+    logger: pino({ level: "silent" }),
+  });
+  aliceMember = await signUpMember(t, "alice@example.com");
+  await bindWalletDirectly(t.database.db, aliceMember.userId, alice.address);
+}, 90_000);
+afterAll(async () => {
+  await t?.dispose();
+  await chain?.stop();
+});
+
+describe("minting a Genesis Pass", () => {
+  it("refuses an address that is not the member's bound wallet, and a member without a wallet", async () => {
+    const other = await postJson(t.app, "/api/blockchain/mint_signature", { address: bob.address }, aliceMember.auth);
+    expect(other.status).toBe(403);
+    const walletless = await signUpMember(t, "walletless@example.com");
+    const none = await postJson(t.app, "/api/blockchain/mint_signature", { address: bob.address }, walletless.auth);
+    expect(none.status).toBe(400);
+    const malformed = await postJson(t.app, "/api/blockchain/mint_signature", { address: "0x123" }, aliceMember.auth);
+    expect(malformed.status).toBe(400);
+  });
+
+  it("authorizes a mint the contract accepts, and the indexer shows the pass", async () => {
+    await mintFor(alice, aliceMember.auth);
+    const passes = await data<Pass[]>(await t.app.request("/api/blockchain/my_nfts", { headers: aliceMember.auth }));
+    expect(passes).toEqual([{ token_id: 1, chain_id: 31337, stake_info: { staked: false, since: null } }]);
+  });
+
+  it("refuses a second authorization once the wallet holds a pass", async () => {
+    const again = await postJson(t.app, "/api/blockchain/mint_signature", { address: alice.address }, aliceMember.auth);
+    expect(again.status).toBe(409);
+  });
+});
+
+describe("staking rewards", () => {
+  let stakedSince = 0;
+
+  it("shows a staked pass with the block time it was staked at", async () => {
+    const receipt = await send(
+      alice,
+      walletOn(chain, alice).writeContract({
+        address: contracts.genesisPass,
+        abi: genesisPassAbi,
+        functionName: "stake",
+        args: [1n],
+      }),
+    );
+    await indexer.syncAll();
+    const block = await chain.client.getBlock({ blockNumber: receipt.blockNumber });
+    stakedSince = Number(block.timestamp) * 1000;
+    const passes = await data<Pass[]>(await t.app.request("/api/blockchain/my_nfts", { headers: aliceMember.auth }));
+    expect(passes[0]?.stake_info).toEqual({ staked: true, since: Number(block.timestamp) });
+  });
+
+  it("accrues by the second and counts down to the next point", async () => {
+    clock.set(stakedSince + 2 * POINT_MS + 100_000);
+    const rewards = await data<StakingRewards>(
+      await t.app.request("/api/nft/staking/rewards", { headers: aliceMember.auth }),
+    );
+    expect(rewards.total_pending).toBe(2);
+    expect(rewards.passes).toEqual([
+      {
+        token_id: 1,
+        chain_id: 31337,
+        pending: 2,
+        rate_per_day: 100,
+        since_last_claim: Math.floor((2 * POINT_MS + 100_000) / 1000),
+      },
+    ]);
+    expect(rewards.next_point_in_ms).toBe(POINT_MS - 100_000);
+  });
+
+  it("claims once: a second claim finds nothing pending", async () => {
+    const first = await data<ClaimResult>(
+      await postJson(t.app, "/api/nft/staking/claim_one", { token_id: 1 }, aliceMember.auth),
+    );
+    expect(first).toEqual({ claimed: 2, pts: 2 });
+    const second = await data<ClaimResult>(
+      await postJson(t.app, "/api/nft/staking/claim_one", { token_id: 1 }, aliceMember.auth),
+    );
+    expect(second).toEqual({ claimed: 0, pts: 2 });
+  });
+
+  it("never credits twice under concurrent claims", async () => {
+    clock.set(stakedSince + 10 * POINT_MS);
+    const results = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        i % 2 === 0
+          ? postJson(t.app, "/api/nft/staking/claim_all", {}, aliceMember.auth)
+          : postJson(t.app, "/api/nft/staking/claim_one", { token_id: 1 }, aliceMember.auth),
+      ),
+    );
+    const claimed = await Promise.all(results.map((res) => data<ClaimResult>(res).then((r) => r.claimed)));
+    expect(claimed.reduce((a, b) => a + b, 0)).toBe(8);
+    expect(await balanceOf(t.database.db, aliceMember.userId)).toBe(10);
+  });
+
+  it("refuses to claim or unstake someone else's pass", async () => {
+    const bobMember = await signUpMember(t, "bob@example.com");
+    await bindWalletDirectly(t.database.db, bobMember.userId, bob.address);
+    expect((await postJson(t.app, "/api/nft/staking/claim_one", { token_id: 1 }, bobMember.auth)).status).toBe(403);
+    expect((await postJson(t.app, "/api/blockchain/unstake_signature", { token_id: 1 }, bobMember.auth)).status).toBe(
+      403,
+    );
+    expect((await postJson(t.app, "/api/nft/staking/claim_one", { token_id: 99 }, bobMember.auth)).status).toBe(404);
+  });
+
+  it("holds the unstake until the minimum stake time, then settles and authorizes it", async () => {
+    const early = await postJson(t.app, "/api/blockchain/unstake_signature", { token_id: 1 }, aliceMember.auth);
+    expect(early.status).toBe(409);
+    expect(await errorCode(early)).toBe("conflict");
+
+    clock.set(stakedSince + 86_400_000 + 5 * POINT_MS);
+    const auth712 = await data<UnstakeSignature>(
+      await postJson(t.app, "/api/blockchain/unstake_signature", { token_id: 1 }, aliceMember.auth),
+    );
+    expect(auth712.settled_points).toBe(105 - 10);
+    expect(await balanceOf(t.database.db, aliceMember.userId)).toBe(105);
+
+    await send(
+      alice,
+      walletOn(chain, alice).writeContract({
+        address: contracts.genesisPass,
+        abi: genesisPassAbi,
+        functionName: "unstake",
+        args: [1n, BigInt(auth712.nonce), BigInt(auth712.deadline), auth712.signature as Hex],
+      }),
+    );
+    await indexer.syncAll();
+    const passes = await data<Pass[]>(await t.app.request("/api/blockchain/my_nfts", { headers: aliceMember.auth }));
+    expect(passes[0]?.stake_info).toEqual({ staked: false, since: null });
+    const rewards = await data<StakingRewards>(
+      await t.app.request("/api/nft/staking/rewards", { headers: aliceMember.auth }),
+    );
+    expect(rewards).toEqual({ passes: [], total_pending: 0, next_point_in_ms: null });
+    // The Unstaked event settles up to its block time, which is before the points already claimed.
+    expect(await balanceOf(t.database.db, aliceMember.userId)).toBe(105);
+  });
+});
+
+describe("the indexer", () => {
+  it("rolls back a pass minted in blocks that a reorg orphaned", async () => {
+    const carol = hardhatAccounts[4] as PrivateKeyAccount;
+    const carolMember = await signUpMember(t, "carol@example.com");
+    await bindWalletDirectly(t.database.db, carolMember.userId, carol.address);
+    const snapshot = await chain.client.snapshot();
+    await mintFor(carol, carolMember.auth);
+    expect(
+      await data<Pass[]>(await t.app.request("/api/blockchain/my_nfts", { headers: carolMember.auth })),
+    ).toHaveLength(1);
+
+    await chain.client.revert({ id: snapshot });
+    await chain.client.mine({ blocks: 3 });
+    await indexer.syncAll();
+    expect(await data<Pass[]>(await t.app.request("/api/blockchain/my_nfts", { headers: carolMember.auth }))).toEqual(
+      [],
+    );
+  });
+
+  it("keeps following through an RPC that fails for a while, without losing events", async () => {
+    const dave = hardhatAccounts[5] as PrivateKeyAccount;
+    const daveMember = await signUpMember(t, "dave@example.com");
+    await bindWalletDirectly(t.database.db, daveMember.userId, dave.address);
+    const auth712 = await data<MintSignature>(
+      await postJson(t.app, "/api/blockchain/mint_signature", { address: dave.address }, daveMember.auth),
+    );
+    await send(
+      dave,
+      walletOn(chain, dave).writeContract({
+        address: contracts.genesisPass,
+        abi: genesisPassAbi,
+        functionName: "mint",
+        args: [auth712.to as Hex, BigInt(auth712.nonce), BigInt(auth712.deadline), auth712.signature as Hex],
+      }),
+    );
+
+    const real = createChainClients(t.config);
+    let failuresLeft = 4;
+    const flaky = {
+      ...real,
+      client(chainId: number) {
+        const client = real.client(chainId);
+        return new Proxy(client, {
+          get(target, property, receiver) {
+            const value = Reflect.get(target, property, receiver);
+            if (property !== "getBlockNumber" || typeof value !== "function") return value;
+            return (...args: unknown[]) => {
+              if (failuresLeft > 0) {
+                failuresLeft -= 1;
+                return Promise.reject(new Error("RPC unavailable (test)"));
+              }
+              return value.apply(target, args);
+            };
+          },
+        });
+      },
+    };
+    const following = createIndexer({
+      db: t.database.db,
+      clients: flaky,
+      chains: t.config.chains,
+      handlers: t.eventHandlers,
+      logger: pino({ level: "silent" }),
+      pollMs: 5,
+      maxBackoffMs: 20,
+    });
+    following.start();
+    try {
+      await expect
+        .poll(
+          async () =>
+            (await data<Pass[]>(await t.app.request("/api/blockchain/my_nfts", { headers: daveMember.auth }))).length,
+          {
+            timeout: 15_000,
+            interval: 50,
+          },
+        )
+        .toBe(1);
+      expect(failuresLeft).toBe(0);
+    } finally {
+      await following.stop();
+    }
+  });
+});

@@ -1,0 +1,215 @@
+import { genesisPassAbi } from "@arcana/contracts";
+import { dedupePasses, isValidEmail, normalizeEmail, type Pass } from "@arcana/protocol";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { getAddress } from "viem";
+import type { ChainClients } from "../../chain/clients.js";
+import type { ChainEvent, EventHandler } from "../../chain/indexer.js";
+import { AUTHORIZATION_TTL_SECONDS, type AuthorizationSigner } from "../../chain/signer.js";
+import type { ChainConfig, Config } from "../../config.js";
+import type { Database } from "../../db/client.js";
+import { allowlist, chainEvents, passes } from "../../db/schema/index.js";
+import { ApiError } from "../../http/api-error.js";
+import type { Authenticated } from "../auth/service.js";
+import type { DatabaseOrTransaction } from "../ledger/service.js";
+import { type PassState, passStateFromEvents } from "./pass-state.js";
+
+type Member = Authenticated["user"];
+
+/** The events of one pass on one chain, oldest first, optionally without one being rolled back. */
+async function passEvents(db: DatabaseOrTransaction, chainId: number, tokenId: string, without?: ChainEvent) {
+  const rows = await db
+    .select()
+    .from(chainEvents)
+    .where(
+      and(
+        eq(chainEvents.chainId, chainId),
+        eq(chainEvents.contract, "GenesisPass"),
+        inArray(chainEvents.name, ["Transfer", "Staked", "Unstaked"]),
+        sql`${chainEvents.args}->>'tokenId' = ${tokenId}`,
+      ),
+    )
+    .orderBy(asc(chainEvents.blockNumber), asc(chainEvents.logIndex));
+  return rows
+    .filter((row) => !(without && row.txHash === without.txHash && row.logIndex === without.logIndex))
+    .map(
+      (row): ChainEvent => ({
+        chainId: row.chainId,
+        contract: "GenesisPass",
+        name: row.name,
+        args: row.args as Record<string, string>,
+        txHash: row.txHash,
+        logIndex: row.logIndex,
+        blockNumber: row.blockNumber,
+        blockTime: row.blockTime,
+      }),
+    );
+}
+
+async function writePassState(db: DatabaseOrTransaction, chainId: number, tokenId: number, state: PassState | null) {
+  if (!state) {
+    await db.delete(passes).where(and(eq(passes.chainId, chainId), eq(passes.tokenId, tokenId)));
+    return;
+  }
+  await db
+    .insert(passes)
+    .values({ chainId, tokenId, ...state })
+    .onConflictDoUpdate({ target: [passes.chainId, passes.tokenId], set: state });
+}
+
+/**
+ * The passes table follows GenesisPass events: each pass is re-derived from its events, so
+ * applying and rolling back are the same operation. `beforeUnstake` settles staking rewards.
+ */
+export function passEventHandler(
+  beforeUnstake: (tx: DatabaseOrTransaction, event: ChainEvent) => Promise<void>,
+): EventHandler {
+  return {
+    contract: "GenesisPass",
+    events: ["Transfer", "Staked", "Unstaked"],
+    async apply(tx, event) {
+      if (event.name === "Unstaked") await beforeUnstake(tx, event);
+      const tokenId = event.args.tokenId ?? "0";
+      await writePassState(
+        tx,
+        event.chainId,
+        Number(tokenId),
+        passStateFromEvents(await passEvents(tx, event.chainId, tokenId)),
+      );
+    },
+    async revert(tx, event) {
+      const tokenId = event.args.tokenId ?? "0";
+      const state = passStateFromEvents(await passEvents(tx, event.chainId, tokenId, event));
+      await writePassState(tx, event.chainId, Number(tokenId), state);
+    },
+  };
+}
+
+export interface PassServiceDeps {
+  db: Database;
+  config: Config;
+  chainClients: ChainClients;
+  signer: AuthorizationSigner;
+  now: () => Date;
+}
+
+export function createPassService(deps: PassServiceDeps) {
+  const { db, config, chainClients, signer, now } = deps;
+
+  function chainFor(chainId: number | undefined): ChainConfig & { genesisPassAddress: `0x${string}` } {
+    const chain = config.chains.find(
+      (c) => c.id === (chainId ?? config.chains.find((d) => d.key === config.defaultChain)?.id),
+    );
+    if (!chain) throw new ApiError("bad_request", `Chain ${chainId} is not one Arcana runs on.`);
+    if (!chain.genesisPassAddress)
+      throw new ApiError("bad_request", `The Genesis Pass is not deployed on ${chain.key} yet.`);
+    return chain as ChainConfig & { genesisPassAddress: `0x${string}` };
+  }
+
+  async function isAllowed(member: Member): Promise<boolean> {
+    if (!config.allowlistEnabled) return true;
+    const entries = [normalizeEmail(member.email), member.wallet_address?.toLowerCase()].filter(
+      (entry): entry is string => Boolean(entry),
+    );
+    const found = await db.select().from(allowlist).where(inArray(allowlist.entry, entries)).limit(1);
+    return found.length > 0;
+  }
+
+  return {
+    isAllowed,
+    chainFor,
+
+    /** The member's passes across chains, one row per token id, the staked entry preferred. */
+    async myPasses(member: Member): Promise<Pass[]> {
+      if (!member.wallet_address) return [];
+      const rows = await db
+        .select()
+        .from(passes)
+        .where(eq(passes.owner, member.wallet_address.toLowerCase()))
+        .orderBy(asc(passes.chainId), asc(passes.tokenId));
+      return dedupePasses(
+        rows.map((row) => ({
+          token_id: row.tokenId,
+          chain_id: row.chainId,
+          stake_info: {
+            staked: row.staked,
+            since: row.stakedSince ? Math.floor(row.stakedSince.getTime() / 1000) : null,
+          },
+        })),
+      );
+    },
+
+    /** An EIP-712 MintAuthorization for the member's own bound wallet, once per wallet and chain. */
+    async mintSignature(member: Member, address: string, chainId: number | undefined) {
+      const chain = chainFor(chainId);
+      if (!member.wallet_address) throw new ApiError("bad_request", "Bind a wallet to your account before minting.");
+      if (member.wallet_address.toLowerCase() !== address.toLowerCase()) {
+        throw new ApiError("forbidden", "You can only mint to the wallet bound to your account.");
+      }
+      if (!(await isAllowed(member))) throw new ApiError("forbidden", "Your account is not on the mint allowlist yet.");
+      const to = getAddress(address);
+      const client = chainClients.client(chain.id);
+      const [indexed] = await db
+        .select()
+        .from(passes)
+        .where(and(eq(passes.chainId, chain.id), eq(passes.owner, to.toLowerCase())));
+      const onChain = await client.readContract({
+        address: chain.genesisPassAddress,
+        abi: genesisPassAbi,
+        functionName: "passOf",
+        args: [to],
+      });
+      if (indexed || onChain !== 0n)
+        throw new ApiError("conflict", "This wallet already holds a Genesis Pass on this chain.");
+      const nonce = await client.readContract({
+        address: chain.genesisPassAddress,
+        abi: genesisPassAbi,
+        functionName: "mintNonces",
+        args: [to],
+      });
+      const deadline = BigInt(Math.floor(now().getTime() / 1000) + AUTHORIZATION_TTL_SECONDS);
+      const signature = await signer.signMint({
+        chainId: chain.id,
+        contract: chain.genesisPassAddress,
+        to,
+        nonce,
+        deadline,
+      });
+      return {
+        to,
+        nonce: nonce.toString(),
+        deadline: Number(deadline),
+        signature,
+        chain_id: chain.id,
+        contract: chain.genesisPassAddress,
+      };
+    },
+  };
+}
+export type PassService = ReturnType<typeof createPassService>;
+
+/** An allowlist entry is an e-mail address or an EVM wallet, stored normalised. */
+export function parseAllowlistEntry(raw: string): { entry: string; kind: "email" | "wallet" } | null {
+  const value = raw.trim();
+  if (/^0x[0-9a-fA-F]{40}$/.test(value)) return { entry: value.toLowerCase(), kind: "wallet" };
+  if (isValidEmail(value)) return { entry: normalizeEmail(value), kind: "email" };
+  return null;
+}
+
+/** The operator's mint allowlist (`npm run admin -- allowlist …`). */
+export function allowlistAdmin(db: Database) {
+  return {
+    async add(raw: string) {
+      const parsed = parseAllowlistEntry(raw);
+      if (!parsed) throw new Error(`"${raw}" is neither an e-mail address nor an EVM address`);
+      await db.insert(allowlist).values(parsed).onConflictDoNothing();
+      return parsed;
+    },
+    async remove(raw: string) {
+      const parsed = parseAllowlistEntry(raw);
+      if (!parsed) throw new Error(`"${raw}" is neither an e-mail address nor an EVM address`);
+      const removed = await db.delete(allowlist).where(eq(allowlist.entry, parsed.entry)).returning();
+      return removed.length > 0;
+    },
+    list: () => db.select().from(allowlist).orderBy(asc(allowlist.addedAt), asc(allowlist.entry)),
+  };
+}

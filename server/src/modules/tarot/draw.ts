@@ -1,0 +1,54 @@
+import { createHmac } from "node:crypto";
+import { type DrawnCard, type TarotPosition, tarotDigestMessage, tarotPositions } from "@arcana/protocol";
+import { keccak256, stringToBytes } from "viem";
+import { type TarotCard, tarotDeck } from "./deck.js";
+
+export interface DrawnTarotCard {
+  position: TarotPosition;
+  card: TarotCard;
+  reversed: boolean;
+}
+
+/**
+ * A member's three cards for a GMT date: a keyed hash of the member and the date shuffles the
+ * deck, so the draw is fixed for the day, differs between members and days, and cannot be
+ * predicted without the server's key.
+ */
+export function drawTarot(key: Buffer, userId: string, date: string): DrawnTarotCard[] {
+  const bytes = createHmac("sha256", key).update(`tarot-draw:v1:${userId}:${date}`).digest();
+  const ids = tarotDeck.map((card) => card.id);
+  return tarotPositions.map((position, index) => {
+    // A partial Fisher–Yates shuffle; 32-bit draws make the modulo bias negligible (< 2e-8).
+    const pick = index + (bytes.readUInt32BE(index * 4) % (ids.length - index));
+    [ids[index], ids[pick]] = [ids[pick] as number, ids[index] as number];
+    const card = tarotDeck[ids[index] as number] as TarotCard;
+    return { position, card, reversed: ((bytes[12 + index] as number) & 1) === 1 };
+  });
+}
+
+export function toDrawnCard(drawn: DrawnTarotCard): DrawnCard {
+  const { card, reversed } = drawn;
+  return {
+    position: drawn.position,
+    card_id: card.id,
+    is_reversed: reversed ? "1" : "0",
+    name: card.name,
+    suit: card.suit,
+    number: card.number,
+    keywords: card.keywords,
+    meaning: reversed ? card.reversed : card.upright,
+  };
+}
+
+/** What `Daily.recordTarot` records for a day's draw (see `tarotDigestMessage`). */
+export function tarotDigest(date: string, cards: DrawnTarotCard[]): `0x${string}` {
+  const message = tarotDigestMessage(
+    date,
+    cards.map((drawn) => ({
+      position: drawn.position,
+      card_id: drawn.card.id,
+      is_reversed: drawn.reversed ? "1" : "0",
+    })),
+  );
+  return keccak256(stringToBytes(message));
+}

@@ -1,0 +1,263 @@
+import { createHmac } from "node:crypto";
+import {
+  DAY_MS,
+  type DrawnCard,
+  gmtDate,
+  gmtDayNumber,
+  type TarotDailyRequest,
+  type TarotDraw,
+  type TarotNetwork,
+  type TarotReading,
+  type TarotRecordResult,
+  tarotLanguages,
+  tarotNetworkOfChain,
+} from "@arcana/protocol";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { Logger } from "pino";
+import { viemChains } from "../../chain/chains.js";
+import type { ChainClients } from "../../chain/clients.js";
+import type { Config } from "../../config.js";
+import type { Database } from "../../db/client.js";
+import { tarotReadings, tarotRecords, users } from "../../db/schema/index.js";
+import type { Economy } from "../../economy.js";
+import { ApiError } from "../../http/api-error.js";
+import { verifyDailyTransaction } from "../daily/chain-transaction.js";
+import { type DatabaseOrTransaction, grantPoints } from "../ledger/service.js";
+import { type DrawnTarotCard, drawTarot, tarotDigest, toDrawnCard } from "./draw.js";
+import { writeReadingWithModel } from "./model-writer.js";
+import { writeReading } from "./writer.js";
+
+/** A `Daily.TarotRecorded` event, from the indexer or a member-submitted transaction. */
+export interface TarotRecordedEvent {
+  wallet: string;
+  day: number;
+  digest: string;
+  chainId: number;
+  txHash: string;
+  logIndex: number;
+}
+
+export interface TarotRecordCredit {
+  userId: string;
+  /** False when the member's tarot points for that day had already been credited. */
+  credited: boolean;
+  day: number;
+  points: number;
+}
+
+export type TarotService = ReturnType<typeof createTarotService>;
+
+export function createTarotService(deps: {
+  db: Database;
+  config: Pick<Config, "sessionSecret" | "tarotLlm" | "chains">;
+  economy: Economy;
+  logger: Logger;
+  now: () => Date;
+  chainClients: ChainClients;
+  fetch?: typeof fetch;
+}) {
+  const { db, config, economy, logger, now, chainClients } = deps;
+  // Its own key, derived from the server secret, so draws never share a key with sessions.
+  const drawKey = createHmac("sha256", config.sessionSecret).update("arcana tarot draw key").digest();
+
+  const drawFor = (userId: string, day: number) => drawTarot(drawKey, userId, gmtDate(day * DAY_MS));
+
+  async function write(date: string, cards: DrawnTarotCard[], revision: number) {
+    if (config.tarotLlm) {
+      try {
+        return {
+          content: await writeReadingWithModel(config.tarotLlm, date, cards, deps.fetch),
+          writtenBy: "model" as const,
+        };
+      } catch (error) {
+        logger.warn({ err: error }, "the tarot model failed; the built-in writer takes over");
+      }
+    }
+    return { content: writeReading(date, cards, revision), writtenBy: "arcana" as const };
+  }
+
+  function toReading(row: typeof tarotReadings.$inferSelect, languageNote: string | null): TarotReading {
+    return {
+      date: gmtDate(row.day * DAY_MS),
+      language: "en",
+      language_note: languageNote,
+      cards: row.cards as DrawnCard[],
+      content: row.content,
+      written_by: row.writtenBy === "model" ? "model" : "arcana",
+    };
+  }
+
+  /** Credits the tarot points once per member per GMT day; records the chain it happened on. */
+  async function creditTarotRecorded(
+    event: TarotRecordedEvent,
+    into: DatabaseOrTransaction = db,
+  ): Promise<TarotRecordCredit | null> {
+    const wallet = event.wallet.toLowerCase();
+    const [member] = await into.select({ id: users.id }).from(users).where(eq(users.walletAddress, wallet));
+    if (!member) {
+      logger.info({ wallet, day: event.day, chainId: event.chainId }, "tarot record from a wallet no member has bound");
+      return null;
+    }
+    const date = gmtDate(event.day * DAY_MS);
+    if (event.digest.toLowerCase() !== tarotDigest(date, drawFor(member.id, event.day))) {
+      logger.warn(
+        { userId: member.id, day: event.day, digest: event.digest },
+        "tarot record does not match the day's draw",
+      );
+      return null;
+    }
+    const points = economy.tarot.points;
+    return into.transaction(async (tx) => {
+      await tx
+        .insert(tarotRecords)
+        .values({
+          userId: member.id,
+          day: event.day,
+          chainId: event.chainId,
+          wallet,
+          digest: event.digest.toLowerCase(),
+          txHash: event.txHash.toLowerCase(),
+          logIndex: event.logIndex,
+          createdAt: now(),
+        })
+        .onConflictDoNothing();
+      if (points === 0) return { userId: member.id, credited: false, day: event.day, points: 0 };
+      const chainName = config.chains.find((chain) => chain.id === event.chainId)?.key;
+      const { granted, entry } = await grantPoints(tx, {
+        userId: member.id,
+        kind: "tarot",
+        amount: points,
+        reference: `${member.id}:${event.day}`,
+        label: `Tarot reading recorded on ${chainName ? viemChains[chainName].name : `chain ${event.chainId}`}`,
+        at: now(),
+      });
+      return { userId: member.id, credited: granted, day: event.day, points: entry.amount };
+    });
+  }
+
+  return {
+    creditTarotRecorded,
+
+    /** `GET /tarot/draw`: today's three cards and the digest to record them on chain. */
+    draw(userId: string): TarotDraw {
+      const today = gmtDayNumber(now());
+      const date = gmtDate(today * DAY_MS);
+      const cards = drawFor(userId, today);
+      return { date, cards: cards.map(toDrawnCard), digest: tarotDigest(date, cards) };
+    },
+
+    /** `POST /tarot/daily`: today's reading of today's draw; written once, rewritten on `force_refresh`. */
+    async dailyReading(userId: string, request: Required<TarotDailyRequest>): Promise<TarotReading> {
+      const today = gmtDayNumber(now());
+      const date = gmtDate(today * DAY_MS);
+      const cards = drawFor(userId, today);
+      const matches = cards.every((drawn, index) => {
+        const sent = request.cards[index];
+        return sent?.card_id === drawn.card.id && sent.is_reversed === (drawn.reversed ? "1" : "0");
+      });
+      if (!matches) {
+        throw new ApiError("bad_request", "These are not today's cards. Draw again to see your three cards for today.");
+      }
+      const languageNote = (tarotLanguages as readonly string[]).includes(request.language.toLowerCase())
+        ? null
+        : `Readings in "${request.language}" are not available yet, so this one is in English.`;
+
+      const [existing] = await db
+        .select()
+        .from(tarotReadings)
+        .where(and(eq(tarotReadings.userId, userId), eq(tarotReadings.day, today)));
+      if (existing && !request.force_refresh) return toReading(existing, languageNote);
+
+      const revision = existing ? existing.revision + 1 : 0;
+      const written = await write(date, cards, revision);
+      const at = now();
+      const values = {
+        userId,
+        day: today,
+        language: "en",
+        cards: cards.map(toDrawnCard),
+        content: written.content,
+        writtenBy: written.writtenBy,
+        revision,
+        createdAt: at,
+        updatedAt: at,
+      };
+      const [stored] = existing
+        ? await db
+            .update(tarotReadings)
+            .set({ content: values.content, writtenBy: values.writtenBy, revision, updatedAt: at })
+            .where(and(eq(tarotReadings.userId, userId), eq(tarotReadings.day, today)))
+            .returning()
+        : await db.insert(tarotReadings).values(values).onConflictDoNothing().returning();
+      if (stored) return toReading(stored, languageNote);
+      // A simultaneous first request stored its reading first: everyone sees that one.
+      const [winner] = await db
+        .select()
+        .from(tarotReadings)
+        .where(and(eq(tarotReadings.userId, userId), eq(tarotReadings.day, today)));
+      if (!winner) throw new Error("tarot reading vanished");
+      return toReading(winner, languageNote);
+    },
+
+    /** A stored reading of an earlier day (the page shows yesterday's), or null. */
+    async readingOn(userId: string, date: string): Promise<TarotReading | null> {
+      const day = gmtDayNumber(new Date(`${date}T00:00:00.000Z`));
+      const [row] = await db
+        .select()
+        .from(tarotReadings)
+        .where(and(eq(tarotReadings.userId, userId), eq(tarotReadings.day, day)));
+      return row ? toReading(row, null) : null;
+    },
+
+    /** `GET /blockchain/tarot`: today's reading text and whether today's draw is recorded on that network. */
+    async chainTarot(userId: string, network: TarotNetwork) {
+      const today = gmtDayNumber(now());
+      const chainIds = config.chains.map((chain) => chain.id).filter((id) => tarotNetworkOfChain(id) === network);
+      const [reading] = await db
+        .select({ content: tarotReadings.content })
+        .from(tarotReadings)
+        .where(and(eq(tarotReadings.userId, userId), eq(tarotReadings.day, today)));
+      const [recorded] =
+        chainIds.length === 0
+          ? []
+          : await db
+              .select({ one: sql<number>`1` })
+              .from(tarotRecords)
+              .where(
+                and(
+                  eq(tarotRecords.userId, userId),
+                  eq(tarotRecords.day, today),
+                  inArray(tarotRecords.chainId, chainIds),
+                ),
+              )
+              .limit(1);
+      return { content: reading?.content ?? "", is_tarot: recorded !== undefined };
+    },
+
+    /** The fast path: verifies the member's own `recordTarot` transaction and credits it now. */
+    async creditSubmittedTarot(
+      member: { uid: string; wallet_address: string | null },
+      chainId: number,
+      txHash: `0x${string}`,
+    ): Promise<TarotRecordResult> {
+      const verified = await verifyDailyTransaction(chainClients, {
+        chainId,
+        txHash,
+        memberWallet: member.wallet_address,
+        eventName: "TarotRecorded",
+      });
+      const credit = await creditTarotRecorded({
+        wallet: verified.args.wallet,
+        day: Number(verified.args.day),
+        digest: verified.args.digest,
+        chainId,
+        txHash,
+        logIndex: verified.logIndex,
+      });
+      if (!credit) {
+        throw new ApiError("bad_request", "This transaction recorded a different draw than your cards for that day.");
+      }
+      return { credited: credit.credited, date: gmtDate(credit.day * DAY_MS), points: credit.points };
+    },
+  };
+}

@@ -1,0 +1,229 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { ChainTarot, TarotDraw, TarotReading } from "@arcana/protocol";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, postJson, testClock } from "../../test/app.js";
+import { signUpMember } from "../../test/members.js";
+
+const clock = testClock(new Date("2026-11-22T12:00:00.000Z"));
+let t: Awaited<ReturnType<typeof createTestApp>>;
+beforeAll(async () => {
+  t = await createTestApp({ now: clock.now });
+});
+afterAll(() => t.dispose());
+
+type Member = Awaited<ReturnType<typeof signUpMember>>;
+
+async function drawOf(app: typeof t.app, member: Member): Promise<TarotDraw> {
+  const res = await app.request("/api/tarot/draw", { headers: member.auth });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { data: TarotDraw }).data;
+}
+
+function asRequest(draw: TarotDraw) {
+  return draw.cards.map(({ card_id, is_reversed }) => ({ card_id, is_reversed }));
+}
+
+async function read(app: typeof t.app, member: Member, body: unknown) {
+  const res = await postJson(app, "/api/tarot/daily", body, member.auth);
+  return {
+    status: res.status,
+    body: (await res.json()) as { data: TarotReading; error?: { code: string; message: string } },
+  };
+}
+
+describe("GET /tarot/draw", () => {
+  it("gives today's three cards, the same on every call that GMT day, and new ones the next day", async () => {
+    const member = await signUpMember(t, "draw@example.com");
+    const first = await drawOf(t.app, member);
+    expect(first.date).toBe("2026-11-22");
+    expect(first.cards.map((card) => card.position)).toEqual(["past", "present", "future"]);
+    expect(first.cards[0]).toMatchObject({ name: expect.any(String), meaning: expect.any(String) });
+    expect(first.digest).toMatch(/^0x[0-9a-f]{64}$/);
+    clock.advance(11 * 3_600_000); // 23:00 GMT, same day
+    expect(await drawOf(t.app, member)).toEqual(first);
+    clock.advance(2 * 3_600_000); // 01:00 GMT the next day
+    const tomorrow = await drawOf(t.app, member);
+    expect(tomorrow.date).toBe("2026-11-23");
+    expect(tomorrow.digest).not.toBe(first.digest);
+    clock.advance(-13 * 3_600_000);
+  });
+
+  it("differs between members", async () => {
+    const a = await drawOf(t.app, await signUpMember(t, "draw-a@example.com"));
+    const b = await drawOf(t.app, await signUpMember(t, "draw-b@example.com"));
+    expect(a.digest).not.toBe(b.digest);
+  });
+
+  it("needs a session", async () => {
+    expect((await t.app.request("/api/tarot/draw")).status).toBe(401);
+  });
+});
+
+describe("POST /tarot/daily", () => {
+  it("reads today's draw, stores it, and answers the same reading afterwards", async () => {
+    const member = await signUpMember(t, "reading@example.com");
+    const draw = await drawOf(t.app, member);
+    const first = await read(t.app, member, { language: "en", cards: asRequest(draw), force_refresh: false });
+    expect(first.status).toBe(200);
+    expect(first.body.data).toMatchObject({
+      date: "2026-11-22",
+      language: "en",
+      language_note: null,
+      written_by: "arcana",
+    });
+    expect(first.body.data.cards).toEqual(draw.cards);
+    for (const card of draw.cards) expect(first.body.data.content).toContain(card.name);
+    const again = await read(t.app, member, { language: "en", cards: asRequest(draw), force_refresh: false });
+    expect(again.body.data.content).toBe(first.body.data.content);
+
+    const onChain = await t.app.request("/api/blockchain/tarot?network=op", { headers: member.auth });
+    expect(((await onChain.json()) as { data: ChainTarot }).data).toEqual({
+      content: first.body.data.content,
+      is_tarot: false,
+    });
+  });
+
+  it("rewrites the text on force_refresh but never the cards", async () => {
+    const member = await signUpMember(t, "refresh@example.com");
+    const draw = await drawOf(t.app, member);
+    const first = await read(t.app, member, { language: "en", cards: asRequest(draw), force_refresh: false });
+    const refreshed = await read(t.app, member, { language: "en", cards: asRequest(draw), force_refresh: true });
+    expect(refreshed.status).toBe(200);
+    expect(refreshed.body.data.content).not.toBe(first.body.data.content);
+    expect(refreshed.body.data.cards).toEqual(first.body.data.cards);
+    expect((await drawOf(t.app, member)).cards).toEqual(draw.cards);
+    const stored = await read(t.app, member, { language: "en", cards: asRequest(draw), force_refresh: false });
+    expect(stored.body.data.content).toBe(refreshed.body.data.content);
+  });
+
+  it("refuses cards that are not today's draw: a member cannot choose cards", async () => {
+    const member = await signUpMember(t, "cheat@example.com");
+    const cards = asRequest(await drawOf(t.app, member));
+    const flipped = cards.map((card, index) =>
+      index === 0 ? { ...card, is_reversed: card.is_reversed === "1" ? "0" : "1" } : card,
+    );
+    const swapped = [cards[1], cards[0], cards[2]];
+    const other = cards.map((card) => ({ ...card, card_id: (card.card_id + 1) % 78 }));
+    for (const wrong of [flipped, swapped, other, cards.slice(0, 2)]) {
+      const { status, body } = await read(t.app, member, { language: "en", cards: wrong, force_refresh: false });
+      expect(status).toBe(400);
+      expect(body.error?.code).toBe("bad_request");
+    }
+    expect((await read(t.app, member, { language: "en", cards: [{ card_id: 99, is_reversed: "0" }] })).status).toBe(
+      400,
+    );
+  });
+
+  it("answers other languages in English and says so", async () => {
+    const member = await signUpMember(t, "bonjour@example.com");
+    const draw = await drawOf(t.app, member);
+    const { status, body } = await read(t.app, member, {
+      language: "fr",
+      cards: asRequest(draw),
+      force_refresh: false,
+    });
+    expect(status).toBe(200);
+    expect(body.data.language).toBe("en");
+    expect(body.data.language_note).toMatch(/"fr" are not available yet/);
+    const garbage = await read(t.app, member, { language: "<script>", cards: asRequest(draw) });
+    expect(garbage.status).toBe(400);
+  });
+
+  it("keeps yesterday's reading for the page to show", async () => {
+    const member = await signUpMember(t, "yesterday@example.com");
+    const draw = await drawOf(t.app, member);
+    const today = await read(t.app, member, { language: "en", cards: asRequest(draw), force_refresh: false });
+    clock.advance(86_400_000);
+    const res = await t.app.request("/api/tarot/reading?date=2026-11-22", { headers: member.auth });
+    expect(((await res.json()) as { data: TarotReading }).data.content).toBe(today.body.data.content);
+    const nothing = await t.app.request("/api/blockchain/tarot?network=op", { headers: member.auth });
+    expect(((await nothing.json()) as { data: ChainTarot }).data).toEqual({ content: "", is_tarot: false });
+    clock.advance(-86_400_000);
+    expect((await t.app.request("/api/tarot/reading?date=2026-11-21", { headers: member.auth })).status).toBe(404);
+    expect((await t.app.request("/api/tarot/reading?date=2026-02-30", { headers: member.auth })).status).toBe(400);
+  });
+
+  it("refuses an unknown network name", async () => {
+    const member = await signUpMember(t, "network@example.com");
+    expect((await t.app.request("/api/blockchain/tarot?network=eth", { headers: member.auth })).status).toBe(400);
+  });
+});
+
+describe("a configured language model", () => {
+  let server: Server;
+  let mode: "answer" | "hang" | "fail" = "answer";
+  const received: Array<{ model: string; messages: Array<{ content: string }> }> = [];
+
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      let body = "";
+      req.on("data", (chunk) => (body += chunk));
+      req.on("end", () => {
+        received.push(JSON.parse(body));
+        if (mode === "hang") return; // never answers: the server's timeout must fire
+        if (mode === "fail") {
+          res.writeHead(500).end("{}");
+          return;
+        }
+        res.writeHead(200, { "content-type": "application/json" });
+        res.end(
+          JSON.stringify({
+            choices: [{ message: { content: "The model's reading, long enough to count as a reading." } }],
+          }),
+        );
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  });
+  afterAll(async () => {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  async function appWithModel() {
+    const { port } = server.address() as AddressInfo;
+    return createTestApp({
+      now: clock.now,
+      env: { TAROT_LLM_URL: `http://127.0.0.1:${port}/v1`, TAROT_LLM_MODEL: "tarot-test", TAROT_LLM_TIMEOUT_MS: "300" },
+    });
+  }
+
+  it("writes the reading from our card texts, and the built-in writer takes over on timeout or error", async () => {
+    const withModel = await appWithModel();
+    try {
+      const member = await signUpMember(withModel, "model@example.com");
+      const draw = await drawOf(withModel.app, member);
+      const byModel = await read(withModel.app, member, { language: "en", cards: asRequest(draw) });
+      expect(byModel.body.data).toMatchObject({
+        written_by: "model",
+        content: expect.stringContaining("model's reading"),
+      });
+      expect(received.at(-1)?.model).toBe("tarot-test");
+      expect(received.at(-1)?.messages[1]?.content).toContain(draw.cards[0]?.meaning);
+
+      mode = "hang";
+      const started = Date.now();
+      const afterTimeout = await read(withModel.app, member, {
+        language: "en",
+        cards: asRequest(draw),
+        force_refresh: true,
+      });
+      expect(afterTimeout.status).toBe(200);
+      expect(afterTimeout.body.data.written_by).toBe("arcana");
+      expect(Date.now() - started).toBeLessThan(5_000);
+
+      mode = "fail";
+      const afterError = await read(withModel.app, member, {
+        language: "en",
+        cards: asRequest(draw),
+        force_refresh: true,
+      });
+      expect(afterError.body.data.written_by).toBe("arcana");
+      expect(afterError.body.data.cards).toEqual(draw.cards);
+    } finally {
+      mode = "answer";
+      await withModel.dispose();
+    }
+  });
+});

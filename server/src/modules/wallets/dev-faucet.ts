@@ -1,0 +1,32 @@
+import { type DevFaucetResponse, EVM_ADDRESS_PATTERN } from "@arcana/protocol";
+import { createWalletClient, http, parseEther } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import { viemChains } from "../../chain/chains.js";
+import type { ChainConfig } from "../../config.js";
+import { ApiError } from "../../http/api-error.js";
+
+/** Hardhat's public account #0, funded on every fresh local chain. Everyone knows it: local chain only. */
+const LOCAL_FUNDED_KEY = "0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80";
+export const FAUCET_AMOUNT = parseEther("1");
+
+/** Sends 1 ETH on the local development chain to a burner wallet, from the node's funded account. */
+export function createDevFaucet(localChain: ChainConfig) {
+  const wallet = createWalletClient({
+    account: privateKeyToAccount(LOCAL_FUNDED_KEY),
+    chain: { ...viemChains.local, rpcUrls: { default: { http: [localChain.rpcUrl] } } },
+    transport: http(localChain.rpcUrl, { retryCount: 0, timeout: 10_000 }),
+  });
+  return {
+    async fund(address: string): Promise<DevFaucetResponse> {
+      if (!EVM_ADDRESS_PATTERN.test(address)) {
+        throw new ApiError("invalid_address", "An EVM address is 0x followed by 40 hex characters.");
+      }
+      try {
+        const hash = await wallet.sendTransaction({ to: address as `0x${string}`, value: FAUCET_AMOUNT });
+        return { tx_hash: hash, amount_wei: FAUCET_AMOUNT.toString() };
+      } catch {
+        throw new ApiError("service_unavailable", "The local chain is not answering. Is `npm start` running it?");
+      }
+    },
+  };
+}

@@ -1,0 +1,258 @@
+import { randomBytes } from "node:crypto";
+import {
+  type BindSolanaResponse,
+  type SolanaCluster,
+  type User,
+  WALLET_NONCE_TTL_MS,
+  type WalletNonce,
+} from "@arcana/protocol";
+import { ed25519 } from "@noble/curves/ed25519";
+import { PublicKey } from "@solana/web3.js";
+import { and, eq, gt, isNull, lt, ne } from "drizzle-orm";
+import { HttpRequestError, isAddressEqual, recoverMessageAddress, TimeoutError } from "viem";
+import type { ChainClients } from "../../chain/clients.js";
+import type { Database } from "../../db/client.js";
+import { users, walletNonces } from "../../db/schema/index.js";
+import { ApiError } from "../../http/api-error.js";
+import { toUser } from "../users/service.js";
+import { checkSiweMessage, checkSiwsMessage, type SiteIdentity } from "./binding-message.js";
+
+export interface WalletDeps {
+  db: Database;
+  now: () => Date;
+  chainClients: ChainClients;
+  chainIds: number[];
+  solanaCluster: SolanaCluster;
+}
+
+type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+/** A 32-character alphanumeric nonce: EIP-4361 asks for at least 8 alphanumerics. */
+function generateNonce(): string {
+  return randomBytes(16).toString("hex");
+}
+
+/** True when a database error is a unique-constraint violation (another account holds the wallet). */
+function isUniqueViolation(error: unknown): boolean {
+  const seen = new Set<unknown>();
+  let current: unknown = error;
+  while (current && typeof current === "object" && !seen.has(current)) {
+    seen.add(current);
+    if ((current as { code?: unknown }).code === "23505") return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+const walletTaken = () =>
+  new ApiError("wallet_taken", "This wallet is already bound to another Arcana account. Use a different wallet.");
+
+/** An ed25519 signature, sent base64-encoded; anything else is not a signature. */
+function decodeSolanaSignature(signature: string): Uint8Array {
+  const bytes = /^[A-Za-z0-9+/]+={0,2}$/.test(signature) ? Buffer.from(signature, "base64") : Buffer.alloc(0);
+  if (bytes.length !== 64) throw new ApiError("invalid_signature", "The signature is not a 64-byte ed25519 signature.");
+  return bytes;
+}
+
+function solanaPublicKey(address: string): Uint8Array {
+  try {
+    return new PublicKey(address).toBytes();
+  } catch {
+    throw new ApiError("invalid_address", "A Solana address is a base58 public key of 32 bytes.");
+  }
+}
+
+export type WalletService = ReturnType<typeof createWalletService>;
+
+export function createWalletService(deps: WalletDeps) {
+  const { db, now, chainClients } = deps;
+
+  /** Refuses a nonce that is unknown, someone else's, used or expired (read only: nothing is written). */
+  async function checkNonce(nonce: string, userId: string, at: Date) {
+    const [row] = await db.select().from(walletNonces).where(eq(walletNonces.nonce, nonce));
+    if (!row || row.userId !== userId) {
+      throw new ApiError("invalid_nonce", "This message's nonce was not issued to you. Start the binding again.");
+    }
+    if (row.usedAt) throw new ApiError("invalid_nonce", "This message was already used. Sign a new one.");
+    if (row.expiresAt.getTime() <= at.getTime()) {
+      throw new ApiError("nonce_expired", "This message's nonce has expired. Start the binding again.");
+    }
+  }
+
+  /** Uses the nonce up inside the binding's transaction; of two racing requests only one gets it. */
+  async function consumeNonce(tx: Transaction, nonce: string, userId: string, at: Date) {
+    const [consumed] = await tx
+      .update(walletNonces)
+      .set({ usedAt: at })
+      .where(
+        and(
+          eq(walletNonces.nonce, nonce),
+          eq(walletNonces.userId, userId),
+          isNull(walletNonces.usedAt),
+          gt(walletNonces.expiresAt, at),
+        ),
+      )
+      .returning({ nonce: walletNonces.nonce });
+    if (!consumed) throw new ApiError("invalid_nonce", "This message was already used. Sign a new one.");
+  }
+
+  /**
+   * EIP-191 first, locally: an ordinary wallet's signature needs no RPC. Only when that fails and
+   * the address holds code is the chain asked (EIP-1271 `isValidSignature`, via viem).
+   */
+  async function evmSignatureIsValid(
+    address: `0x${string}`,
+    message: string,
+    signature: `0x${string}`,
+    chainId: number,
+  ) {
+    try {
+      const recovered = await recoverMessageAddress({ message, signature });
+      if (isAddressEqual(recovered, address)) return true;
+    } catch {
+      // Not a 65-byte ECDSA signature: it may still be a contract wallet's.
+    }
+    const client = chainClients.client(chainId);
+    try {
+      const code = await client.getCode({ address });
+      if (!code || code === "0x") return false;
+      return await client.verifyMessage({ address, message, signature });
+    } catch (error) {
+      if (error instanceof HttpRequestError || error instanceof TimeoutError) {
+        throw new ApiError(
+          "service_unavailable",
+          "The chain could not be reached to check this contract wallet. Try again shortly.",
+        );
+      }
+      return false;
+    }
+  }
+
+  async function lockMember(tx: Transaction, userId: string) {
+    const [row] = await tx.select().from(users).where(eq(users.id, userId)).for("update");
+    if (!row) throw new ApiError("unauthenticated", "Sign in to continue.");
+    return row;
+  }
+
+  return {
+    /** A fresh single-use nonce for this member's next binding message. */
+    async issueNonce(userId: string): Promise<WalletNonce> {
+      const at = now();
+      const expiresAt = new Date(at.getTime() + WALLET_NONCE_TTL_MS);
+      const nonce = generateNonce();
+      // The member's stale nonces go as new ones come, so the table stays small without a sweeper.
+      await db.delete(walletNonces).where(and(eq(walletNonces.userId, userId), lt(walletNonces.expiresAt, at)));
+      await db.insert(walletNonces).values({ nonce, userId, createdAt: at, expiresAt });
+      return { nonce, expires_at: expiresAt.toISOString() };
+    },
+
+    /**
+     * Binds an EVM wallet by a signed Sign-In with Ethereum message. The first wallet bound stays:
+     * binding it again is a no-op, binding another is refused (passes and rewards follow the wallet).
+     */
+    async bindEvmWallet(
+      userId: string,
+      input: { address: string; message: string; signature: string },
+      site: SiteIdentity,
+    ): Promise<User> {
+      const at = now();
+      const checked = checkSiweMessage({ ...input, site, chainIds: deps.chainIds, at });
+      if (!/^0x[0-9a-fA-F]+$/.test(input.signature)) {
+        throw new ApiError("invalid_signature", "The signature is not hex.");
+      }
+      await checkNonce(checked.nonce, userId, at);
+      const lower = checked.address.toLowerCase();
+      const [holder] = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.walletAddress, lower), ne(users.id, userId)));
+      if (holder) throw walletTaken();
+      const [member] = await db.select().from(users).where(eq(users.id, userId));
+      if (member?.walletAddress && member.walletAddress !== lower) throw alreadyBound(member.walletAddress);
+      const valid = await evmSignatureIsValid(
+        checked.address,
+        input.message,
+        input.signature as `0x${string}`,
+        checked.chainId,
+      );
+      if (!valid) throw new ApiError("invalid_signature", "The signature does not match this wallet and message.");
+
+      try {
+        const row = await db.transaction(async (tx) => {
+          await consumeNonce(tx, checked.nonce, userId, at);
+          const current = await lockMember(tx, userId);
+          if (current.walletAddress === lower) return current;
+          if (current.walletAddress) throw alreadyBound(current.walletAddress);
+          const [updated] = await tx
+            .update(users)
+            .set({ walletAddress: lower, updatedAt: at })
+            .where(eq(users.id, userId))
+            .returning();
+          if (!updated) throw new Error("binding update returned nothing");
+          return updated;
+        });
+        return toUser(row);
+      } catch (error) {
+        if (isUniqueViolation(error)) throw walletTaken();
+        throw error;
+      }
+    },
+
+    /** Binds a Solana address by a signed Sign-In With Solana message (ed25519); same rules as EVM. */
+    async bindSolanaWallet(
+      userId: string,
+      input: { address: string; message: string; signature: string },
+      site: SiteIdentity,
+    ): Promise<BindSolanaResponse> {
+      const at = now();
+      const checked = checkSiwsMessage({ ...input, site, cluster: deps.solanaCluster, at });
+      const publicKey = solanaPublicKey(checked.address);
+      const signature = decodeSolanaSignature(input.signature);
+      await checkNonce(checked.nonce, userId, at);
+      const [holder] = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.solanaAddress, checked.address), ne(users.id, userId)));
+      if (holder) throw walletTaken();
+      const [member] = await db.select().from(users).where(eq(users.id, userId));
+      if (member?.solanaAddress && member.solanaAddress !== checked.address) {
+        throw alreadyBound(member.solanaAddress);
+      }
+      let valid = false;
+      try {
+        valid = ed25519.verify(signature, new TextEncoder().encode(input.message), publicKey);
+      } catch {
+        valid = false;
+      }
+      if (!valid) throw new ApiError("invalid_signature", "The signature does not match this wallet and message.");
+
+      try {
+        const row = await db.transaction(async (tx) => {
+          await consumeNonce(tx, checked.nonce, userId, at);
+          const current = await lockMember(tx, userId);
+          if (current.solanaAddress === checked.address) return current;
+          if (current.solanaAddress) throw alreadyBound(current.solanaAddress);
+          const [updated] = await tx
+            .update(users)
+            .set({ solanaAddress: checked.address, updatedAt: at })
+            .where(eq(users.id, userId))
+            .returning();
+          if (!updated) throw new Error("binding update returned nothing");
+          return updated;
+        });
+        const user = toUser(row);
+        return { solana_address: checked.address, user };
+      } catch (error) {
+        if (isUniqueViolation(error)) throw walletTaken();
+        throw error;
+      }
+    },
+  };
+}
+
+function alreadyBound(current: string) {
+  return new ApiError(
+    "wallet_already_bound",
+    `Your account is already bound to ${current}. A bound wallet cannot be replaced; contact support if you lost it.`,
+  );
+}

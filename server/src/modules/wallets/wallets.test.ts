@@ -1,0 +1,520 @@
+import { solanaChainByCluster, type User, type WalletNonce, walletBindingStatement } from "@arcana/protocol";
+import { ed25519 } from "@noble/curves/ed25519";
+import { createSignInMessageText } from "@solana/wallet-standard-util";
+import { PublicKey } from "@solana/web3.js";
+import { hashMessage, numberToHex } from "viem";
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
+import { createSiweMessage } from "viem/siwe";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { capturingMailer, createTestApp, postJson, productionEnv, signInByCode, testClock } from "../../test/app.js";
+import { startTestChain } from "../../test/chain.js";
+
+const clock = testClock();
+let t: Awaited<ReturnType<typeof createTestApp>>;
+// A real local chain answers "is this address a contract?" for signatures that are not the wallet's own.
+let chain: Awaited<ReturnType<typeof startTestChain>>;
+beforeAll(async () => {
+  chain = await startTestChain();
+  t = await createTestApp({ now: clock.now, env: { LOCAL_RPC_URL: chain.url } });
+});
+afterAll(async () => {
+  await t?.dispose();
+  await chain?.stop();
+});
+
+/** What the web app writes: the site's host and origin (the configured public URL in tests). */
+const site = { domain: "localhost:3000", uri: "http://localhost:3000" };
+const localChainId = 31337;
+
+let memberCount = 0;
+async function newMember() {
+  memberCount += 1;
+  const token = await signInByCode(t.app, `wallet-member-${memberCount}@example.com`);
+  return { authorization: `Bearer ${token}` };
+}
+
+async function issueNonce(auth: Record<string, string>): Promise<WalletNonce> {
+  const res = await t.app.request("/api/wallet/nonce", { headers: auth });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { data: WalletNonce }).data;
+}
+
+function siweMessage(
+  address: `0x${string}`,
+  nonce: string,
+  overrides: Partial<Parameters<typeof createSiweMessage>[0]> = {},
+) {
+  return createSiweMessage({
+    ...site,
+    address,
+    chainId: localChainId,
+    nonce,
+    version: "1",
+    statement: walletBindingStatement,
+    issuedAt: clock.now(),
+    expirationTime: new Date(clock.now().getTime() + 10 * 60 * 1000),
+    ...overrides,
+  });
+}
+
+/** A fresh EVM wallet that signs a binding message for the member's next nonce. */
+async function signedEvmBinding(
+  auth: Record<string, string>,
+  key = generatePrivateKey(),
+  overrides: Partial<Parameters<typeof createSiweMessage>[0]> = {},
+) {
+  const account = privateKeyToAccount(key);
+  const { nonce } = await issueNonce(auth);
+  const message = siweMessage(account.address, nonce, overrides);
+  const signature = await account.signMessage({ message });
+  return { address: account.address as string, message, signature: signature as string, key, nonce };
+}
+
+function bindEvm(auth: Record<string, string>, body: { address: string; message: string; signature: string }) {
+  return postJson(t.app, "/api/blockchain/bind_wallet", body, auth);
+}
+
+async function errorCode(res: Response) {
+  return ((await res.json()) as { error: { code: string } }).error.code;
+}
+
+async function mine(auth: Record<string, string>): Promise<User> {
+  return ((await (await t.app.request("/api/users/mine", { headers: auth })).json()) as { data: User }).data;
+}
+
+describe("GET /wallet/nonce", () => {
+  it("needs a signed-in member", async () => {
+    const res = await t.app.request("/api/wallet/nonce");
+    expect(res.status).toBe(401);
+  });
+
+  it("gives a fresh alphanumeric nonce that expires in 10 minutes", async () => {
+    const auth = await newMember();
+    const first = await issueNonce(auth);
+    const second = await issueNonce(auth);
+    expect(first.nonce).toMatch(/^[0-9a-f]{32}$/);
+    expect(second.nonce).not.toBe(first.nonce);
+    expect(new Date(first.expires_at).getTime() - clock.now().getTime()).toBe(10 * 60 * 1000);
+  });
+});
+
+describe("POST /blockchain/bind_wallet", () => {
+  it("binds a wallet that signed this site's message, and shows it checksummed", async () => {
+    const auth = await newMember();
+    const binding = await signedEvmBinding(auth);
+    const res = await bindEvm(auth, { ...binding, address: binding.address.toLowerCase() });
+    expect(res.status).toBe(200);
+    const user = ((await res.json()) as { data: User }).data;
+    expect(user.wallet_address).toBe(binding.address);
+    expect((await mine(auth)).wallet_address).toBe(binding.address);
+  });
+
+  it("accepts binding the same wallet again as a no-op", async () => {
+    const auth = await newMember();
+    const first = await signedEvmBinding(auth);
+    expect((await bindEvm(auth, first)).status).toBe(200);
+    const again = await signedEvmBinding(auth, first.key);
+    const res = await bindEvm(auth, again);
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { data: User }).data.wallet_address).toBe(first.address);
+  });
+
+  it("refuses to replace a bound wallet with another one", async () => {
+    const auth = await newMember();
+    const first = await signedEvmBinding(auth);
+    expect((await bindEvm(auth, first)).status).toBe(200);
+    const res = await bindEvm(auth, await signedEvmBinding(auth));
+    expect(res.status).toBe(409);
+    expect(await errorCode(res)).toBe("wallet_already_bound");
+    expect((await mine(auth)).wallet_address).toBe(first.address);
+  });
+
+  it("refuses a wallet bound to another account with wallet_taken, and writes nothing", async () => {
+    const owner = await newMember();
+    const first = await signedEvmBinding(owner);
+    expect((await bindEvm(owner, first)).status).toBe(200);
+
+    const other = await newMember();
+    const attempt = await signedEvmBinding(other, first.key);
+    const res = await bindEvm(other, attempt);
+    expect(res.status).toBe(409);
+    const body = (await res.json()) as { error: { code: string; message: string } };
+    expect(body.error.code).toBe("wallet_taken");
+    expect(body.error.message).toMatch(/already bound to another Arcana account/);
+    expect((await mine(other)).wallet_address).toBeNull();
+
+    // The refused attempt did not use up the nonce: it still binds a wallet of their own.
+    const own = privateKeyToAccount(generatePrivateKey());
+    const message = siweMessage(own.address, attempt.nonce);
+    const retry = await bindEvm(other, {
+      address: own.address,
+      message,
+      signature: await own.signMessage({ message }),
+    });
+    expect(retry.status).toBe(200);
+  });
+
+  it("refuses a replayed message (the nonce is single use)", async () => {
+    const auth = await newMember();
+    const binding = await signedEvmBinding(auth);
+    expect((await bindEvm(auth, binding)).status).toBe(200);
+    const replay = await bindEvm(auth, binding);
+    expect(replay.status).toBe(400);
+    expect(await errorCode(replay)).toBe("invalid_nonce");
+  });
+
+  it("refuses a nonce issued to someone else", async () => {
+    const issuer = await newMember();
+    const thief = await newMember();
+    const binding = await signedEvmBinding(issuer);
+    const res = await bindEvm(thief, binding);
+    expect(res.status).toBe(400);
+    expect(await errorCode(res)).toBe("invalid_nonce");
+  });
+
+  it("refuses a nonce older than 10 minutes", async () => {
+    const auth = await newMember();
+    const binding = await signedEvmBinding(auth, generatePrivateKey(), {
+      expirationTime: new Date(clock.now().getTime() + 60 * 60 * 1000),
+    });
+    clock.advance(10 * 60 * 1000 + 1);
+    const res = await bindEvm(auth, binding);
+    expect(res.status).toBe(400);
+    expect(await errorCode(res)).toBe("nonce_expired");
+  });
+
+  it("refuses a message past its expiration time or before its not-before time", async () => {
+    const auth = await newMember();
+    const expired = await signedEvmBinding(auth, generatePrivateKey(), {
+      expirationTime: new Date(clock.now().getTime() - 1000),
+    });
+    const res = await bindEvm(auth, expired);
+    expect(res.status).toBe(400);
+    expect(await errorCode(res)).toBe("message_expired");
+
+    const early = await signedEvmBinding(auth, generatePrivateKey(), {
+      notBefore: new Date(clock.now().getTime() + 60_000),
+    });
+    const tooEarly = await bindEvm(auth, early);
+    expect(await errorCode(tooEarly)).toBe("message_expired");
+  });
+
+  it("refuses a message written for another site (domain or URI)", async () => {
+    const auth = await newMember();
+    const foreignDomain = await signedEvmBinding(auth, generatePrivateKey(), { domain: "evil.example" });
+    const res = await bindEvm(auth, foreignDomain);
+    expect(res.status).toBe(400);
+    expect(await errorCode(res)).toBe("wrong_domain");
+
+    const foreignUri = await signedEvmBinding(auth, generatePrivateKey(), { uri: "https://evil.example/login" });
+    expect(await errorCode(await bindEvm(auth, foreignUri))).toBe("wrong_domain");
+  });
+
+  it("accepts the host the page was opened on in development", async () => {
+    const auth = await newMember();
+    // app.request speaks to http://localhost: a page opened there signs for that host.
+    const binding = await signedEvmBinding(auth, generatePrivateKey(), {
+      domain: "localhost",
+      uri: "http://localhost/",
+    });
+    expect((await bindEvm(auth, binding)).status).toBe(200);
+  });
+
+  it("refuses a chain Arcana does not run on", async () => {
+    const auth = await newMember();
+    const binding = await signedEvmBinding(auth, generatePrivateKey(), { chainId: 1 });
+    const res = await bindEvm(auth, binding);
+    expect(res.status).toBe(400);
+    expect(await errorCode(res)).toBe("chain_not_configured");
+  });
+
+  it("refuses when the message names a different wallet than the one being bound", async () => {
+    const auth = await newMember();
+    const binding = await signedEvmBinding(auth);
+    const other = privateKeyToAccount(generatePrivateKey());
+    const res = await bindEvm(auth, { ...binding, address: other.address });
+    expect(res.status).toBe(400);
+    expect(await errorCode(res)).toBe("address_mismatch");
+  });
+
+  it("refuses a signature by another key, and a tampered message", async () => {
+    const auth = await newMember();
+    const binding = await signedEvmBinding(auth);
+    const impostor = privateKeyToAccount(generatePrivateKey());
+    const wrongSigner = await bindEvm(auth, {
+      ...binding,
+      signature: await impostor.signMessage({ message: binding.message }),
+    });
+    expect(wrongSigner.status).toBe(400);
+    expect(await errorCode(wrongSigner)).toBe("invalid_signature");
+
+    const tampered = binding.message.replace(walletBindingStatement, "Bind this wallet and send all its tokens.");
+    const res = await bindEvm(auth, { ...binding, message: tampered });
+    expect(await errorCode(res)).toBe("invalid_signature");
+    expect((await mine(auth)).wallet_address).toBeNull();
+  });
+
+  it("refuses a malformed address, a non-SIWE message and a non-hex signature", async () => {
+    const auth = await newMember();
+    const binding = await signedEvmBinding(auth);
+    const shortAddress = await bindEvm(auth, { ...binding, address: "0x1234" });
+    expect(await errorCode(shortAddress)).toBe("invalid_address");
+    const notSiwe = await bindEvm(auth, { ...binding, message: "please bind my wallet" });
+    expect(await errorCode(notSiwe)).toBe("invalid_wallet_message");
+    const notHex = await bindEvm(auth, { ...binding, signature: "signed!" });
+    expect(await errorCode(notHex)).toBe("invalid_signature");
+  });
+
+  it("needs a signed-in member", async () => {
+    const res = await postJson(t.app, "/api/blockchain/bind_wallet", { address: "0x", message: "", signature: "0x" });
+    expect(res.status).toBe(401);
+  });
+
+  it("lets exactly one of two accounts bind the same wallet at the same moment", async () => {
+    const [a, b] = await Promise.all([newMember(), newMember()]);
+    const key = generatePrivateKey();
+    const [bindingA, bindingB] = await Promise.all([signedEvmBinding(a, key), signedEvmBinding(b, key)]);
+    const results = await Promise.all([bindEvm(a, bindingA), bindEvm(b, bindingB)]);
+    const statuses = results.map((res) => res.status).sort();
+    expect(statuses).toEqual([200, 409]);
+    const loser = results.find((res) => res.status === 409);
+    if (loser) expect(await errorCode(loser)).toBe("wallet_taken");
+    const bound = [await mine(a), await mine(b)].filter((user) => user.wallet_address !== null);
+    expect(bound).toHaveLength(1);
+  });
+
+  it("uses a nonce once even when the same message is sent twice at the same moment", async () => {
+    const auth = await newMember();
+    const binding = await signedEvmBinding(auth);
+    const results = await Promise.all([bindEvm(auth, binding), bindEvm(auth, binding)]);
+    const statuses = results.map((res) => res.status).sort();
+    expect(statuses).toEqual([200, 400]);
+  });
+});
+
+describe("POST /blockchain/bind_wallet with a contract wallet (EIP-1271)", () => {
+  /**
+   * A minimal contract wallet in the style of Safe's approved messages: `isValidSignature(hash, _)`
+   * returns the EIP-1271 magic value 0x1626ba7e when storage slot `hash` is non-zero, else 0xffffffff.
+   */
+  const approvingWalletCode =
+    "0x6004355415601857631626ba7e60e01b60005260206000f35b63ffffffff60e01b60005260206000f3" as const;
+  /** What the wallet hands back for an approved message: opaque to the server, meaningful to the contract. */
+  const contractSignature = `0x${"11".repeat(65)}`;
+
+  async function contractWallet() {
+    const address = privateKeyToAccount(generatePrivateKey()).address;
+    await chain.client.setCode({ address, bytecode: approvingWalletCode });
+    return address;
+  }
+
+  it("binds a contract wallet whose isValidSignature approves the message", async () => {
+    const auth = await newMember();
+    const address = await contractWallet();
+    const { nonce } = await issueNonce(auth);
+    const message = siweMessage(address, nonce);
+    await chain.client.setStorageAt({ address, index: hashMessage(message), value: numberToHex(1, { size: 32 }) });
+    const res = await bindEvm(auth, { address, message, signature: contractSignature });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { data: User }).data.wallet_address).toBe(address);
+  });
+
+  it("refuses a contract wallet that does not approve the message", async () => {
+    const auth = await newMember();
+    const address = await contractWallet();
+    const { nonce } = await issueNonce(auth);
+    const res = await bindEvm(auth, { address, message: siweMessage(address, nonce), signature: contractSignature });
+    expect(res.status).toBe(400);
+    expect(await errorCode(res)).toBe("invalid_signature");
+  });
+
+  it("answers 503 when the chain cannot be asked, and binds an ordinary wallet without it", async () => {
+    const offline = await createTestApp({ now: clock.now, env: { LOCAL_RPC_URL: "http://127.0.0.1:9" } });
+    try {
+      const token = await signInByCode(offline.app, "offline-chain@example.com");
+      const auth = { authorization: `Bearer ${token}` };
+      const nonceOf = async () =>
+        ((await (await offline.app.request("/api/wallet/nonce", { headers: auth })).json()) as { data: WalletNonce })
+          .data.nonce;
+      const account = privateKeyToAccount(generatePrivateKey());
+      const impostor = privateKeyToAccount(generatePrivateKey());
+      const first = siweMessage(account.address, await nonceOf());
+      const unknown = await postJson(
+        offline.app,
+        "/api/blockchain/bind_wallet",
+        { address: account.address, message: first, signature: await impostor.signMessage({ message: first }) },
+        auth,
+      );
+      expect(unknown.status).toBe(503);
+      expect(await errorCode(unknown)).toBe("service_unavailable");
+
+      const own = siweMessage(account.address, await nonceOf());
+      const ok = await postJson(
+        offline.app,
+        "/api/blockchain/bind_wallet",
+        { address: account.address, message: own, signature: await account.signMessage({ message: own }) },
+        auth,
+      );
+      expect(ok.status).toBe(200);
+    } finally {
+      await offline.dispose();
+    }
+  });
+});
+
+describe("POST /blockchain/bind_wallet in production", () => {
+  it("accepts only the public URL's domain, not whatever host the request names", async () => {
+    const { mailer, sent } = capturingMailer();
+    const production = await createTestApp({
+      now: clock.now,
+      mailer,
+      env: { ...productionEnv, PUBLIC_URL: "https://arcana.example", CHAINS: "opBNB" },
+    });
+    try {
+      const email = "prod-wallet@example.com";
+      await postJson(production.app, "/api/send_code", { email, check_email: true });
+      const code = sent.at(-1)?.subject.match(/^(\d{6}) /)?.[1];
+      const signedIn = await postJson(production.app, "/api/sign_in", { email, code, type: "code" });
+      const { token } = ((await signedIn.json()) as { data: { token: string } }).data;
+      const auth = { authorization: `Bearer ${token}` };
+      const nonceRes = await production.app.request("/api/wallet/nonce", { headers: auth });
+      const { nonce } = ((await nonceRes.json()) as { data: WalletNonce }).data;
+      const account = privateKeyToAccount(generatePrivateKey());
+      const message = siweMessage(account.address, nonce, {
+        domain: "localhost",
+        uri: "http://localhost/",
+        chainId: 204,
+      });
+      const res = await postJson(
+        production.app,
+        "/api/blockchain/bind_wallet",
+        { address: account.address, message, signature: await account.signMessage({ message }) },
+        auth,
+      );
+      expect(await errorCode(res)).toBe("wrong_domain");
+
+      const good = siweMessage(account.address, nonce, {
+        domain: "arcana.example",
+        uri: "https://arcana.example",
+        chainId: 204,
+      });
+      const ok = await postJson(
+        production.app,
+        "/api/blockchain/bind_wallet",
+        { address: account.address, message: good, signature: await account.signMessage({ message: good }) },
+        auth,
+      );
+      expect(ok.status).toBe(200);
+    } finally {
+      await production.dispose();
+    }
+  });
+});
+
+describe("POST /users/bind_solana", () => {
+  function solanaWallet() {
+    const secretKey = ed25519.utils.randomPrivateKey();
+    const address = new PublicKey(ed25519.getPublicKey(secretKey)).toBase58();
+    return { secretKey, address };
+  }
+
+  function siwsMessage(address: string, nonce: string, overrides: Record<string, string> = {}) {
+    return createSignInMessageText({
+      ...site,
+      address,
+      statement: walletBindingStatement,
+      version: "1",
+      chainId: solanaChainByCluster["mainnet-beta"],
+      nonce,
+      issuedAt: clock.now().toISOString(),
+      expirationTime: new Date(clock.now().getTime() + 10 * 60 * 1000).toISOString(),
+      ...overrides,
+    });
+  }
+
+  function sign(secretKey: Uint8Array, message: string) {
+    return Buffer.from(ed25519.sign(new TextEncoder().encode(message), secretKey)).toString("base64");
+  }
+
+  async function signedSolanaBinding(auth: Record<string, string>, wallet = solanaWallet(), overrides = {}) {
+    const { nonce } = await issueNonce(auth);
+    const message = siwsMessage(wallet.address, nonce, overrides);
+    return { address: wallet.address, message, signature: sign(wallet.secretKey, message), wallet };
+  }
+
+  const bindSolana = (auth: Record<string, string>, body: { address: string; message: string; signature: string }) =>
+    postJson(t.app, "/api/users/bind_solana", body, auth);
+
+  it("binds a Solana address that signed this site's message and returns solana_address", async () => {
+    const auth = await newMember();
+    const binding = await signedSolanaBinding(auth);
+    const res = await bindSolana(auth, binding);
+    expect(res.status).toBe(200);
+    const data = ((await res.json()) as { data: { solana_address: string; user: User } }).data;
+    expect(data.solana_address).toBe(binding.address);
+    expect((await mine(auth)).solana_address).toBe(binding.address);
+  });
+
+  it("refuses a signature by another key and a tampered message", async () => {
+    const auth = await newMember();
+    const binding = await signedSolanaBinding(auth);
+    const wrongKey = await bindSolana(auth, { ...binding, signature: sign(solanaWallet().secretKey, binding.message) });
+    expect(await errorCode(wrongKey)).toBe("invalid_signature");
+    const tampered = binding.message.replace(walletBindingStatement, "Give everything away.");
+    expect(await errorCode(await bindSolana(auth, { ...binding, message: tampered }))).toBe("invalid_signature");
+    expect(await errorCode(await bindSolana(auth, { ...binding, signature: "bm90IGEgc2lnbmF0dXJl" }))).toBe(
+      "invalid_signature",
+    );
+  });
+
+  it("refuses a malformed address, another cluster and another site", async () => {
+    const auth = await newMember();
+    const binding = await signedSolanaBinding(auth);
+    expect(await errorCode(await bindSolana(auth, { ...binding, address: "0OIl-not-base58" }))).toBe("invalid_address");
+    const devnet = await signedSolanaBinding(auth, solanaWallet(), { chainId: solanaChainByCluster.devnet });
+    expect(await errorCode(await bindSolana(auth, devnet))).toBe("chain_not_configured");
+    const foreign = await signedSolanaBinding(auth, solanaWallet(), { domain: "evil.example" });
+    expect(await errorCode(await bindSolana(auth, foreign))).toBe("wrong_domain");
+  });
+
+  it("refuses a replayed message, an address bound elsewhere, and replacing a bound address", async () => {
+    const owner = await newMember();
+    const binding = await signedSolanaBinding(owner);
+    expect((await bindSolana(owner, binding)).status).toBe(200);
+    expect(await errorCode(await bindSolana(owner, binding))).toBe("invalid_nonce");
+    expect(await errorCode(await bindSolana(owner, await signedSolanaBinding(owner)))).toBe("wallet_already_bound");
+
+    const other = await newMember();
+    const res = await bindSolana(other, await signedSolanaBinding(other, binding.wallet));
+    expect(res.status).toBe(409);
+    expect(await errorCode(res)).toBe("wallet_taken");
+  });
+
+  it("lets exactly one of two accounts bind the same Solana address at the same moment", async () => {
+    const [a, b] = await Promise.all([newMember(), newMember()]);
+    const wallet = solanaWallet();
+    const [bindingA, bindingB] = await Promise.all([signedSolanaBinding(a, wallet), signedSolanaBinding(b, wallet)]);
+    const results = await Promise.all([bindSolana(a, bindingA), bindSolana(b, bindingB)]);
+    expect(results.map((res) => res.status).sort()).toEqual([200, 409]);
+  });
+});
+
+describe("POST /dev/faucet", () => {
+  it("sends 1 ETH on the local chain to a burner wallet", async () => {
+    const burner = privateKeyToAccount(generatePrivateKey()).address;
+    const res = await postJson(t.app, "/api/dev/faucet", { address: burner });
+    expect(res.status).toBe(200);
+    expect(await chain.client.getBalance({ address: burner })).toBe(10n ** 18n);
+    expect(await errorCode(await postJson(t.app, "/api/dev/faucet", { address: "0x12" }))).toBe("invalid_address");
+  });
+
+  it("does not exist in production", async () => {
+    const production = await createTestApp({ env: { ...productionEnv, CHAINS: "local,opBNB" } });
+    try {
+      const res = await postJson(production.app, "/api/dev/faucet", { address: `0x${"ab".repeat(20)}` });
+      expect(res.status).toBe(404);
+    } finally {
+      await production.dispose();
+    }
+  });
+});

@@ -1,0 +1,60 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { dailyAbi, genesisPassAbi } from "@arcana/contracts";
+import { type Abi, createWalletClient, type Hex, http } from "viem";
+import { type PrivateKeyAccount, privateKeyToAccount } from "viem/accounts";
+import { hardhat } from "viem/chains";
+import { repoRoot } from "../config.js";
+import type { startTestChain } from "./chain.js";
+
+/** Hardhat's public default accounts (known to everyone; funded only on a local chain). */
+export const hardhatAccounts = [
+  "0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80",
+  "0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d",
+  "0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a",
+  "0x7c852118294e51e653712a81e05800f419141751be58f605c371e15141b007a6",
+  "0x47e179ec197488593b187f80a00eb0da91f1b9d0b13f8733639f19c30a34926a",
+  "0x8b3a350cf5c34c9194ca85829a2df0ec3153be0318b5e2d3348e872092edffba",
+].map((key) => privateKeyToAccount(key as Hex));
+
+type TestChain = Awaited<ReturnType<typeof startTestChain>>;
+
+export function walletOn(chain: TestChain, account: PrivateKeyAccount) {
+  return createWalletClient({ account, chain: hardhat, transport: http(chain.url) });
+}
+
+async function deploy(chain: TestChain, name: "GenesisPass" | "Daily", abi: Abi, args: unknown[]): Promise<Hex> {
+  const artifact = path.join(repoRoot, `contracts/artifacts/src/${name}.sol/${name}.json`);
+  const { bytecode } = JSON.parse(readFileSync(artifact, "utf8")) as { bytecode: Hex };
+  const deployer = hardhatAccounts[0] as PrivateKeyAccount;
+  const hash = await walletOn(chain, deployer).deployContract({ abi, bytecode, args });
+  const receipt = await chain.client.waitForTransactionReceipt({ hash });
+  if (!receipt.contractAddress) throw new Error(`${name} was not deployed`);
+  return receipt.contractAddress;
+}
+
+/**
+ * Deploys GenesisPass (authorizer: Hardhat account #1, the server's development signer) and Daily,
+ * and returns the variables that point a test app at them.
+ */
+export async function deployArcana(chain: TestChain) {
+  const owner = hardhatAccounts[0] as PrivateKeyAccount;
+  const authorizer = hardhatAccounts[1] as PrivateKeyAccount;
+  const genesisPass = await deploy(chain, "GenesisPass", genesisPassAbi, [
+    owner.address,
+    authorizer.address,
+    "http://localhost/api/nft/metadata/",
+  ]);
+  const daily = await deploy(chain, "Daily", dailyAbi, []);
+  return {
+    genesisPass,
+    daily,
+    env: {
+      CHAINS: "local",
+      LOCAL_RPC_URL: chain.url,
+      LOCAL_GENESIS_PASS_ADDRESS: genesisPass,
+      LOCAL_DAILY_ADDRESS: daily,
+      LOCAL_DEPLOY_BLOCK: "0",
+    },
+  };
+}

@@ -1,0 +1,32 @@
+import { eq } from "drizzle-orm";
+import type { Database } from "../db/client.js";
+import { users } from "../db/schema/index.js";
+import type { createTestApp } from "./app.js";
+import { signInByCode } from "./app.js";
+
+type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+/** A signed-in member: their id and the header that authenticates as them. */
+export async function signUpMember(t: TestApp, email: string) {
+  const token = await signInByCode(t.app, email);
+  const [row] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  if (!row) throw new Error(`no account for ${email}`);
+  return { userId: row.id, auth: { authorization: `Bearer ${token}` } };
+}
+
+/** Binds a wallet straight in the database (the binding flow has its own tests). */
+export async function bindWalletDirectly(db: Database, userId: string, address: string) {
+  await db.update(users).set({ walletAddress: address.toLowerCase() }).where(eq(users.id, userId));
+}
+
+/** An account with no session, for service-level tests. */
+export async function createMemberRow(db: Database, email: string): Promise<string> {
+  const [row] = await db.insert(users).values({ email }).returning({ id: users.id });
+  if (!row) throw new Error("insert returned nothing");
+  return row.id;
+}
+
+export async function balanceOf(db: Database, userId: string): Promise<number> {
+  const [row] = await db.select({ pts: users.pts }).from(users).where(eq(users.id, userId));
+  return row?.pts ?? Number.NaN;
+}

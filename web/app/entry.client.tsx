@@ -1,0 +1,14 @@
+// The polyfill comes first: modules evaluate in import order, and the wallet stacks need Buffer.
+import "./wallet/buffer-polyfill";
+import { StrictMode, startTransition } from "react";
+import { hydrateRoot } from "react-dom/client";
+import { HydratedRouter } from "react-router/dom";
+
+startTransition(() => {
+  hydrateRoot(
+    document,
+    <StrictMode>
+      <HydratedRouter />
+    </StrictMode>,
+  );
+});

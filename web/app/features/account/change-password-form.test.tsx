@@ -1,0 +1,125 @@
+import type { User } from "@arcana/protocol";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { createRoutesStub } from "react-router";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { ChangePasswordForm } from "./change-password-form";
+
+const member: User = {
+  uid: "u1",
+  email: "seer@example.com",
+  pts: 0,
+  wallet_address: null,
+  solana_address: null,
+  is_active: true,
+  type: "free",
+  level: "silver",
+  has_password: false,
+};
+
+function serveChangePassword(answer: () => Response) {
+  const sent: unknown[] = [];
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (url: string, init?: RequestInit) => {
+      if (url === "/api/change_password") {
+        sent.push(JSON.parse(String(init?.body)));
+        return answer();
+      }
+      return Response.json({ data: member });
+    }),
+  );
+  return sent;
+}
+
+/** The member the page is rendered for, as the route would pass it. */
+let formUser: User;
+function ChangePasswordPage() {
+  return <ChangePasswordForm user={formUser} />;
+}
+
+function renderForm(user: User) {
+  formUser = user;
+  const Stub = createRoutesStub([{ path: "/change-password", Component: ChangePasswordPage }]);
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <Stub initialEntries={["/change-password"]} />
+    </QueryClientProvider>,
+  );
+}
+
+function fill(label: string, value: string) {
+  const field = screen.getByLabelText(label);
+  fireEvent.change(field, { target: { value } });
+  fireEvent.blur(field);
+}
+
+describe("change password", () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it("sets a first password without asking for a current one, and says other sessions were signed out", async () => {
+    const sent = serveChangePassword(() => Response.json({ data: { changed: true } }));
+    renderForm(member);
+    expect(screen.getByRole("heading", { name: "Set a password" })).toBeTruthy();
+    expect(screen.queryByLabelText("Current password")).toBeNull();
+
+    fill("Password", "moonlit tarot deck");
+    fill("Repeat the password", "moonlit tarot deck");
+    fireEvent.click(screen.getByRole("button", { name: "Set password" }));
+
+    expect((await screen.findByRole("status")).textContent).toMatch(/password is set.*other device.*signed out/);
+    expect(sent).toEqual([{ new_password: "moonlit tarot deck" }]);
+  });
+
+  it("hints at the password rules before asking the server", () => {
+    const sent = serveChangePassword(() => Response.json({ data: { changed: true } }));
+    renderForm(member);
+
+    fill("Password", "short");
+    expect(screen.getByText("Use at least 10 characters.")).toBeTruthy();
+    fill("Password", "Seer@Example.com");
+    expect(screen.getByText("Your password cannot be your e-mail address.")).toBeTruthy();
+    fill("Password", "moonlit tarot deck");
+    fill("Repeat the password", "moonlit tarot desk");
+    expect(screen.getByText("The two passwords do not match.")).toBeTruthy();
+
+    fireEvent.click(screen.getByRole("button", { name: "Set password" }));
+    expect(sent).toEqual([]);
+    expect(document.activeElement).toBe(screen.getByLabelText("Repeat the password"));
+  });
+
+  it("changes a password with the current one, showing a wrong current password in place", async () => {
+    const sent = serveChangePassword(() =>
+      Response.json(
+        { error: { code: "invalid_credentials", message: "Your current password is not right." } },
+        { status: 401 },
+      ),
+    );
+    renderForm({ ...member, has_password: true });
+    expect(screen.getByRole("heading", { name: "Change your password" })).toBeTruthy();
+
+    fill("Current password", "not my password");
+    fill("New password", "moonlit tarot deck");
+    fill("Repeat the new password", "moonlit tarot deck");
+    fireEvent.click(screen.getByRole("button", { name: "Change password" }));
+
+    expect((await screen.findByRole("alert")).textContent).toBe("Your current password is not right.");
+    expect(screen.getByLabelText("Current password").getAttribute("aria-invalid")).toBe("true");
+    expect(sent).toEqual([{ current_password: "not my password", new_password: "moonlit tarot deck" }]);
+  });
+
+  it("asks for the current password before sending a change", () => {
+    const sent = serveChangePassword(() => Response.json({ data: { changed: true } }));
+    renderForm({ ...member, has_password: true });
+    fill("New password", "moonlit tarot deck");
+    fill("Repeat the new password", "moonlit tarot deck");
+    fireEvent.click(screen.getByRole("button", { name: "Change password" }));
+
+    expect(screen.getByText("Enter your current password.")).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByLabelText("Current password"));
+    expect(sent).toEqual([]);
+  });
+});

@@ -1,0 +1,165 @@
+import { type ChangePasswordRequest, PASSWORD_MIN_LENGTH, passwordProblem, type User } from "@arcana/protocol";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { type FormEvent, useRef, useState } from "react";
+import { useRevalidator } from "react-router";
+import { ApiRequestError, apiPost, errorMessage } from "../../lib/api";
+import { Button } from "../../ui/button";
+import { Card } from "../../ui/card";
+import { FormAlert } from "../../ui/form-alert";
+import { Input } from "../../ui/input";
+import styles from "./change-password-form.module.css";
+import { memberQueryKey } from "./use-member";
+
+type Field = "current" | "next" | "confirm";
+
+/** Sets a first password, or changes one (current + new + confirm); the server has the last word. */
+export function ChangePasswordForm({ user }: { user: User }) {
+  const hasPassword = user.has_password;
+  const [current, setCurrent] = useState("");
+  const [next, setNext] = useState("");
+  const [confirm, setConfirm] = useState("");
+  // Hints wait until the member has left a field or tried to save: no red while still typing.
+  const [checked, setChecked] = useState<Set<Field>>(() => new Set());
+  const [refusal, setRefusal] = useState<{ field: Field | null; message: string } | null>(null);
+  const [saved, setSaved] = useState<string | null>(null);
+  const refs = {
+    current: useRef<HTMLInputElement>(null),
+    next: useRef<HTMLInputElement>(null),
+    confirm: useRef<HTMLInputElement>(null),
+  };
+  const queryClient = useQueryClient();
+  const revalidator = useRevalidator();
+
+  const change = useMutation({
+    mutationFn: (request: ChangePasswordRequest) => apiPost<{ changed: true }>("/change_password", request),
+    onSuccess: async () => {
+      // The profile now says the member has a password: the form turns into "change" and the
+      // server-rendered session data follows.
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: memberQueryKey(user.uid) }),
+        revalidator.revalidate(),
+      ]);
+    },
+  });
+
+  const problems: Record<Field, string | null> = {
+    current: hasPassword && !current ? "Enter your current password." : null,
+    next: next
+      ? passwordProblem(next, user.email)
+      : `Enter a new password of at least ${PASSWORD_MIN_LENGTH} characters.`,
+    confirm: confirm === next ? null : "The two passwords do not match.",
+  };
+  const shownProblem = (field: Field) => (checked.has(field) ? (problems[field] ?? undefined) : undefined);
+  const check = (field: Field) => setChecked((fields) => new Set(fields).add(field));
+  const edit = (field: Field, setter: (value: string) => void) => (value: string) => {
+    setter(value);
+    setSaved(null);
+    if (refusal?.field === field || refusal?.field === null) setRefusal(null);
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (change.isPending) return;
+    const fields: Field[] = hasPassword ? ["current", "next", "confirm"] : ["next", "confirm"];
+    setChecked(new Set(fields));
+    setSaved(null);
+    setRefusal(null);
+    const firstProblem = fields.find((field) => problems[field]);
+    if (firstProblem) {
+      refs[firstProblem].current?.focus();
+      return;
+    }
+    change.mutate(
+      { ...(hasPassword ? { current_password: current } : {}), new_password: next },
+      {
+        onSuccess: () => {
+          setCurrent("");
+          setNext("");
+          setConfirm("");
+          setChecked(new Set());
+          setSaved(
+            hasPassword
+              ? "Your password is changed. Every other device where you were signed in has been signed out."
+              : "Your password is set: you can now sign in with it or with a code. Every other device where you were signed in has been signed out.",
+          );
+        },
+        onError: (failure) => {
+          const code = failure instanceof ApiRequestError ? failure.code : null;
+          const field: Field | null =
+            code === "invalid_credentials" ? "current" : code === "bad_request" ? "next" : null;
+          setRefusal({ field, message: errorMessage(failure) });
+          if (field) refs[field].current?.select();
+        },
+      },
+    );
+  };
+
+  const refusalFor = (field: Field | null) =>
+    refusal && refusal.field === field ? <FormAlert>{refusal.message}</FormAlert> : null;
+  const invalid = (field: Field) => (refusal?.field === field ? { "aria-invalid": true } : {});
+
+  return (
+    <Card className={styles.card} aria-labelledby="password-form-title">
+      <h2 id="password-form-title" className={styles.title}>
+        {hasPassword ? "Change your password" : "Set a password"}
+      </h2>
+      <p className={styles.account}>
+        For <strong>{user.email}</strong>
+      </p>
+      <form className={styles.form} onSubmit={submit} noValidate>
+        {/* Lets password managers file the new password under the right account. */}
+        <input type="email" name="username" autoComplete="username" value={user.email} readOnly hidden />
+        {hasPassword && (
+          <>
+            <Input
+              ref={refs.current}
+              label="Current password"
+              name="current_password"
+              type="password"
+              autoComplete="current-password"
+              required
+              value={current}
+              onChange={(event) => edit("current", setCurrent)(event.target.value)}
+              onBlur={() => current && check("current")}
+              error={shownProblem("current")}
+              {...invalid("current")}
+            />
+            {refusalFor("current")}
+          </>
+        )}
+        <Input
+          ref={refs.next}
+          label={hasPassword ? "New password" : "Password"}
+          name="new_password"
+          type="password"
+          autoComplete="new-password"
+          hint={`At least ${PASSWORD_MIN_LENGTH} characters, and not your e-mail address.`}
+          required
+          value={next}
+          onChange={(event) => edit("next", setNext)(event.target.value)}
+          onBlur={() => next && check("next")}
+          error={shownProblem("next")}
+          {...invalid("next")}
+        />
+        {refusalFor("next")}
+        <Input
+          ref={refs.confirm}
+          label={hasPassword ? "Repeat the new password" : "Repeat the password"}
+          name="confirm_password"
+          type="password"
+          autoComplete="new-password"
+          required
+          value={confirm}
+          onChange={(event) => edit("confirm", setConfirm)(event.target.value)}
+          onBlur={() => confirm && check("confirm")}
+          error={shownProblem("confirm")}
+        />
+        {refusalFor(null)}
+        {saved && <FormAlert tone="success">{saved}</FormAlert>}
+        <Button type="submit" loading={change.isPending} className={styles.submit}>
+          {hasPassword ? "Change password" : "Set password"}
+        </Button>
+      </form>
+    </Card>
+  );
+}

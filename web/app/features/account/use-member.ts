@@ -1,0 +1,34 @@
+import { timings, type User } from "@arcana/protocol";
+import { useQuery } from "@tanstack/react-query";
+import { ApiRequestError, apiGet } from "../../lib/api";
+import { useSessionUser } from "./use-session-user";
+
+/** The signed-in member's profile in the query cache; keyed by account so two never mix. */
+export function memberQueryKey(uid: string) {
+  return ["users", "mine", uid] as const;
+}
+
+/** A refused request (401, 403, 4xx) will be refused again; only outages are worth retrying. */
+function retryProfile(failureCount: number, error: Error) {
+  if (error instanceof ApiRequestError && error.status >= 400 && error.status < 500) return false;
+  return failureCount < timings.queryRetries;
+}
+
+/**
+ * The signed-in member, or null for a visitor. Server rendering already knows the member (the
+ * root loader), so that answer shows at once; the profile is then fetched (spec §4: on app
+ * start with a session) to keep points and level fresh. A failed fetch is ignored: the member
+ * keeps the profile the page was rendered with.
+ */
+export function useMember(): User | null {
+  const sessionUser = useSessionUser();
+  const { data } = useQuery({
+    queryKey: memberQueryKey(sessionUser?.uid ?? ""),
+    queryFn: ({ signal }) => apiGet<User>("/users/mine", { signal }),
+    enabled: sessionUser !== null,
+    initialData: sessionUser ?? undefined,
+    retry: retryProfile,
+  });
+  if (!sessionUser) return null;
+  return data ?? sessionUser;
+}

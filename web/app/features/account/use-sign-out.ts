@@ -1,0 +1,26 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useNavigate } from "react-router";
+import { ApiRequestError, apiPost, errorMessage } from "../../lib/api";
+import { showToast } from "../../ui/toast-store";
+
+/**
+ * Ends the session on the server, forgets every cached answer that belonged to the member and
+ * goes home with the loaders re-run, so the header shows a visitor at once.
+ */
+export function useSignOut() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const leave = async () => {
+    queryClient.clear();
+    await navigate("/", { replace: true, defaultShouldRevalidate: true });
+  };
+  return useMutation({
+    mutationFn: () => apiPost<{ signed_out: true }>("/sign_out"),
+    onSuccess: leave,
+    onError: async (error) => {
+      // The session had already ended (expired, or signed out elsewhere): the member is out.
+      if (error instanceof ApiRequestError && error.status === 401) return leave();
+      showToast({ message: `Could not sign out. ${errorMessage(error)}`, tone: "error" });
+    },
+  });
+}

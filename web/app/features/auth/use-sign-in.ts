@@ -1,0 +1,31 @@
+import type { SendCodeRequest, SendCodeResponse, SignInRequest, SignInResponse } from "@arcana/protocol";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useNavigate } from "react-router";
+import { apiPost } from "../../lib/api";
+import { memberQueryKey } from "../account/use-member";
+
+/** E-mails a sign-in code; the answer says when another may be asked for. */
+export function useSendCode() {
+  return useMutation({
+    mutationFn: (email: string) =>
+      apiPost<SendCodeResponse>("/send_code", { email, check_email: true } satisfies SendCodeRequest),
+  });
+}
+
+/**
+ * Signs in by code or password. On success the member's profile goes into the cache and the
+ * app moves to `redirectTo` with every loader re-run, so the header shows the account at once.
+ */
+export function useSignIn(redirectTo: string) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: (request: SignInRequest) => apiPost<SignInResponse>("/sign_in", request),
+    onSuccess: async ({ user }) => {
+      // Nothing cached for a previous visitor or account may leak into this session.
+      queryClient.removeQueries();
+      queryClient.setQueryData(memberQueryKey(user.uid), user);
+      await navigate(redirectTo, { replace: true, defaultShouldRevalidate: true });
+    },
+  });
+}

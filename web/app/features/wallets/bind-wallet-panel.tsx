@@ -1,0 +1,180 @@
+import {
+  type BindSolanaResponse,
+  solanaChainByCluster,
+  type User,
+  WALLET_NONCE_TTL_MS,
+  type WalletNonce,
+  walletBindingStatement,
+} from "@arcana/protocol";
+import { createSignInMessageText } from "@solana/wallet-standard-util";
+import { useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { Link } from "react-router";
+import { createSiweMessage } from "viem/siwe";
+import { apiGet, apiPost, errorMessage } from "../../lib/api";
+import { useRootData } from "../../lib/root-data";
+import { Button } from "../../ui/button";
+import { showToast } from "../../ui/toast-store";
+import { showWalletError } from "../../wallet/wallet-errors";
+import { loadWalletRuntime, useEvmWallet, useWalletStore } from "../../wallet/wallet-store";
+import { memberQueryKey, useMember } from "../account/use-member";
+import { EvmWalletPanel } from "./evm-wallet-panel";
+import { SolanaConnectButton } from "./solana-connect-button";
+import styles from "./wallets.module.css";
+
+function toBase64(bytes: Uint8Array): string {
+  let text = "";
+  for (const byte of bytes) text += String.fromCharCode(byte);
+  return btoa(text);
+}
+
+function sameEvmAddress(a: string | null, b: string | null) {
+  return a !== null && b !== null && a.toLowerCase() === b.toLowerCase();
+}
+
+/**
+ * The bind wallet modal's body: connect, sign this site's message with a fresh server nonce,
+ * bound. Shows both bound addresses and warns when the connected wallet is not the bound one.
+ */
+export default function BindWalletPanel() {
+  const member = useMember();
+  const root = useRootData();
+  const queryClient = useQueryClient();
+  const evm = useEvmWallet(root?.evmWallet);
+  const solana = useWalletStore((state) => state.solana);
+  const [binding, setBinding] = useState<"evm" | "solana" | null>(null);
+
+  if (!member) {
+    return (
+      <p>
+        <Link to="/auth">Sign in</Link> to bind a wallet to your account.
+      </p>
+    );
+  }
+  const uid = member.uid;
+
+  function bound(user: User, what: string) {
+    queryClient.setQueryData(memberQueryKey(uid), user);
+    showToast({ message: `${what} bound to your account.`, tone: "success" });
+  }
+
+  async function bindEvm() {
+    if (!evm.address || evm.chainId === null) return;
+    setBinding("evm");
+    try {
+      const runtime = await loadWalletRuntime();
+      const { nonce } = await apiGet<WalletNonce>("/wallet/nonce");
+      const issuedAt = new Date();
+      const message = createSiweMessage({
+        domain: window.location.host,
+        uri: window.location.origin,
+        address: evm.address as `0x${string}`,
+        chainId: evm.chainId,
+        nonce,
+        version: "1",
+        statement: walletBindingStatement,
+        issuedAt,
+        expirationTime: new Date(issuedAt.getTime() + WALLET_NONCE_TTL_MS),
+      });
+      const signature = await runtime.signEvmMessage(message);
+      bound(await apiPost<User>("/blockchain/bind_wallet", { address: evm.address, message, signature }), "Wallet");
+    } catch (error) {
+      reportBindingError(error);
+    } finally {
+      setBinding(null);
+    }
+  }
+
+  async function bindSolana() {
+    if (!solana.publicKey || !root) return;
+    setBinding("solana");
+    try {
+      const runtime = await loadWalletRuntime();
+      const { nonce } = await apiGet<WalletNonce>("/wallet/nonce");
+      const issuedAt = new Date();
+      const message = createSignInMessageText({
+        domain: window.location.host,
+        address: solana.publicKey,
+        statement: walletBindingStatement,
+        uri: window.location.origin,
+        version: "1",
+        chainId: solanaChainByCluster[root.config.solana_cluster],
+        nonce,
+        issuedAt: issuedAt.toISOString(),
+        expirationTime: new Date(issuedAt.getTime() + WALLET_NONCE_TTL_MS).toISOString(),
+      });
+      const signature = await runtime.signSolanaMessage(new TextEncoder().encode(message));
+      const result = await apiPost<BindSolanaResponse>("/users/bind_solana", {
+        address: solana.publicKey,
+        message,
+        signature: toBase64(signature),
+      });
+      bound(result.user, "Solana address");
+    } catch (error) {
+      reportBindingError(error);
+    } finally {
+      setBinding(null);
+    }
+  }
+
+  const evmMismatch =
+    evm.status === "connected" && member.wallet_address !== null && !sameEvmAddress(evm.address, member.wallet_address);
+  const solanaMismatch =
+    solana.connected && member.solana_address !== null && solana.publicKey !== member.solana_address;
+
+  return (
+    <div className={styles.walletList}>
+      <dl className={styles.section}>
+        <div>
+          <dt className={styles.muted}>Bound EVM wallet</dt>
+          <dd className={styles.address} data-testid="bound-evm">
+            {member.wallet_address ?? "None yet"}
+          </dd>
+        </div>
+        <div>
+          <dt className={styles.muted}>Bound Solana address</dt>
+          <dd className={styles.address} data-testid="bound-solana">
+            {member.solana_address ?? "None yet"}
+          </dd>
+        </div>
+      </dl>
+
+      <EvmWalletPanel />
+      {evmMismatch && (
+        <p className={styles.warning} role="alert">
+          The connected wallet {evm.address} is not your bound wallet {member.wallet_address}. Switch accounts in your
+          wallet to use Arcana.
+        </p>
+      )}
+      {evm.status === "connected" && !member.wallet_address && (
+        <Button loading={binding === "evm"} onClick={() => void bindEvm()}>
+          Bind this wallet
+        </Button>
+      )}
+
+      <div className={styles.section} data-testid="solana-wallet">
+        <h3 className={styles.sectionTitle}>Solana wallet</h3>
+        {solana.publicKey && <p className={styles.address}>{solana.publicKey}</p>}
+        <SolanaConnectButton />
+        {solanaMismatch && (
+          <p className={styles.warning} role="alert">
+            The connected Solana wallet is not your bound address {member.solana_address}.
+          </p>
+        )}
+        {solana.connected && !member.solana_address && (
+          <Button loading={binding === "solana"} onClick={() => void bindSolana()}>
+            Bind Solana address
+          </Button>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function reportBindingError(error: unknown) {
+  if (error instanceof Error && error.name === "ApiRequestError") {
+    showToast({ message: errorMessage(error), tone: "error" });
+  } else {
+    showWalletError(error);
+  }
+}

@@ -1,0 +1,113 @@
+import type { DevFaucetResponse } from "@arcana/protocol";
+import { useState } from "react";
+import { apiPost, errorMessage } from "../../lib/api";
+import { useRootData } from "../../lib/root-data";
+import { Button } from "../../ui/button";
+import { showToast } from "../../ui/toast-store";
+import { useTargetNetwork } from "../../wallet/target-network";
+import { useEvmWallet, useWalletStore } from "../../wallet/wallet-store";
+import { ConnectWalletModal } from "./connect-wallet-modal";
+import { useWalletRuntime, withWalletRuntime } from "./use-wallet-runtime";
+import { shortAddress } from "./wallet-list";
+import styles from "./wallets.module.css";
+
+const statusText = {
+  disconnected: "Not connected",
+  connecting: "Connecting ...",
+  reconnecting: "Reconnecting ...",
+  connected: "Connected",
+} as const;
+
+/** The EVM wallet: connect or disconnect, the target network and switching to it, the dev faucet. */
+export function EvmWalletPanel() {
+  const root = useRootData();
+  const runtime = useWalletRuntime();
+  const evm = useEvmWallet(root?.evmWallet);
+  const wallets = useWalletStore((state) => state.evmWallets);
+  const [target, chooseTarget] = useTargetNetwork();
+  const [modalOpen, setModalOpen] = useState(false);
+  const [funding, setFunding] = useState(false);
+  const chains = root?.config.chains ?? [];
+  const walletChain = chains.find((chain) => chain.id === evm.chainId);
+  const onOtherChain = evm.status === "connected" && target !== null && evm.chainId !== target.id;
+
+  async function fundBurner(address: string) {
+    setFunding(true);
+    try {
+      await apiPost<DevFaucetResponse>("/dev/faucet", { address });
+      showToast({ message: "1 test ETH is on its way to your burner wallet.", tone: "success" });
+    } catch (error) {
+      showToast({ message: errorMessage(error), tone: "error" });
+    } finally {
+      setFunding(false);
+    }
+  }
+
+  return (
+    <div className={styles.section} data-testid="evm-wallet">
+      <h3 className={styles.sectionTitle}>EVM wallet</h3>
+      <p className={styles.row}>
+        <span className={styles.statusDot} data-status={evm.status} aria-hidden="true" />
+        <span data-testid="evm-status">{statusText[evm.status]}</span>
+        {evm.address && <span className={styles.address}>{shortAddress(evm.address)}</span>}
+        {evm.connectorName && <span className={styles.muted}>via {evm.connectorName}</span>}
+      </p>
+      <div className={styles.row}>
+        {evm.status === "connected" ? (
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={() => void withWalletRuntime((ready) => ready.disconnectEvm())}
+          >
+            Disconnect
+          </Button>
+        ) : (
+          <Button
+            size="sm"
+            disabled={evm.status === "connecting" || evm.status === "reconnecting"}
+            onClick={() => setModalOpen(true)}
+          >
+            {evm.status === "disconnected" ? "Connect Wallet" : statusText[evm.status]}
+          </Button>
+        )}
+        {evm.connectorName === "Burner Wallet" && evm.address && (
+          <Button variant="ghost" size="sm" loading={funding} onClick={() => void fundBurner(evm.address as string)}>
+            Get 1 test ETH
+          </Button>
+        )}
+      </div>
+      <label className={styles.row}>
+        <span className={styles.muted}>Network</span>
+        <select
+          className={styles.select}
+          value={target?.id ?? ""}
+          onChange={(event) => chooseTarget(Number(event.target.value))}
+        >
+          {chains.map((chain) => (
+            <option key={chain.id} value={chain.id}>
+              {chain.name}
+            </option>
+          ))}
+        </select>
+      </label>
+      {target?.gas_note && <p className={styles.muted}>{target.gas_note}</p>}
+      {onOtherChain && target && (
+        <div className={styles.row}>
+          <p className={styles.warning}>
+            Your wallet is on {walletChain?.name ?? `chain ${evm.chainId}`}, not {target.name}.
+          </p>
+          <Button size="sm" onClick={() => void withWalletRuntime((ready) => ready.switchEvmChain(target.id))}>
+            Switch to {target.name}
+          </Button>
+        </div>
+      )}
+      <ConnectWalletModal
+        open={modalOpen}
+        onClose={() => setModalOpen(false)}
+        wallets={wallets}
+        loading={!runtime}
+        onChoose={(wallet) => void withWalletRuntime((ready) => ready.connectEvm(wallet.id))}
+      />
+    </div>
+  );
+}

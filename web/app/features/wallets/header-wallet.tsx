@@ -1,0 +1,38 @@
+import { useRootData } from "../../lib/root-data";
+import { useEvmWallet } from "../../wallet/wallet-store";
+import { useModalStore } from "../modals/modal-store";
+import { shortAddress } from "./wallet-list";
+import styles from "./wallets.module.css";
+
+const labels = {
+  disconnected: "Connect Wallet",
+  connecting: "Connecting ...",
+  reconnecting: "Reconnecting ...",
+} as const;
+
+/**
+ * The header's wallet button: the EVM wallet's state (server-rendered from wagmi's cookie, so a
+ * returning member sees their wallet, not "Connect"), opening the bind wallet modal.
+ */
+export function HeaderWallet() {
+  const root = useRootData();
+  const evm = useEvmWallet(root?.evmWallet);
+  const openModal = useModalStore((state) => state.openModal);
+  // A known address shows while reconnecting too: the returning member sees their wallet at once.
+  const label =
+    evm.address && evm.status !== "disconnected" && evm.status !== "connecting"
+      ? shortAddress(evm.address)
+      : labels[evm.status === "connected" ? "disconnected" : evm.status];
+  return (
+    <button
+      type="button"
+      className={styles.headerButton}
+      onClick={() => openModal("bindWallet")}
+      data-testid="header-wallet"
+    >
+      <span className={styles.statusDot} data-status={evm.status} aria-hidden="true" />
+      <span>{label}</span>
+      <span className="visually-hidden">, wallets</span>
+    </button>
+  );
+}

@@ -1,0 +1,166 @@
+import { ed25519 } from "@noble/curves/ed25519";
+import { PublicKey } from "@solana/web3.js";
+import { useId, useState } from "react";
+import { verifyMessage } from "viem";
+import { useRootData } from "../../lib/root-data";
+import { Button } from "../../ui/button";
+import { useEvmWallet, useWalletStore } from "../../wallet/wallet-store";
+import { EvmWalletPanel } from "./evm-wallet-panel";
+import { SolanaConnectButton } from "./solana-connect-button";
+import { withWalletRuntime } from "./use-wallet-runtime";
+import styles from "./wallets.module.css";
+
+type Family = "evm" | "solana";
+
+interface Signed {
+  family: Family;
+  signer: string;
+  message: string;
+  /** 0x hex for EVM, base64 for Solana. */
+  signature: string;
+}
+
+function toBase64(bytes: Uint8Array): string {
+  let text = "";
+  for (const byte of bytes) text += String.fromCharCode(byte);
+  return btoa(text);
+}
+
+function fromBase64(text: string): Uint8Array {
+  return Uint8Array.from(atob(text), (char) => char.charCodeAt(0));
+}
+
+/** Checks a signature in the page: EIP-191 recovery for EVM, ed25519 for Solana. */
+export async function signatureIsValid(signed: Signed, message: string): Promise<boolean> {
+  try {
+    if (signed.family === "evm") {
+      return await verifyMessage({
+        address: signed.signer as `0x${string}`,
+        message,
+        signature: signed.signature as `0x${string}`,
+      });
+    }
+    return ed25519.verify(
+      fromBase64(signed.signature),
+      new TextEncoder().encode(message),
+      new PublicKey(signed.signer).toBytes(),
+    );
+  } catch {
+    return false;
+  }
+}
+
+/** Sign any text with the connected EVM or Solana wallet, then verify it (or a tampered copy) here. */
+export function SignMessagePlayground() {
+  const root = useRootData();
+  const evm = useEvmWallet(root?.evmWallet);
+  const solana = useWalletStore((state) => state.solana);
+  const [family, setFamily] = useState<Family>("evm");
+  const [message, setMessage] = useState("Hello from Arcana");
+  const [signed, setSigned] = useState<Signed | null>(null);
+  const [toVerify, setToVerify] = useState("");
+  const [verdict, setVerdict] = useState<boolean | null>(null);
+  const [signing, setSigning] = useState(false);
+  const messageId = useId();
+  const verifyId = useId();
+
+  const signer = family === "evm" ? (evm.status === "connected" ? evm.address : null) : solana.publicKey;
+
+  async function sign() {
+    if (!signer) return;
+    setSigning(true);
+    const result = await withWalletRuntime(async (runtime) =>
+      family === "evm"
+        ? runtime.signEvmMessage(message)
+        : toBase64(await runtime.signSolanaMessage(new TextEncoder().encode(message))),
+    );
+    setSigning(false);
+    if (!result) return;
+    const next = { family, signer, message, signature: result };
+    setSigned(next);
+    setToVerify(message);
+    setVerdict(await signatureIsValid(next, message));
+  }
+
+  async function verify() {
+    if (signed) setVerdict(await signatureIsValid(signed, toVerify));
+  }
+
+  return (
+    <div className={styles.walletList}>
+      <fieldset className={styles.row}>
+        <legend className={styles.muted}>Sign with</legend>
+        {(["evm", "solana"] as const).map((option) => (
+          <label key={option} className={styles.row}>
+            <input
+              type="radio"
+              name="family"
+              value={option}
+              checked={family === option}
+              onChange={() => setFamily(option)}
+            />
+            {option === "evm" ? "EVM wallet" : "Solana wallet"}
+          </label>
+        ))}
+      </fieldset>
+
+      {family === "evm" ? (
+        <EvmWalletPanel />
+      ) : (
+        <div className={styles.section}>
+          <h3 className={styles.sectionTitle}>Solana wallet</h3>
+          {solana.publicKey && <p className={styles.address}>{solana.publicKey}</p>}
+          <SolanaConnectButton />
+        </div>
+      )}
+
+      <label htmlFor={messageId} className={styles.muted}>
+        Message
+      </label>
+      <textarea
+        id={messageId}
+        className={styles.textarea}
+        value={message}
+        onChange={(event) => setMessage(event.target.value)}
+      />
+      <Button disabled={!signer || message.length === 0} loading={signing} onClick={() => void sign()}>
+        Sign message
+      </Button>
+      {!signer && <p className={styles.muted}>Connect a wallet to sign.</p>}
+
+      {signed && (
+        <div className={styles.section}>
+          <h3 className={styles.sectionTitle}>Signature</h3>
+          <p className={styles.muted}>
+            Signed by <span className={styles.address}>{signed.signer}</span>
+          </p>
+          <pre className={styles.signature} data-testid="signature">
+            {signed.signature}
+          </pre>
+          <label htmlFor={verifyId} className={styles.muted}>
+            Message to verify (edit it to see a tampered message fail)
+          </label>
+          <textarea
+            id={verifyId}
+            className={styles.textarea}
+            value={toVerify}
+            onChange={(event) => {
+              setToVerify(event.target.value);
+              setVerdict(null);
+            }}
+          />
+          <div className={styles.row}>
+            <Button variant="secondary" onClick={() => void verify()}>
+              Verify
+            </Button>
+            {verdict !== null && (
+              <output className={verdict ? styles.valid : styles.invalid} data-testid="verdict">
+                {verdict ? "Valid signature" : "Invalid signature: the message or signature does not match"}
+              </output>
+            )}
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}

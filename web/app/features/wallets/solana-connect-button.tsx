@@ -1,0 +1,90 @@
+import { useEffect, useState } from "react";
+import { useDevice } from "../../lib/device";
+import { Button } from "../../ui/button";
+import { loadWalletRuntime, solanaWalletNameKey, useWalletStore, type WalletOption } from "../../wallet/wallet-store";
+import { ConnectWalletModal } from "./connect-wallet-modal";
+import { useWalletRuntime, withWalletRuntime } from "./use-wallet-runtime";
+import { connectButtonDisabled, connectButtonLabel, mobileDeepLink } from "./wallet-list";
+import styles from "./wallets.module.css";
+
+/** The adapter keeps the name JSON-encoded; read it before the stacks load so the label is right at once. */
+function storedWalletName(): string | null {
+  try {
+    const raw = window.localStorage.getItem(solanaWalletNameKey);
+    return raw ? (JSON.parse(raw) as string) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The Solana connect button (spec §2): "Connect Wallet" opens the modal; with a wallet chosen,
+ * "Connect" connects it; "Connecting ..." and "Connected" are disabled.
+ */
+export function SolanaConnectButton() {
+  const runtime = useWalletRuntime();
+  const solana = useWalletStore((state) => state.solana);
+  const device = useDevice();
+  const [modalOpen, setModalOpen] = useState(false);
+  const [remembered, setRemembered] = useState<string | null>(null);
+  useEffect(() => setRemembered(storedWalletName()), []);
+
+  const state = {
+    walletName: runtime ? solana.walletName : remembered,
+    connecting: solana.connecting,
+    connected: solana.connected,
+  };
+
+  function choose(wallet: WalletOption) {
+    const link = mobileDeepLink(wallet.name, window.location.href, window.location.origin);
+    if (device.isMobile && wallet.readyState === "Loadable" && link) {
+      window.location.assign(link);
+      return;
+    }
+    void withWalletRuntime(async (ready) => ready.selectSolanaWallet(wallet.name));
+  }
+
+  return (
+    <div className={styles.row}>
+      <Button
+        disabled={connectButtonDisabled(state)}
+        onClick={() => {
+          if (!state.walletName) setModalOpen(true);
+          // The provider already reports connection errors as toasts.
+          else void loadAndConnect();
+        }}
+      >
+        {connectButtonLabel(state)}
+      </Button>
+      {state.walletName && !state.connecting && (
+        <Button variant="ghost" size="sm" onClick={() => setModalOpen(true)}>
+          Change wallet
+        </Button>
+      )}
+      {state.connected && (
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={() => void withWalletRuntime((ready) => ready.disconnectSolana())}
+        >
+          Disconnect
+        </Button>
+      )}
+      <ConnectWalletModal
+        open={modalOpen}
+        onClose={() => setModalOpen(false)}
+        wallets={solana.wallets}
+        loading={!runtime}
+        onChoose={choose}
+      />
+    </div>
+  );
+}
+
+async function loadAndConnect() {
+  try {
+    await (await loadWalletRuntime()).connectSolana();
+  } catch {
+    // Shown by the wallet provider's error handler.
+  }
+}

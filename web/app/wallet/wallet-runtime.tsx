@@ -1,0 +1,142 @@
+import type { PublicConfig } from "@arcana/protocol";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import type { Config, Connector } from "wagmi";
+import { cookieToInitialState, Hydrate } from "wagmi";
+import {
+  connect,
+  disconnect,
+  getConnection,
+  getConnectors,
+  signMessage,
+  watchConnection,
+  watchConnectors,
+} from "wagmi/actions";
+import { switchToChain, writeContractAndWait } from "./evm-chain";
+import { createEvmConfig } from "./evm-config";
+import { type SolanaActions, SolanaRuntime } from "./solana-runtime";
+import { showWalletError } from "./wallet-errors";
+import {
+  disconnectedEvm,
+  type EvmWalletState,
+  useWalletStore,
+  type WalletRuntime as WalletActions,
+  type WalletOption,
+} from "./wallet-store";
+
+const genericWalletIcon =
+  "data:image/svg+xml;base64," +
+  btoa(
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="8" fill="#2a2560"/><rect x="6" y="10" width="20" height="14" rx="3" fill="none" stroke="#c9c3ff" stroke-width="2"/><circle cx="21" cy="17" r="1.6" fill="#c9c3ff"/></svg>',
+  );
+
+/** How ready each EVM connector is, in the Solana adapter's terms so one modal fits both. */
+function evmOption(connector: Connector): WalletOption {
+  const announced = connector.type === "injected" && connector.id !== "injected";
+  const readyState =
+    connector.type === "burner" || announced
+      ? "Installed"
+      : connector.id === "injected"
+        ? typeof window !== "undefined" && "ethereum" in window
+          ? "Installed"
+          : "NotDetected"
+        : "Loadable";
+  return {
+    id: connector.uid,
+    name: connector.id === "injected" ? "Browser Wallet" : connector.name,
+    icon: connector.icon ?? genericWalletIcon,
+    url: "",
+    readyState,
+  };
+}
+
+function evmState(config: Config): EvmWalletState {
+  const connection = getConnection(config);
+  if (connection.status === "disconnected") return disconnectedEvm;
+  return {
+    status: connection.status,
+    address: connection.address ?? null,
+    chainId: connection.chainId ?? null,
+    connectorName: connection.connector?.name ?? null,
+  };
+}
+
+/**
+ * Loaded on demand: sets up wagmi (hydrated from its cookie, reconnecting the last-used connector
+ * first) and the Solana adapters, mirrors both into the wallet store and registers the actions.
+ */
+export default function WalletRuntime({ config }: { config: PublicConfig }) {
+  const solanaActions = useRef<SolanaActions | null>(null);
+  const evm = useRef<Config | null>(null);
+  const [wagmiConfig, setWagmiConfig] = useState<Config | null>(null);
+
+  const publish = useCallback(() => {
+    const wagmi = evm.current;
+    const solana = solanaActions.current;
+    if (!wagmi || !solana) return;
+    const runtime: WalletActions = {
+      ...solana,
+      connectEvm: async (connectorId) => {
+        const connector = getConnectors(wagmi).find((candidate) => candidate.uid === connectorId);
+        if (!connector) throw new Error("That wallet is not available.");
+        await connect(wagmi, { connector });
+      },
+      disconnectEvm: () => disconnect(wagmi),
+      switchEvmChain: async (chainId) => {
+        await switchToChain(wagmi, chainId);
+      },
+      signEvmMessage: (message) => signMessage(wagmi, { message }),
+      writeContract: (write) => writeContractAndWait(wagmi, write),
+    };
+    useWalletStore.setState({ runtime });
+  }, []);
+
+  const onSolanaActions = useCallback(
+    (actions: SolanaActions) => {
+      solanaActions.current = actions;
+      publish();
+    },
+    [publish],
+  );
+
+  useEffect(() => {
+    let cancelled = false;
+    const cleanups: Array<() => void> = [];
+    createEvmConfig(config).then(
+      (wagmi) => {
+        if (cancelled) return;
+        evm.current = wagmi;
+        cleanups.push(
+          // Only changes are mirrored: until wagmi hydrates, the page keeps the cookie's state (no "Connect" flash).
+          watchConnection(wagmi, { onChange: () => useWalletStore.setState({ evm: evmState(wagmi), evmLive: true }) }),
+          watchConnectors(wagmi, {
+            onChange: (connectors) => useWalletStore.setState({ evmWallets: connectors.map(evmOption) }),
+          }),
+        );
+        useWalletStore.setState({ evmWallets: getConnectors(wagmi).map(evmOption) });
+        setWagmiConfig(wagmi);
+        publish();
+      },
+      (error: unknown) => showWalletError(error),
+    );
+    return () => {
+      cancelled = true;
+      for (const cleanup of cleanups) cleanup();
+    };
+  }, [config, publish]);
+
+  const initialState = useMemo(
+    () => (wagmiConfig ? cookieToInitialState(wagmiConfig, document.cookie) : undefined),
+    [wagmiConfig],
+  );
+  return (
+    <>
+      {wagmiConfig && (
+        // Restores the cookie's state, then reconnects, trying the last-used connector first.
+        <Hydrate config={wagmiConfig} initialState={initialState} reconnectOnMount>
+          {null}
+        </Hydrate>
+      )}
+      <SolanaRuntime config={config} onActions={onSolanaActions} />
+    </>
+  );
+}
