@@ -5,7 +5,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
-import { freePort, repoRoot, waitUntilReady } from "../src/server.js";
+import postgres from "postgres";
+import { hashPassword } from "../../server/src/modules/auth/secrets.js";
+import { freePort, repoRoot, startServer, waitUntilReady } from "../src/server.js";
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
@@ -14,9 +16,17 @@ async function timeNpmStart() {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), "arcana-bench-"));
   const started = performance.now();
+  const chainPort = await freePort();
   const child = spawn("npm", ["start", "--silent"], {
     cwd: repoRoot,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "warn" },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      CHAIN_PORT: String(chainPort),
+      LOCAL_DEPLOYMENTS_DIR: dataDir,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+    },
     stdio: "ignore",
     detached: true,
   });
@@ -54,14 +64,84 @@ async function firstLoadJsGzip(url: string) {
   return { files: scripts.size, kb: bytes / 1024 };
 }
 
-async function load(url: string) {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S });
+async function load(url: string, options: Partial<autocannon.Options> = {}) {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, ...options });
   return {
     rps: Math.round(result.requests.average),
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors + result.non2xx,
   };
+}
+
+async function post(url: string, body: unknown, headers: Record<string, string> = {}) {
+  const res = await fetch(url, {
+    method: "POST",
+    body: JSON.stringify(body),
+    headers: { "content-type": "application/json", ...headers },
+  });
+  if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as { data: { token: string } };
+}
+
+/** Accounts on PostgreSQL: `GET /users/mine` and password `POST /sign_in`, plus argon2id's cost. */
+async function benchAccounts(databaseUrl: string) {
+  const name = `arcana_bench_${Date.now()}`;
+  const admin = postgres(databaseUrl, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database "${name}"`);
+  const url = new URL(databaseUrl);
+  url.pathname = `/${name}`;
+  // Every sign-in comes from its own address (TRUST_PROXY), so the per-IP limit measures nothing.
+  const server = await startServer({ DATABASE_URL: url.toString(), TRUST_PROXY: "1", INDEXER: "off", CHAINS: "opBNB" });
+  try {
+    const email = "bench@example.com";
+    await post(`${server.url}/api/send_code`, { email });
+    const mail = (await (await fetch(`${server.url}/api/dev/mailbox?to=${email}`)).json()) as {
+      data: Array<{ subject: string }>;
+    };
+    const code = mail.data[0]?.subject.slice(0, 6);
+    const { data } = await post(`${server.url}/api/sign_in`, { email, code, type: "code" });
+    const auth = { authorization: `Bearer ${data.token}` };
+    const password = "benchmark password 1";
+    await post(`${server.url}/api/change_password`, { new_password: password }, auth);
+
+    const mine = await load(`${server.url}/api/users/mine`, { headers: auth });
+    let ip = 0;
+    const signIn = await load(`${server.url}/api/sign_in`, {
+      method: "POST",
+      connections: 8,
+      requests: [
+        {
+          setupRequest: (request) => {
+            ip += 1;
+            return {
+              ...request,
+              headers: {
+                "content-type": "application/json",
+                "x-forwarded-for": `10.${(ip >> 16) & 255}.${(ip >> 8) & 255}.${ip & 255}`,
+              },
+              body: JSON.stringify({ email, password, type: "password" }),
+            };
+          },
+        },
+      ],
+    });
+    const hashes = 20;
+    const started = performance.now();
+    for (let i = 0; i < hashes; i++) await hashPassword(`password number ${i}`);
+    const perHash = (performance.now() - started) / hashes;
+    console.log(
+      `GET /users/mine (PostgreSQL): ${mine.rps} req/s, p50 ${mine.p50} ms, p99 ${mine.p99} ms, ${mine.errors} errors`,
+    );
+    console.log(
+      `POST /sign_in password:      ${signIn.rps} req/s, p50 ${signIn.p50} ms, p99 ${signIn.p99} ms, ${signIn.errors} errors (8 connections)`,
+    );
+    console.log(`argon2id m=19456 KiB t=2 p=1: ${perHash.toFixed(1)} ms per hash`);
+  } finally {
+    await server.stop();
+    await admin.unsafe(`drop database if exists "${name}" with (force)`);
+    await admin.end();
+  }
 }
 
 const server = await timeNpmStart();
@@ -82,3 +162,4 @@ try {
 } finally {
   await server.stop();
 }
+if (process.env.BENCH_DATABASE_URL) await benchAccounts(process.env.BENCH_DATABASE_URL);
