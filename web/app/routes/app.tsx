@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { useSessionUser } from "../features/account/use-session-user";
+import { MemberDashboard } from "../features/daily/member-dashboard";
 import { pageMeta } from "../lib/page-meta";
 import { buttonClassName } from "../ui/button";
 import { EmptyState } from "../ui/empty-state";
@@ -21,19 +22,21 @@ export default function AppDashboardPage() {
       <PageHeader eyebrow="Member dashboard" title="Arcana">
         <p>Everything from your dashboard in one compact view, made for the browser inside your wallet app.</p>
       </PageHeader>
-      <EmptyState
-        sigil="moon"
-        title={user ? "Your dashboard is gathering" : "Sign in to see your dashboard"}
-        action={
-          user ? undefined : (
+      {user ? (
+        <MemberDashboard />
+      ) : (
+        <EmptyState
+          sigil="moon"
+          title="Sign in to see your dashboard"
+          action={
             <Link to="/auth?redirect=%2Fapp" className={buttonClassName({})}>
               Sign in
             </Link>
-          )
-        }
-      >
-        <p>Your points, check-in streak, Genesis Pass and today's tarot reading will appear here.</p>
-      </EmptyState>
+          }
+        >
+          <p>Your points, check-in streak, Genesis Pass and today's tarot reading will appear here.</p>
+        </EmptyState>
+      )}
     </div>
   );
 }

@@ -1,5 +1,5 @@
+import { DailyTarot } from "../features/tarot/daily-tarot";
 import { pageMeta } from "../lib/page-meta";
-import { EmptyState } from "../ui/empty-state";
 import styles from "../ui/page.module.css";
 import { PageHeader } from "../ui/page-header";
 import type { Route } from "./+types/daily-tarot";
@@ -15,13 +15,11 @@ export default function DailyTarotPage() {
     <div className={styles.page}>
       <PageHeader eyebrow="Once a day" title="Daily Tarot">
         <p>
-          Draw three cards from the 78-card deck, for your past, present and future, once per GMT day. Your reading
-          stays with you until the day turns, and recording the draw on chain earns tarot points.
+          Three cards from the 78-card deck, for your past, present and future, once per GMT day. Your reading stays
+          with you until the day turns, and recording the draw on chain earns tarot points.
         </p>
       </PageHeader>
-      <EmptyState sigil="card" title="No reading yet">
-        <p>Your three cards, their reading and the day's sky (the sun's sign and the moon's phase) will appear here.</p>
-      </EmptyState>
+      <DailyTarot />
     </div>
   );
 }

@@ -1,5 +1,5 @@
+import { GenesisPassSections } from "../features/genesis-pass/genesis-pass-page";
 import { pageMeta } from "../lib/page-meta";
-import { EmptyState } from "../ui/empty-state";
 import styles from "../ui/page.module.css";
 import { PageHeader } from "../ui/page-header";
 import type { Route } from "./+types/genesis-pass";
@@ -16,11 +16,7 @@ export default function GenesisPassPage() {
           GMT day and claim them whenever you like.
         </p>
       </PageHeader>
-      <EmptyState sigil="star" title="No passes yet">
-        <p>
-          Minting, your passes, staking and the countdown to your next reward will appear here once you bind a wallet.
-        </p>
-      </EmptyState>
+      <GenesisPassSections />
     </div>
   );
 }

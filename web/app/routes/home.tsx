@@ -1,8 +1,8 @@
 import { useSessionUser } from "../features/account/use-session-user";
+import { MemberDashboard } from "../features/daily/member-dashboard";
 import { FeatureTiles } from "../features/home/feature-tiles";
 import { VisitorHero } from "../features/home/visitor-hero";
 import { pageMeta } from "../lib/page-meta";
-import { EmptyState } from "../ui/empty-state";
 import styles from "../ui/page.module.css";
 import { PageHeader } from "../ui/page-header";
 import type { Route } from "./+types/home";
@@ -28,11 +28,7 @@ export default function HomePage() {
       <PageHeader eyebrow="Your dashboard" title="Arcana">
         <p>Welcome back, {user.email}.</p>
       </PageHeader>
-      <EmptyState sigil="moon" title="Your dashboard is gathering">
-        <p>
-          Your points, check-in streak, Genesis Pass and today's tarot reading will appear here as each of them opens.
-        </p>
-      </EmptyState>
+      <MemberDashboard />
       <FeatureTiles />
     </div>
   );

@@ -1,5 +1,6 @@
 import type { PublicChain } from "@arcana/protocol";
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
+import { create } from "zustand";
 import { useRootData } from "../lib/root-data";
 
 /** The member's chosen EVM network, kept in this browser (spec §3: "persisted locally"). */
@@ -14,6 +15,9 @@ function readStoredChainId(): number | null {
   }
 }
 
+/** One choice for the whole page: the wallet modal, the pass page and the dashboard always agree. */
+const useChosenNetwork = create<{ chosen: number | null }>()(() => ({ chosen: null }));
+
 /**
  * The target network: the stored choice when it is still configured, else the deployment's
  * default (opBNB in production, the local chain in development). The first render uses the
@@ -22,15 +26,17 @@ function readStoredChainId(): number | null {
 export function useTargetNetwork(): [PublicChain | null, (chainId: number) => void] {
   const config = useRootData()?.config;
   const chains = config?.chains ?? [];
-  const [chosen, setChosen] = useState<number | null>(null);
-  useEffect(() => setChosen(readStoredChainId()), []);
+  const chosen = useChosenNetwork((state) => state.chosen);
+  useEffect(() => {
+    if (useChosenNetwork.getState().chosen === null) useChosenNetwork.setState({ chosen: readStoredChainId() });
+  }, []);
   const chain =
     chains.find((candidate) => candidate.id === chosen) ??
     chains.find((candidate) => candidate.id === config?.default_chain_id) ??
     chains[0] ??
     null;
   const choose = (chainId: number) => {
-    setChosen(chainId);
+    useChosenNetwork.setState({ chosen: chainId });
     try {
       window.localStorage.setItem(targetNetworkKey, String(chainId));
     } catch {

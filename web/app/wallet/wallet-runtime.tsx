@@ -64,7 +64,11 @@ function evmState(config: Config): EvmWalletState {
  * Loaded on demand: sets up wagmi (hydrated from its cookie, reconnecting the last-used connector
  * first) and the Solana adapters, mirrors both into the wallet store and registers the actions.
  */
-export default function WalletRuntime({ config }: { config: PublicConfig }) {
+export default function WalletRuntime({ config: configProp }: { config: PublicConfig }) {
+  // Every navigation revalidates the root loader and hands in an equal but new config object; a new
+  // object must not rebuild wagmi (that would drop the connection), and the config cannot change
+  // while the page lives.
+  const [config] = useState(configProp);
   const solanaActions = useRef<SolanaActions | null>(null);
   const evm = useRef<Config | null>(null);
   const [wagmiConfig, setWagmiConfig] = useState<Config | null>(null);

@@ -69,7 +69,11 @@ describe("GET /blockchain/check_in", () => {
     const yesterday = new Date(clock.now().getTime() - 86_400_000);
     await t.checkIn.creditCheckIn(checkedIn(member.wallet, yesterday));
     // Day 2 of the streak is next: base 10 plus the 2-day bonus of 5.
-    expect(await status(member.auth)).toMatchObject({ current_streak: 1, today_checked: false, next_reward_points: 15 });
+    expect(await status(member.auth)).toMatchObject({
+      current_streak: 1,
+      today_checked: false,
+      next_reward_points: 15,
+    });
     await t.checkIn.creditCheckIn(checkedIn(member.wallet, clock.now()));
     // Tomorrow would be day 3: base 10 plus the 3-day bonus of 20.
     expect(await status(member.auth)).toMatchObject({ current_streak: 2, today_checked: true, next_reward_points: 30 });

@@ -1,6 +1,7 @@
 import { lazy, type ReactNode, Suspense } from "react";
 import { Modal } from "../../ui/modal";
 import { Spinner } from "../../ui/spinner";
+import { MintedPassResult } from "../genesis-pass/minted-pass-result";
 import { type ModalName, modalNames, useModalStore } from "./modal-store";
 
 /** Titles and, until their features land, what each modal is for. */
@@ -36,6 +37,8 @@ const modalContent: Record<ModalName, { title: string; purpose: string }> = {
 
 // Modal bodies with heavy code load when first opened, never with the page.
 const BindWalletPanel = lazy(() => import("../wallets/bind-wallet-panel"));
+const CheckInPanel = lazy(() => import("../daily/check-in-panel"));
+const RewardsHistoryPanel = lazy(() => import("../rewards/rewards-history-panel"));
 
 const modalBodies: Partial<Record<ModalName, () => ReactNode>> = {
   bindWallet: () => (
@@ -43,6 +46,17 @@ const modalBodies: Partial<Record<ModalName, () => ReactNode>> = {
       <BindWalletPanel />
     </Suspense>
   ),
+  checkIn: () => (
+    <Suspense fallback={<Spinner />}>
+      <CheckInPanel />
+    </Suspense>
+  ),
+  rewardHistory: () => (
+    <Suspense fallback={<Spinner />}>
+      <RewardsHistoryPanel />
+    </Suspense>
+  ),
+  mintedResult: () => <MintedPassResult />,
 };
 
 /** Renders the open app-wide modals; mounted once, from the root. */

@@ -1,0 +1,112 @@
+import type { CheckInStatus, User } from "@arcana/protocol";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { cleanup, render, screen, within } from "@testing-library/react";
+import { createRoutesStub } from "react-router";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { disconnectedEvm } from "../../wallet/wallet-store";
+import CheckInPanel from "./check-in-panel";
+
+const member: User = {
+  uid: "u1",
+  email: "seer@example.com",
+  pts: 25,
+  wallet_address: "0x00000000000000000000000000000000000000aa",
+  solana_address: null,
+  is_active: true,
+  type: "free",
+  level: "silver",
+  has_password: false,
+};
+
+const localChain = {
+  id: 31337,
+  key: "local" as const,
+  name: "Localhost",
+  rpc_url: "http://127.0.0.1:8545",
+  explorer_url: null,
+  native_currency: { name: "Ether", symbol: "ETH", decimals: 18 },
+  gas_note: null,
+  contracts: { genesis_pass: null, daily: "0x00000000000000000000000000000000000000dd" },
+};
+
+function serve(checkIn: () => Response) {
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (url: string) => {
+      if (url === "/api/users/mine") return Response.json({ data: member });
+      if (url === "/api/blockchain/check_in") return checkIn();
+      return Response.json({ error: { code: "not_found", message: "no" } }, { status: 404 });
+    }),
+  );
+}
+
+/** Loaders run before the first render; there is nothing to show meanwhile. */
+function NothingYet() {
+  return null;
+}
+
+function renderPanel() {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const Stub = createRoutesStub([
+    {
+      id: "root",
+      path: "*",
+      Component: CheckInPanel,
+      HydrateFallback: NothingYet,
+      loader: () => ({
+        user: member,
+        cspNonce: "n",
+        config: { chains: [localChain], default_chain_id: 31337 },
+        evmWallet: disconnectedEvm,
+      }),
+    },
+  ]);
+  render(
+    <QueryClientProvider client={queryClient}>
+      <Stub initialEntries={["/"]} />
+    </QueryClientProvider>,
+  );
+}
+
+describe("the check-in modal", () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date("2026-11-22T18:00:00.000Z"));
+  });
+  afterEach(() => {
+    cleanup();
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it("shows the week with today highlighted, the streak, tomorrow's reward and the time to 00:00 GMT", async () => {
+    const status: CheckInStatus = {
+      current_streak: 2,
+      today_checked: false,
+      dates: ["16", "17", "18", "19", "20", "21", "22"].map((day) => ({
+        date: `2026-11-${day}`,
+        checked: day === "21" || day === "22",
+      })),
+      next_reward_points: 15,
+    };
+    serve(() => Response.json({ data: status }));
+    renderPanel();
+    const week = await screen.findByRole("list", { name: "Your last 7 GMT days" });
+    const today = within(week).getByText("Today").closest("li");
+    expect(today?.getAttribute("aria-current")).toBe("date");
+    // today_checked is false, but today's own entry is checked: it counts (spec §4).
+    expect(today?.textContent).toContain("2026-11-22: checked in");
+    expect(screen.getByTestId("check-in-streak").textContent).toBe("2 days");
+    expect(screen.getByText("Tomorrow's reward")).toBeTruthy();
+    expect(screen.getByTestId("check-in-next-reward").textContent).toBe("+15 pts");
+    expect(screen.getByTestId("gmt-countdown").textContent).toBe("06:00:00");
+    expect(screen.getByRole("button", { name: "Connect your wallet to check in" })).toBeTruthy();
+  });
+
+  it("shows an empty state, not an error, when the week cannot be loaded", async () => {
+    serve(() => Response.json({ error: { code: "service_unavailable", message: "down" } }, { status: 503 }));
+    renderPanel();
+    expect(await screen.findByText("Your check-in week is not available right now.")).toBeTruthy();
+    expect(screen.queryByRole("alert")).toBeNull();
+  });
+});

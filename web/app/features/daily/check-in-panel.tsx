@@ -1,0 +1,151 @@
+import type { CheckInResult } from "@arcana/protocol";
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useRef, useState } from "react";
+import { Link } from "react-router";
+import { Button } from "../../ui/button";
+import { FormAlert } from "../../ui/form-alert";
+import { Spinner } from "../../ui/spinner";
+import { formatPoints } from "../account/points";
+import { memberQueryKey, useMember } from "../account/use-member";
+import { useModalStore } from "../modals/modal-store";
+import { rewardsQueryKey } from "../rewards/use-rewards-history";
+import { useWalletRuntime } from "../wallets/use-wallet-runtime";
+import { checkInStrip, isCheckedInToday } from "./check-in-rules";
+import styles from "./daily.module.css";
+import { creditDailyTransaction, dailyErrorMessage, useDailyContract } from "./daily-contract";
+import { DailyWalletStep } from "./daily-wallet-step";
+import { GmtCountdown } from "./gmt-countdown";
+import { checkInQueryKey, useCheckInStatus } from "./use-check-in";
+import { useNow } from "./use-clock";
+import { WeekStrip } from "./week-strip";
+
+type Notice = { tone: "error" | "success" | "info"; text: string };
+
+/**
+ * The check-in modal's body: the week, the streak, the next reward, the countdown to 00:00 GMT,
+ * and the check-in itself (Daily.checkIn() from the bound wallet, then credited at once).
+ */
+export default function CheckInPanel() {
+  const member = useMember();
+  // Starts loading the wallet stacks now, so a remembered wallet has reconnected by the click.
+  useWalletRuntime();
+  const status = useCheckInStatus();
+  const now = useNow();
+  const daily = useDailyContract();
+  const queryClient = useQueryClient();
+  const closeModal = useModalStore((state) => state.closeModal);
+  const [stage, setStage] = useState<"idle" | "wallet" | "crediting">("idle");
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const panel = useRef<HTMLDivElement>(null);
+
+  // The button is disabled while the check-in runs and after it, so focus falls out of the dialog;
+  // bring it back so Escape and Tab keep working.
+  useEffect(() => {
+    if (stage === "idle" && notice && !panel.current?.contains(document.activeElement)) panel.current?.focus();
+  }, [stage, notice]);
+
+  if (!member) {
+    return (
+      <p>
+        <Link to="/auth?redirect=%2F" onClick={() => closeModal("checkIn")}>
+          Sign in
+        </Link>{" "}
+        to check in each GMT day and build your streak.
+      </p>
+    );
+  }
+  const uid = member.uid;
+
+  if (status.isPending || now === null) {
+    return (
+      <p className={styles.loading} aria-busy="true">
+        <Spinner /> Loading your check-in week…
+      </p>
+    );
+  }
+  if (!status.data) {
+    return (
+      <div className={styles.emptyPanel} data-testid="check-in-empty">
+        <p>Your check-in week is not available right now.</p>
+        <Button variant="secondary" size="sm" loading={status.isFetching} onClick={() => void status.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+
+  const checkedToday = isCheckedInToday(status.data, now);
+  const days = checkInStrip(status.data, now);
+  const streak = status.data.current_streak;
+
+  async function checkIn() {
+    setNotice(null);
+    setStage("wallet");
+    try {
+      const transaction = await daily.write({ functionName: "checkIn" });
+      setStage("crediting");
+      const result = await creditDailyTransaction<CheckInResult>("/blockchain/check_in", transaction);
+      setNotice(
+        result === null
+          ? { tone: "info", text: "Your check-in is on chain. Its points arrive as soon as the network confirms it." }
+          : result.credited
+            ? {
+                tone: "success",
+                text: `Checked in: +${formatPoints(result.points)}, day ${result.streak} of your streak.`,
+              }
+            : { tone: "info", text: "Today's check-in was already credited to your account." },
+      );
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: checkInQueryKey(uid) }),
+        queryClient.invalidateQueries({ queryKey: memberQueryKey(uid) }),
+        queryClient.invalidateQueries({ queryKey: rewardsQueryKey(uid) }),
+      ]);
+    } catch (error) {
+      setNotice({ tone: "error", text: dailyErrorMessage(error) });
+    } finally {
+      setStage("idle");
+    }
+  }
+
+  return (
+    <div ref={panel} tabIndex={-1} className={styles.panel} data-testid="check-in-panel">
+      {days.length > 0 ? <WeekStrip days={days} /> : <p className={styles.muted}>No check-in days to show yet.</p>}
+      <dl className={styles.stats}>
+        <div className={styles.stat}>
+          <dt>Current streak</dt>
+          <dd data-testid="check-in-streak">
+            {streak} {streak === 1 ? "day" : "days"}
+          </dd>
+        </div>
+        <div className={styles.stat}>
+          <dt>{checkedToday ? "Tomorrow's reward" : "Today's reward"}</dt>
+          <dd className={styles.reward} data-testid="check-in-next-reward">
+            +{formatPoints(status.data.next_reward_points)}
+          </dd>
+        </div>
+      </dl>
+      <GmtCountdown label={checkedToday ? "Next check-in opens in" : "Today's check-in closes in"} />
+      {notice && <FormAlert tone={notice.tone}>{notice.text}</FormAlert>}
+      <DailyWalletStep readiness={daily.readiness} action="check in">
+        <Button
+          className={styles.primaryAction}
+          loading={stage !== "idle"}
+          disabled={checkedToday && stage === "idle"}
+          onClick={() => void checkIn()}
+        >
+          {stage === "wallet"
+            ? "Confirm in your wallet…"
+            : stage === "crediting"
+              ? "Crediting your points…"
+              : checkedToday
+                ? "Checked in today"
+                : "Check in"}
+        </Button>
+      </DailyWalletStep>
+      <p className={styles.fineprint}>
+        Checking in calls the Daily contract on {daily.target?.name ?? "your network"} from your bound wallet; it costs
+        only the network fee. A missed GMT day starts the streak again.
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,98 @@
+import type { CheckInStatus } from "@arcana/protocol";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import {
+  checkInStrip,
+  formatHms,
+  gmtMidnightInLocalTime,
+  isCheckedInToday,
+  msUntilGmtMidnight,
+  todaysCheckInEntry,
+} from "./check-in-rules";
+
+/** The week the API returns for 22 Nov 2026: 16–22 Nov, oldest first. */
+function week(overrides: Partial<CheckInStatus> = {}, checked: string[] = []): CheckInStatus {
+  const dates = ["16", "17", "18", "19", "20", "21", "22"].map((day) => ({
+    date: `2026-11-${day}`,
+    checked: checked.includes(`2026-11-${day}`),
+  }));
+  return { current_streak: 0, today_checked: false, dates, next_reward_points: 10, ...overrides };
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+describe("today's check-in entry", () => {
+  it("is the entry for today's GMT date, even where the member's local date is already tomorrow", () => {
+    // 23:30 GMT on the 22nd is the 23rd in Tokyo and Auckland: the GMT date still decides.
+    const lateGmtEvening = new Date("2026-11-22T23:30:00.000Z");
+    expect(todaysCheckInEntry(week(), lateGmtEvening)?.date).toBe("2026-11-22");
+    // Just after 00:00 GMT the old week has no entry for the new day.
+    expect(todaysCheckInEntry(week(), new Date("2026-11-23T00:00:01.000Z"))).toBeUndefined();
+  });
+
+  it("counts as checked when either today_checked or today's own entry says so", () => {
+    const noon = new Date("2026-11-22T12:00:00.000Z");
+    expect(isCheckedInToday(week(), noon)).toBe(false);
+    expect(isCheckedInToday(week({ today_checked: true }), noon)).toBe(true);
+    expect(isCheckedInToday(week({}, ["2026-11-22"]), noon)).toBe(true);
+    // Yesterday's mark is not today's.
+    expect(isCheckedInToday(week({}, ["2026-11-21"]), noon)).toBe(false);
+  });
+
+  it("is not checked on a new GMT day while the cached week is yesterday's", () => {
+    const stale = week({ today_checked: false }, ["2026-11-22"]);
+    expect(isCheckedInToday(stale, new Date("2026-11-23T08:00:00.000Z"))).toBe(false);
+  });
+});
+
+describe("the week strip", () => {
+  it("marks checked days and highlights today, with GMT weekdays", () => {
+    const strip = checkInStrip(
+      week({ today_checked: true }, ["2026-11-20", "2026-11-21"]),
+      Date.parse("2026-11-22T09:00:00Z"),
+    );
+    expect(strip.map((day) => day.weekday)).toEqual(["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]);
+    expect(strip.filter((day) => day.checked).map((day) => day.date)).toEqual([
+      "2026-11-20",
+      "2026-11-21",
+      "2026-11-22",
+    ]);
+    expect(strip.filter((day) => day.isToday).map((day) => day.dayOfMonth)).toEqual(["22"]);
+  });
+
+  it("leaves out a date it cannot read and only logs a warning", () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    const status = week();
+    status.dates[2] = { date: "2026-02-30", checked: true };
+    status.dates[3] = { date: "yesterday", checked: false };
+    const strip = checkInStrip(status, Date.parse("2026-11-22T09:00:00Z"));
+    expect(strip).toHaveLength(5);
+    expect(warn).toHaveBeenCalledTimes(2);
+    expect(String(warn.mock.calls[0]?.[0])).toContain("2026-02-30");
+    // Drawn again (the countdown re-renders every second): the same dates are not warned about twice.
+    checkInStrip(status, Date.parse("2026-11-22T09:00:01Z"));
+    expect(warn).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe("the countdown to 00:00 GMT", () => {
+  it("counts down to the next GMT midnight, not the member's local midnight", () => {
+    expect(msUntilGmtMidnight(Date.parse("2026-11-22T18:00:00.000Z"))).toBe(6 * 3_600_000);
+    expect(msUntilGmtMidnight(Date.parse("2026-11-22T23:59:59.500Z"))).toBe(500);
+    // Exactly at midnight a whole new day lies ahead.
+    expect(msUntilGmtMidnight(Date.parse("2026-11-23T00:00:00.000Z"))).toBe(86_400_000);
+  });
+
+  it("reads as hours, minutes and seconds, rounding up the last second", () => {
+    expect(formatHms(6 * 3_600_000 + 5 * 60_000 + 4_000)).toBe("06:05:04");
+    expect(formatHms(500)).toBe("00:00:01");
+    expect(formatHms(0)).toBe("00:00:00");
+    expect(formatHms(86_400_000)).toBe("24:00:00");
+  });
+
+  it("tells when 00:00 GMT falls on the member's own clock, for UTC-10 and UTC+14", () => {
+    const at = Date.parse("2026-11-22T12:00:00.000Z");
+    expect(gmtMidnightInLocalTime(at, "Pacific/Honolulu")).toMatch(/^Sun, 2:00 PM HST$/);
+    expect(gmtMidnightInLocalTime(at, "Pacific/Kiritimati")).toMatch(/^Mon, 2:00 PM GMT\+14$/);
+    expect(gmtMidnightInLocalTime(at, "UTC")).toMatch(/^Mon, 12:00 AM UTC$/);
+  });
+});

@@ -1,0 +1,40 @@
+import type { CheckInStripDay } from "./check-in-rules";
+import styles from "./daily.module.css";
+
+/** The 7 GMT days ending today: checked days marked, today highlighted. */
+export function WeekStrip({ days }: { days: CheckInStripDay[] }) {
+  return (
+    <ol className={styles.week} aria-label="Your last 7 GMT days">
+      {days.map((day) => (
+        <li
+          key={day.date}
+          className={styles.day}
+          data-checked={day.checked || undefined}
+          data-today={day.isToday || undefined}
+          aria-current={day.isToday ? "date" : undefined}
+        >
+          <span className={styles.weekday}>{day.isToday ? "Today" : day.weekday}</span>
+          <span className={styles.dayMark} aria-hidden="true">
+            {day.checked ? (
+              <svg width="16" height="16" viewBox="0 0 24 24" focusable="false" aria-hidden="true">
+                <path
+                  d="M5 12.5l4.5 4.5L19 7.5"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="2.5"
+                  strokeLinecap="round"
+                  strokeLinejoin="round"
+                />
+              </svg>
+            ) : (
+              day.dayOfMonth
+            )}
+          </span>
+          <span className="visually-hidden">
+            {day.date}: {day.checked ? "checked in" : "not checked in"}
+          </span>
+        </li>
+      ))}
+    </ol>
+  );
+}

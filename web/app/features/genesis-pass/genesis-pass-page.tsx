@@ -1,0 +1,168 @@
+import type { ClaimResult, User } from "@arcana/protocol";
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { apiPost, errorMessage } from "../../lib/api";
+import { useRootData } from "../../lib/root-data";
+import { Card, CardTitle } from "../../ui/card";
+import { showToast } from "../../ui/toast-store";
+import { useTargetNetwork } from "../../wallet/target-network";
+import { useEvmWallet, useWalletStore } from "../../wallet/wallet-store";
+import { formatPoints } from "../account/points";
+import { memberQueryKey, useMember } from "../account/use-member";
+import styles from "./genesis-pass.module.css";
+import { mintStep, walletBlocker } from "./mint-eligibility";
+import { MintPanel } from "./mint-panel";
+import { passCards } from "./pass-display";
+import { PassList } from "./pass-list";
+import { RewardsPanel } from "./rewards-panel";
+import { genesisPassKeys, useMyPasses, useStakingRewards, useWhitelist } from "./use-genesis-pass";
+
+/** /genesis-pass: mint, the member's passes with stake and unstake, and staking rewards. */
+export function GenesisPassSections() {
+  const member = useMember();
+  const root = useRootData();
+  const chains = root?.config.chains ?? [];
+  const [target, chooseTarget] = useTargetNetwork();
+  const evm = useEvmWallet(root?.evmWallet);
+  const queryClient = useQueryClient();
+  const requestRuntime = useWalletStore((state) => state.requestRuntime);
+  const whitelist = useWhitelist(member);
+  const passes = useMyPasses(member);
+  const rewards = useStakingRewards(member, passes.query.data, passes.query.isError);
+  const [claiming, setClaiming] = useState<"all" | number | null>(null);
+  const boundWallet = member?.wallet_address ?? null;
+
+  // A member with a bound wallet is here to send transactions: reconnect their wallet now.
+  useEffect(() => {
+    if (boundWallet) requestRuntime();
+  }, [boundWallet, requestRuntime]);
+
+  const step = mintStep({
+    member,
+    allowlisted: whitelist.data?.isInWhitelist,
+    passes: passes.query.data,
+    failed: (whitelist.isError && !whitelist.data) || (passes.query.isError && !passes.query.data),
+    target,
+    chains,
+    wallet: evm,
+  });
+  const mintExpected = passes.waiting.find((expected) => expected.kind === "minted");
+
+  async function refreshBalance(pts?: number) {
+    if (!member) return;
+    const key = memberQueryKey(member.uid);
+    if (pts !== undefined) queryClient.setQueryData<User>(key, (user) => (user ? { ...user, pts } : user));
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: key }),
+      queryClient.invalidateQueries({ queryKey: genesisPassKeys.rewards(member.uid) }),
+    ]);
+  }
+
+  async function claim(which: "all" | { tokenId: number; chainId: number }) {
+    setClaiming(which === "all" ? "all" : which.tokenId);
+    try {
+      const result =
+        which === "all"
+          ? await apiPost<ClaimResult>("/nft/staking/claim_all")
+          : await apiPost<ClaimResult>("/nft/staking/claim_one", { token_id: which.tokenId, chain_id: which.chainId });
+      showToast(
+        result.claimed > 0
+          ? {
+              message: `Claimed ${formatPoints(result.claimed)}. Your balance is ${formatPoints(result.pts)}.`,
+              tone: "success",
+            }
+          : { message: "Nothing to claim yet: your next point is still on its way.", tone: "info" },
+      );
+      await refreshBalance(result.pts);
+    } catch (error) {
+      showToast({ message: errorMessage(error), tone: "error" });
+    } finally {
+      setClaiming(null);
+    }
+  }
+
+  function onUnstakeSettled(settledPoints: number) {
+    if (settledPoints > 0) {
+      showToast({ message: `${formatPoints(settledPoints)} of rewards moved to your balance.`, tone: "success" });
+    }
+    void refreshBalance();
+  }
+
+  return (
+    <>
+      <div className={styles.top}>
+        <MintPanel
+          step={step}
+          boundWallet={boundWallet}
+          target={target}
+          chains={chains}
+          onChooseTarget={chooseTarget}
+          onRetry={() => {
+            void whitelist.refetch();
+            void passes.query.refetch();
+          }}
+          syncing={mintExpected !== undefined}
+          stalled={passes.stalled?.kind === "minted"}
+          onRefresh={() => void passes.query.refetch()}
+          awaitChain={passes.awaitChain}
+        />
+        {boundWallet ? (
+          <RewardsPanel
+            rewards={rewards.data}
+            fetchedAt={rewards.dataUpdatedAt}
+            failed={rewards.isError}
+            onRetry={() => void rewards.refetch()}
+            onRefresh={() => void rewards.refetch()}
+            chains={chains}
+            claiming={claiming}
+            onClaimAll={() => void claim("all")}
+            onClaimOne={(tokenId, chainId) => void claim({ tokenId, chainId })}
+          />
+        ) : (
+          <HowItWorks />
+        )}
+      </div>
+      {boundWallet && (
+        <PassList
+          cards={passes.query.data ? passCards(passes.query.data, chains) : undefined}
+          failed={passes.query.isError}
+          onRetry={() => void passes.query.refetch()}
+          waiting={passes.waiting}
+          stalled={passes.stalled}
+          onRefresh={() => void passes.query.refetch()}
+          blocker={walletBlocker(evm, boundWallet)}
+          boundWallet={boundWallet}
+          awaitChain={passes.awaitChain}
+          onUnstakeSettled={onUnstakeSettled}
+        />
+      )}
+    </>
+  );
+}
+
+function HowItWorks() {
+  return (
+    <Card aria-labelledby="how-title">
+      <CardTitle id="how-title">How it works</CardTitle>
+      <ol className={styles.steps}>
+        <li>
+          <span>
+            <strong>Mint</strong>
+            One pass per wallet, authorized by Arcana and minted to the wallet bound to your account.
+          </span>
+        </li>
+        <li>
+          <span>
+            <strong>Stake</strong>A staked pass earns points every GMT day, counted by the second.
+          </span>
+        </li>
+        <li>
+          <span>
+            <strong>Claim</strong>
+            Move your points to your balance whenever you like, one pass or all at once.
+          </span>
+        </li>
+      </ol>
+    </Card>
+  );
+}

@@ -1,0 +1,60 @@
+import { dedupePasses, type Pass, type PublicChain } from "@arcana/protocol";
+
+/** One pass as its card shows it. */
+export interface PassCard {
+  tokenId: number;
+  chainId: number;
+  chainName: string;
+  /** What members must know about paying gas there (zkFair: USDC). */
+  gasNote: string | null;
+  /** What gas is paid in there, for "not enough ETH" messages. */
+  gasCurrency: string;
+  /** The GenesisPass contract on that chain; null when this deployment does not list it. */
+  contract: `0x${string}` | null;
+  staked: boolean;
+  /** When the current stake began, in milliseconds since the epoch. */
+  stakedSinceMs: number | null;
+}
+
+/**
+ * The member's passes as cards: one per token id, the staked entry preferred (spec §7), in a
+ * stable order (by chain, then token) so cards never jump around between refreshes.
+ */
+export function passCards(
+  passes: Pass[],
+  chains: Pick<PublicChain, "id" | "name" | "gas_note" | "contracts" | "native_currency">[],
+) {
+  return dedupePasses(passes)
+    .map((pass): PassCard => {
+      const chain = chains.find((candidate) => candidate.id === pass.chain_id);
+      const staked = pass.stake_info?.staked === true;
+      return {
+        tokenId: pass.token_id,
+        chainId: pass.chain_id,
+        chainName: chain?.name ?? `Chain ${pass.chain_id}`,
+        gasNote: chain?.gas_note ?? null,
+        gasCurrency: chain?.native_currency.symbol ?? "gas",
+        contract: (chain?.contracts.genesis_pass as `0x${string}` | null | undefined) ?? null,
+        staked,
+        stakedSinceMs: staked && pass.stake_info?.since ? pass.stake_info.since * 1000 : null,
+      };
+    })
+    .sort((a, b) => a.chainId - b.chainId || a.tokenId - b.tokenId);
+}
+
+/** "2025-03-01 12:00 UTC": the same text on the server and in every browser, until local time replaces it. */
+export function formatUtcTime(ms: number): string {
+  return `${new Date(ms).toISOString().slice(0, 16).replace("T", " ")} UTC`;
+}
+
+/** "3h 05m", "2d 4h", "45s": how long a pass has been earning since its last claim. */
+export function formatDuration(totalSeconds: number): string {
+  const seconds = Math.max(0, Math.floor(totalSeconds));
+  const days = Math.floor(seconds / 86_400);
+  const hours = Math.floor((seconds % 86_400) / 3600);
+  const minutes = Math.floor((seconds % 3600) / 60);
+  if (days > 0) return `${days}d ${hours}h`;
+  if (hours > 0) return `${hours}h ${String(minutes).padStart(2, "0")}m`;
+  if (minutes > 0) return `${minutes}m ${String(seconds % 60).padStart(2, "0")}s`;
+  return `${seconds}s`;
+}

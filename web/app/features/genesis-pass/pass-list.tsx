@@ -1,0 +1,215 @@
+import { useState } from "react";
+import { Badge } from "../../ui/badge";
+import { Button } from "../../ui/button";
+import { Card } from "../../ui/card";
+import { EmptyState } from "../../ui/empty-state";
+import { FormAlert } from "../../ui/form-alert";
+import { Spinner } from "../../ui/spinner";
+import { useModalStore } from "../modals/modal-store";
+import { shortAddress } from "../wallets/wallet-list";
+import type { ChainExpectation } from "./chain-sync";
+import styles from "./genesis-pass.module.css";
+import { formatLocalTime, LocalTime } from "./local-time";
+import type { WalletBlocker } from "./mint-eligibility";
+import type { PassCard } from "./pass-display";
+import { passActionErrorMessage } from "./pass-errors";
+import { PassCardSkeleton } from "./skeletons";
+import { type TransactionStep, transactionStepText } from "./transaction-steps";
+
+export interface PassListProps {
+  cards: PassCard[] | undefined;
+  failed: boolean;
+  onRetry: () => void;
+  waiting: ChainExpectation[];
+  stalled: ChainExpectation | null;
+  onRefresh: () => void;
+  blocker: WalletBlocker;
+  boundWallet: string | null;
+  awaitChain: (expected: ChainExpectation) => void;
+  /** After an unstake attempt: the server may have settled the pass's points. */
+  onUnstakeSettled: (settledPoints: number) => void;
+}
+
+/** The member's passes, one card each, with stake and unstake. */
+export function PassList(props: PassListProps) {
+  const { cards } = props;
+  return (
+    <section className={styles.passesSection} aria-labelledby="passes-title">
+      <div className={styles.sectionHeading}>
+        <h2 id="passes-title" className={styles.sectionTitle}>
+          Your passes
+        </h2>
+        {cards && cards.length > 0 && (
+          <p className={styles.muted}>
+            {cards.length} {cards.length === 1 ? "pass" : "passes"}
+          </p>
+        )}
+      </div>
+      <PassListBody {...props} />
+    </section>
+  );
+}
+
+function PassListBody({ cards, failed, onRetry, ...rest }: PassListProps) {
+  if (failed && !cards) {
+    return (
+      <Card>
+        <FormAlert>We could not load your passes.</FormAlert>
+        <div className={styles.actions}>
+          <Button variant="secondary" onClick={onRetry}>
+            Try again
+          </Button>
+        </div>
+      </Card>
+    );
+  }
+  if (!cards) {
+    return (
+      <div className={styles.passGrid} role="status" aria-busy="true">
+        <span className="visually-hidden">Loading your passes …</span>
+        <PassCardSkeleton />
+        <PassCardSkeleton />
+      </div>
+    );
+  }
+  if (cards.length === 0) {
+    return (
+      <EmptyState sigil="star" title="No passes yet">
+        <p>Mint your Genesis Pass above. It shows up here as soon as the chain confirms it.</p>
+      </EmptyState>
+    );
+  }
+  return (
+    <ul className={styles.passGrid}>
+      {cards.map((card) => (
+        <li key={card.tokenId}>
+          <PassCardView card={card} {...rest} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+const blockerText = {
+  connect: "Connect your bound wallet to stake or unstake.",
+  "wrong-account": "Switch your wallet to your bound account to stake or unstake.",
+} as const;
+
+function PassCardView({
+  card,
+  waiting,
+  stalled,
+  onRefresh,
+  blocker,
+  boundWallet,
+  awaitChain,
+  onUnstakeSettled,
+}: Omit<PassListProps, "cards" | "failed" | "onRetry"> & { card: PassCard }) {
+  const openModal = useModalStore((state) => state.openModal);
+  const [progress, setProgress] = useState<TransactionStep | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const action = card.staked ? "unstake" : "stake";
+  const mine = (expected: ChainExpectation) => expected.chainId === card.chainId && expected.tokenId === card.tokenId;
+  const syncing = waiting.some(mine);
+  const isStalled = stalled !== null && mine(stalled);
+  const name = `Genesis Pass #${card.tokenId}`;
+
+  async function send() {
+    if (blocker) {
+      setProblem(
+        blocker === "wrong-account" && boundWallet
+          ? `${blockerText[blocker]} (${shortAddress(boundWallet)})`
+          : blockerText[blocker],
+      );
+      openModal("bindWallet");
+      return;
+    }
+    if (!card.contract) {
+      setProblem(`Arcana does not list the Genesis Pass contract on ${card.chainName}.`);
+      return;
+    }
+    setProblem(null);
+    const pass = { tokenId: card.tokenId, chainId: card.chainId, contract: card.contract };
+    try {
+      const transactions = await import("./pass-transactions");
+      if (action === "stake") {
+        await transactions.stakeGenesisPass(pass, setProgress);
+        awaitChain({ kind: "staked", chainId: card.chainId, tokenId: card.tokenId });
+      } else {
+        let settled = 0;
+        try {
+          ({ settledPoints: settled } = await transactions.unstakeGenesisPass(pass, setProgress));
+        } finally {
+          onUnstakeSettled(settled);
+        }
+        awaitChain({ kind: "unstaked", chainId: card.chainId, tokenId: card.tokenId });
+      }
+    } catch (error) {
+      setProblem(passActionErrorMessage(error, { formatTime: formatLocalTime, gasCurrency: card.gasCurrency }));
+    } finally {
+      setProgress(null);
+    }
+  }
+
+  return (
+    <Card as="article" className={styles.passCard} aria-label={name} data-testid={`pass-${card.tokenId}`}>
+      <img className={styles.passImage} src="/api/nft/image.svg" alt="" width={88} height={123} />
+      <div className={styles.passInfo}>
+        <h3 className={styles.passTitle}>{name}</h3>
+        <div className={styles.badges}>
+          {card.staked ? <Badge tone="success">Staked</Badge> : <Badge>Not staked</Badge>}
+          <Badge tone="gold">{card.chainName}</Badge>
+        </div>
+        <dl className={styles.passFacts}>
+          <div>
+            <dt>Token id</dt>
+            <dd>{card.tokenId}</dd>
+          </div>
+          {card.stakedSinceMs !== null && (
+            <div>
+              <dt>Staked since</dt>
+              <dd data-testid="staked-since">
+                <LocalTime ms={card.stakedSinceMs} />
+              </dd>
+            </div>
+          )}
+        </dl>
+      </div>
+      <div className={styles.passFooter}>
+        {card.gasNote && <p className={styles.gasNote}>{card.gasNote}</p>}
+        {syncing ? (
+          <p className={styles.status} role="status">
+            <Spinner />
+            Waiting for the chain to confirm the {action === "stake" ? "stake" : "unstake"} …
+          </p>
+        ) : (
+          <div className={styles.actions}>
+            <Button
+              variant={action === "stake" ? "primary" : "secondary"}
+              size="sm"
+              loading={progress !== null}
+              onClick={() => void send()}
+            >
+              {action === "stake" ? "Stake" : "Unstake"}
+            </Button>
+            {!card.staked && <span className={styles.muted}>Staked passes earn points every GMT day.</span>}
+          </div>
+        )}
+        {progress && (
+          <p className={styles.status} role="status">
+            {transactionStepText[progress]}
+          </p>
+        )}
+        {isStalled && (
+          <div className={styles.actions}>
+            <p className={styles.muted}>The chain has not reported this transaction to Arcana yet.</p>
+            <Button variant="ghost" size="sm" onClick={onRefresh}>
+              Refresh
+            </Button>
+          </div>
+        )}
+        {problem && <FormAlert>{problem}</FormAlert>}
+      </div>
+    </Card>
+  );
+}

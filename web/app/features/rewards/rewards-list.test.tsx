@@ -1,0 +1,113 @@
+import type { AssetsPage, LedgerEntry, User } from "@arcana/protocol";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { createRoutesStub } from "react-router";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { RewardsList } from "./rewards-list";
+
+const member: User = {
+  uid: "u1",
+  email: "seer@example.com",
+  pts: 20,
+  wallet_address: null,
+  solana_address: null,
+  is_active: true,
+  type: "free",
+  level: "silver",
+  has_password: false,
+};
+
+function entry(id: number, label: string, amount = 10): LedgerEntry {
+  return { id, kind: "check_in", amount, label, reference: `r${id}`, created_at: "2026-11-22T12:00:00.000Z" };
+}
+
+/** Two pages of history: the first points at the second with its cursor. */
+const pages: Record<string, AssetsPage> = {
+  "/api/assets?per_page=100": { items: [entry(3, "Daily check-in (day 2 streak)")], next_cursor: "c2" },
+  "/api/assets?per_page=100&cursor=c2": { items: [entry(1, "Tarot reading recorded on Localhost")], next_cursor: null },
+};
+
+let requested: string[];
+function serve(answers: Record<string, AssetsPage>) {
+  requested = [];
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (url: string) => {
+      requested.push(url);
+      if (url === "/api/users/mine") return Response.json({ data: member });
+      const page = answers[url];
+      return page
+        ? Response.json({ data: page })
+        : Response.json({ error: { code: "not_found", message: "no" } }, { status: 404 });
+    }),
+  );
+}
+
+/** Stands in for the browser's IntersectionObserver; `intersect()` scrolls the list's end into view. */
+class FakeIntersectionObserver {
+  static latest: FakeIntersectionObserver | null = null;
+  constructor(private readonly callback: IntersectionObserverCallback) {
+    FakeIntersectionObserver.latest = this;
+  }
+  observe() {}
+  disconnect() {}
+  intersect() {
+    this.callback([{ isIntersecting: true } as IntersectionObserverEntry], this as unknown as IntersectionObserver);
+  }
+}
+
+/** Loaders run before the first render; there is nothing to show meanwhile. */
+function NothingYet() {
+  return null;
+}
+
+function renderList() {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const Stub = createRoutesStub([
+    {
+      id: "root",
+      path: "*",
+      Component: RewardsList,
+      HydrateFallback: NothingYet,
+      loader: () => ({ user: member, cspNonce: "n", config: { chains: [] }, evmWallet: undefined }),
+    },
+  ]);
+  render(
+    <QueryClientProvider client={queryClient}>
+      <Stub initialEntries={["/"]} />
+    </QueryClientProvider>,
+  );
+}
+
+describe("the rewards history list", () => {
+  beforeEach(() => serve(pages));
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it("loads the next 100 when the end of the list scrolls into view", async () => {
+    vi.stubGlobal("IntersectionObserver", FakeIntersectionObserver);
+    renderList();
+    expect(await screen.findByText("Daily check-in (day 2 streak)")).toBeTruthy();
+    expect(screen.getByText("+10 pts")).toBeTruthy();
+    act(() => FakeIntersectionObserver.latest?.intersect());
+    expect(await screen.findByText("Tarot reading recorded on Localhost")).toBeTruthy();
+    expect(requested).toContain("/api/assets?per_page=100&cursor=c2");
+    expect(screen.queryByRole("button", { name: "Load more" })).toBeNull();
+    expect(screen.getByText("That is your whole history.")).toBeTruthy();
+  });
+
+  it("offers Load more where the browser cannot watch scrolling", async () => {
+    vi.stubGlobal("IntersectionObserver", undefined);
+    renderList();
+    fireEvent.click(await screen.findByRole("button", { name: "Load more" }));
+    expect(await screen.findByText("Tarot reading recorded on Localhost")).toBeTruthy();
+  });
+
+  it("says there are no rewards yet for a new member", async () => {
+    serve({ "/api/assets?per_page=100": { items: [], next_cursor: null } });
+    renderList();
+    expect(await screen.findByText("No rewards yet")).toBeTruthy();
+  });
+});

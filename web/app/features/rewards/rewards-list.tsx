@@ -1,0 +1,90 @@
+import { useEffect, useRef } from "react";
+import { errorMessage } from "../../lib/api";
+import { Button } from "../../ui/button";
+import { FormAlert } from "../../ui/form-alert";
+import { Sigil } from "../../ui/sigil";
+import { Spinner } from "../../ui/spinner";
+import { formatRewardAmount, formatRewardTime } from "./reward-format";
+import styles from "./rewards.module.css";
+import { useRewardsHistory } from "./use-rewards-history";
+
+/**
+ * The whole points ledger, newest first. The next page loads when the end of the list scrolls into
+ * view (IntersectionObserver), or with "Load more" where that is not available or not wanted.
+ */
+export function RewardsList() {
+  const history = useRewardsHistory();
+  const sentinel = useRef<HTMLDivElement>(null);
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = history;
+
+  useEffect(() => {
+    const target = sentinel.current;
+    if (!target || !hasNextPage || typeof IntersectionObserver === "undefined") return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
+      },
+      { rootMargin: "200px 0px" },
+    );
+    observer.observe(target);
+    return () => observer.disconnect();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  if (history.isPending) {
+    return (
+      <p className={styles.loading} aria-busy="true">
+        <Spinner /> Loading your rewards…
+      </p>
+    );
+  }
+  // A failed later page keeps the pages already shown; only a failed first page replaces the list.
+  if (!history.data) {
+    return (
+      <div className={styles.stack}>
+        <FormAlert>{errorMessage(history.error)}</FormAlert>
+        <Button variant="secondary" size="sm" onClick={() => void history.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  const entries = history.data.pages.flatMap((page) => page.items);
+  if (entries.length === 0) {
+    return (
+      <div className={styles.empty} data-testid="rewards-empty">
+        <span className={styles.emptySigil}>
+          <Sigil name="star" size={28} />
+        </span>
+        <p className={styles.emptyTitle}>No rewards yet</p>
+        <p>Check in, record your daily tarot on chain or stake a Genesis Pass: every point you earn is listed here.</p>
+      </div>
+    );
+  }
+
+  return (
+    <div className={styles.stack}>
+      <ul className={styles.list} aria-label="Rewards, newest first" data-testid="rewards-list">
+        {entries.map((entry) => (
+          <li key={entry.id} className={styles.entry} data-kind={entry.kind}>
+            <span className={styles.label}>{entry.label}</span>
+            <time className={styles.time} dateTime={entry.created_at}>
+              {formatRewardTime(entry)}
+            </time>
+            <span className={styles.amount} data-negative={entry.amount < 0 || undefined}>
+              {formatRewardAmount(entry.amount)}
+            </span>
+          </li>
+        ))}
+      </ul>
+      <div ref={sentinel} aria-hidden="true" />
+      {hasNextPage ? (
+        <Button variant="secondary" size="sm" loading={isFetchingNextPage} onClick={() => void fetchNextPage()}>
+          Load more
+        </Button>
+      ) : (
+        <p className={styles.end}>That is your whole history.</p>
+      )}
+      {history.isFetchNextPageError && <FormAlert>{errorMessage(history.error)}</FormAlert>}
+    </div>
+  );
+}

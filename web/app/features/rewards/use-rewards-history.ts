@@ -1,0 +1,27 @@
+import { type AssetsPage, limits } from "@arcana/protocol";
+import { useInfiniteQuery } from "@tanstack/react-query";
+import { apiGet } from "../../lib/api";
+import { useMember } from "../account/use-member";
+
+export function rewardsQueryKey(uid: string) {
+  return ["assets", uid] as const;
+}
+
+/** The `GET /assets` path for one page: 100 entries (spec §9), older than `cursor` when given. */
+export function rewardsPagePath(cursor: string | null): string {
+  const query = new URLSearchParams({ per_page: String(limits.rewardsPageSize) });
+  if (cursor) query.set("cursor", cursor);
+  return `/assets?${query}`;
+}
+
+/** The member's points ledger, newest first, a page at a time. */
+export function useRewardsHistory() {
+  const member = useMember();
+  return useInfiniteQuery({
+    queryKey: rewardsQueryKey(member?.uid ?? ""),
+    queryFn: ({ pageParam, signal }) => apiGet<AssetsPage>(rewardsPagePath(pageParam), { signal }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.next_cursor,
+    enabled: member !== null,
+  });
+}

@@ -1,0 +1,130 @@
+import {
+  type AstrologyToday,
+  type ChainTarot,
+  DAY_MS,
+  gmtDate,
+  type PublicChain,
+  parseGmtDate,
+  type TarotDailyRequest,
+  type TarotDraw,
+  type TarotNetwork,
+  type TarotReading,
+  tarotNetworkOfChain,
+} from "@arcana/protocol";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { ApiRequestError, apiGet, apiPost } from "../../lib/api";
+import { useMember } from "../account/use-member";
+
+/** The sky is the same for everyone all day; the server lets caches keep it 10 minutes. */
+const skyStaleMs = 10 * 60 * 1000;
+
+export const tarotQueryKeys = {
+  astrology: (date: string | null) => ["astrology", "today", date] as const,
+  draw: (uid: string, date: string | null) => ["tarot", "draw", uid, date] as const,
+  reading: (uid: string, date: string | null) => ["tarot", "reading", uid, date] as const,
+  chain: (uid: string, date: string | null, network: TarotNetwork) => ["tarot", "chain", uid, date, network] as const,
+  /** Everything of one member's tarot, to refresh after recording on chain. */
+  member: (uid: string) => ["tarot", "chain", uid] as const,
+};
+
+/** Today's sun sign and moon phase, for the banner (public). */
+export function useAstrologyToday(today: string | null) {
+  return useQuery({
+    queryKey: tarotQueryKeys.astrology(today),
+    queryFn: ({ signal }) => apiGet<AstrologyToday>("/astrology/today", { signal }),
+    enabled: today !== null,
+    staleTime: skyStaleMs,
+  });
+}
+
+/** Today's three cards; keyed by the GMT date, so a new day never shows yesterday's draw. */
+export function useTarotDraw(today: string | null) {
+  const member = useMember();
+  return useQuery({
+    queryKey: tarotQueryKeys.draw(member?.uid ?? "", today),
+    queryFn: ({ signal }) => apiGet<TarotDraw>("/tarot/draw", { signal }),
+    enabled: member !== null && today !== null,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/** Today's reading text and whether the draw is recorded, on one network. */
+export function useChainTarot(today: string | null, network: TarotNetwork | null) {
+  const member = useMember();
+  return useQuery({
+    queryKey: tarotQueryKeys.chain(member?.uid ?? "", today, network ?? "op"),
+    queryFn: ({ signal }) => apiGet<ChainTarot>(`/blockchain/tarot?network=${network}`, { signal }),
+    enabled: member !== null && today !== null && network !== null,
+  });
+}
+
+/** The day before `date` (`YYYY-MM-DD`), or null when `date` is not a date. */
+export function previousGmtDate(date: string): string | null {
+  const parsed = parseGmtDate(date);
+  return parsed ? gmtDate(parsed.getTime() - DAY_MS) : null;
+}
+
+/** Yesterday's stored reading; null when the member had none. */
+export function useYesterdayReading(today: string | null) {
+  const member = useMember();
+  const yesterday = today ? previousGmtDate(today) : null;
+  return useQuery({
+    queryKey: tarotQueryKeys.reading(member?.uid ?? "", yesterday),
+    queryFn: async ({ signal }) => {
+      try {
+        return await apiGet<TarotReading>(`/tarot/reading?date=${yesterday}`, { signal });
+      } catch (error) {
+        if (error instanceof ApiRequestError && error.code === "not_found") return null;
+        throw error;
+      }
+    },
+    enabled: member !== null && yesterday !== null,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/** The request for today's reading of `draw`: its cards in order, in English. */
+export function readingRequest(draw: TarotDraw, forceRefresh: boolean): TarotDailyRequest {
+  return {
+    language: "en",
+    cards: draw.cards.map((card) => ({ card_id: card.card_id, is_reversed: card.is_reversed })),
+    force_refresh: forceRefresh,
+  };
+}
+
+/**
+ * Today's reading of today's draw, asked for once `ready` (the cards are revealed). The server
+ * writes it on the first request and returns the same text after, so this is safe to repeat;
+ * `rewrite` asks for a fresh text of the same cards.
+ */
+export function useTodaysReading(today: string | null, draw: TarotDraw | undefined, ready: boolean) {
+  const member = useMember();
+  const queryClient = useQueryClient();
+  const key = tarotQueryKeys.reading(member?.uid ?? "", today);
+  const reading = useQuery({
+    queryKey: key,
+    queryFn: () => apiPost<TarotReading>("/tarot/daily", readingRequest(draw as TarotDraw, false)),
+    enabled: member !== null && draw !== undefined && draw.date === today && ready,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  const rewrite = useMutation({
+    mutationFn: () => apiPost<TarotReading>("/tarot/daily", readingRequest(draw as TarotDraw, true)),
+    onSuccess: (written) => {
+      queryClient.setQueryData(key, written);
+      // The reading text is also what GET /blockchain/tarot returns.
+      if (member) void queryClient.invalidateQueries({ queryKey: tarotQueryKeys.member(member.uid) });
+    },
+  });
+  return { reading, rewrite };
+}
+
+/** The networks a member may record tarot on: one per `network` value, from the configured chains. */
+export function tarotNetworks(chains: PublicChain[]): Array<{ network: TarotNetwork; chains: PublicChain[] }> {
+  const byNetwork = new Map<TarotNetwork, PublicChain[]>();
+  for (const chain of chains) {
+    if (!chain.contracts.daily) continue;
+    const network = tarotNetworkOfChain(chain.id);
+    byNetwork.set(network, [...(byNetwork.get(network) ?? []), chain]);
+  }
+  return [...byNetwork].map(([network, members]) => ({ network, chains: members }));
+}
