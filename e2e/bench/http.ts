@@ -126,6 +126,17 @@ async function benchAccounts(databaseUrl: string) {
         },
       ],
     });
+    const rewards = await load(`${server.url}/api/nft/staking/rewards`, { headers: auth });
+    const checkIn = await load(`${server.url}/api/blockchain/check_in`, { headers: auth });
+    const draw = (await (await fetch(`${server.url}/api/tarot/draw`, { headers: auth })).json()) as {
+      data: { cards: Array<{ card_id: number; is_reversed: "1" | "0" }> };
+    };
+    const cards = draw.data.cards.map(({ card_id, is_reversed }) => ({ card_id, is_reversed }));
+    const tarot = await load(`${server.url}/api/tarot/daily`, {
+      method: "POST",
+      headers: { ...auth, "content-type": "application/json" },
+      body: JSON.stringify({ language: "en", cards, force_refresh: false }),
+    });
     const hashes = 20;
     const started = performance.now();
     for (let i = 0; i < hashes; i++) await hashPassword(`password number ${i}`);
@@ -136,6 +147,15 @@ async function benchAccounts(databaseUrl: string) {
     console.log(
       `POST /sign_in password:      ${signIn.rps} req/s, p50 ${signIn.p50} ms, p99 ${signIn.p99} ms, ${signIn.errors} errors (8 connections)`,
     );
+    for (const [name, result] of [
+      ["GET /nft/staking/rewards", rewards],
+      ["GET /blockchain/check_in", checkIn],
+      ["POST /tarot/daily", tarot],
+    ] as const) {
+      console.log(
+        `${`${name}:`.padEnd(29)} ${result.rps} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, ${result.errors} errors`,
+      );
+    }
     console.log(`argon2id m=19456 KiB t=2 p=1: ${perHash.toFixed(1)} ms per hash`);
   } finally {
     await server.stop();
