@@ -133,7 +133,7 @@ describe("the Solana connect modal and button", () => {
 });
 
 describe("binding wallets", () => {
-  it("binds the EVM wallet end to end and shows it in the modal and the header, also after a reload", async () => {
+  it("binds the EVM wallet end to end and shows it in the modal, the header and the next server render", async () => {
     const { context, page, wallets, errors } = await signedInPage();
     const dialog = await openBindModal(page);
     await connectTestEvmWallet(page);
@@ -145,8 +145,6 @@ describe("binding wallets", () => {
     // Server rendering already knows the wallet (wagmi's cookie): no "Connect Wallet" flash.
     const html = await (await page.request.get(`${server.url}/`)).text();
     expect(html).toContain(short);
-    await page.reload({ waitUntil: "networkidle" });
-    await expect.poll(() => page.getByTestId("header-wallet").textContent()).toContain(short);
     expect(errors).toEqual([]);
     await context.close();
   });
