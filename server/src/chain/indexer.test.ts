@@ -1,48 +1,30 @@
 import { dailyAbi, genesisPassAbi } from "@arcana/contracts";
 import type { CheckInStatus, MintSignature, Pass } from "@arcana/protocol";
 import { eq } from "drizzle-orm";
-import pino from "pino";
 import type { Hex } from "viem";
 import type { PrivateKeyAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appMeta } from "../db/schema/index.js";
-import { createTestApp, postJson } from "../test/app.js";
-import { startTestChain } from "../test/chain.js";
-import { deployArcana, hardhatAccounts, walletOn } from "../test/contracts.js";
+import { postJson, readData } from "../test/app.js";
+import type { startTestChain } from "../test/chain.js";
+import { createIndexedTestApp, hardhatAccounts, walletOn } from "../test/contracts.js";
 import { balanceOf, bindWalletDirectly, signUpMember } from "../test/members.js";
-import { createIndexer } from "./indexer.js";
 
+let indexed: Awaited<ReturnType<typeof createIndexedTestApp>>;
 let chain: Awaited<ReturnType<typeof startTestChain>>;
-let contracts: Awaited<ReturnType<typeof deployArcana>>;
-let t: Awaited<ReturnType<typeof createTestApp>>;
-let indexer: ReturnType<typeof createIndexer>;
+let contracts: Awaited<ReturnType<typeof createIndexedTestApp>>["contracts"];
+let t: Awaited<ReturnType<typeof createIndexedTestApp>>["t"];
+let indexer: Awaited<ReturnType<typeof createIndexedTestApp>>["indexer"];
 const erin = hardhatAccounts[2] as PrivateKeyAccount;
 let member: Awaited<ReturnType<typeof signUpMember>>;
 
-async function data<T>(res: Response): Promise<T> {
-  const body = (await res.json()) as { data?: T; error?: unknown };
-  if (!body.data) throw new Error(`${res.status} ${JSON.stringify(body.error)}`);
-  return body.data;
-}
-
 beforeAll(async () => {
-  chain = await startTestChain();
-  contracts = await deployArcana(chain);
-  t = await createTestApp({ env: contracts.env });
-  indexer = createIndexer({
-    db: t.database.db,
-    clients: t.chainClients,
-    chains: t.config.chains,
-    handlers: t.eventHandlers,
-    logger: pino({ level: "silent" }),
-  });
+  indexed = await createIndexedTestApp({});
+  ({ chain, contracts, t, indexer } = indexed);
   member = await signUpMember(t, "erin@example.com");
   await bindWalletDirectly(t.database.db, member.userId, erin.address);
 }, 90_000);
-afterAll(async () => {
-  await t?.dispose();
-  await chain?.stop();
-});
+afterAll(() => indexed?.dispose());
 
 describe("the indexer and the Daily contract", () => {
   it("credits an on-chain check-in once, however often the indexer passes over it", async () => {
@@ -54,7 +36,9 @@ describe("the indexer and the Daily contract", () => {
     await chain.client.waitForTransactionReceipt({ hash });
     await indexer.syncAll();
     await indexer.syncAll();
-    const status = await data<CheckInStatus>(await t.app.request("/api/blockchain/check_in", { headers: member.auth }));
+    const status = await readData<CheckInStatus>(
+      await t.app.request("/api/blockchain/check_in", { headers: member.auth }),
+    );
     expect(status.today_checked).toBe(true);
     expect(status.current_streak).toBe(1);
     const fastPath = await postJson(t.app, "/api/blockchain/check_in", { tx_hash: hash, chain_id: 31337 }, member.auth);
@@ -65,7 +49,7 @@ describe("the indexer and the Daily contract", () => {
 
 describe("a restarted local chain", () => {
   it("forgets what it derived from the old chain and re-indexes the current one", async () => {
-    const auth712 = await data<MintSignature>(
+    const auth712 = await readData<MintSignature>(
       await postJson(t.app, "/api/blockchain/mint_signature", { address: erin.address }, member.auth),
     );
     const hash = await walletOn(chain, erin).writeContract({
@@ -76,9 +60,9 @@ describe("a restarted local chain", () => {
     });
     await chain.client.waitForTransactionReceipt({ hash });
     await indexer.syncAll();
-    expect(await data<Pass[]>(await t.app.request("/api/blockchain/my_nfts", { headers: member.auth }))).toHaveLength(
-      1,
-    );
+    expect(
+      await readData<Pass[]>(await t.app.request("/api/blockchain/my_nfts", { headers: member.auth })),
+    ).toHaveLength(1);
 
     // As if the chain had been restarted: the genesis the server remembers is not this chain's.
     await t.database.db
@@ -86,7 +70,7 @@ describe("a restarted local chain", () => {
       .set({ value: `0x${"ab".repeat(32)}` })
       .where(eq(appMeta.key, "chain:31337:genesis"));
     await indexer.syncAll();
-    const passes = await data<Pass[]>(await t.app.request("/api/blockchain/my_nfts", { headers: member.auth }));
+    const passes = await readData<Pass[]>(await t.app.request("/api/blockchain/my_nfts", { headers: member.auth }));
     expect(passes).toEqual([{ token_id: 1, chain_id: 31337, stake_info: { staked: false, since: null } }]);
     const [remembered] = await t.database.db.select().from(appMeta).where(eq(appMeta.key, "chain:31337:genesis"));
     expect(remembered?.value).toBe((await chain.client.getBlock({ blockNumber: 0n })).hash);

@@ -102,3 +102,10 @@ export async function signInByCode(app: TestApp["app"], email: string): Promise<
   if (res.status !== 200) throw new Error(`sign_in answered ${res.status}: ${await res.text()}`);
   return ((await res.json()) as { data: { token: string } }).data.token;
 }
+
+/** The `data` of an answer, or a thrown error naming the status and the error envelope. */
+export async function readData<T>(res: Response): Promise<T> {
+  const body = (await res.json()) as { data?: T; error?: unknown };
+  if (body.data === undefined) throw new Error(`${res.status} ${JSON.stringify(body.error)}`);
+  return body.data;
+}

@@ -1,11 +1,14 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { dailyAbi, genesisPassAbi } from "@arcana/contracts";
+import pino from "pino";
 import { type Abi, createWalletClient, type Hex, http } from "viem";
 import { type PrivateKeyAccount, privateKeyToAccount } from "viem/accounts";
 import { hardhat } from "viem/chains";
+import { createIndexer } from "../chain/indexer.js";
 import { repoRoot } from "../config.js";
-import type { startTestChain } from "./chain.js";
+import { createTestApp, type TestAppOptions } from "./app.js";
+import { startTestChain } from "./chain.js";
 
 /** Hardhat's public default accounts (known to everyone; funded only on a local chain). */
 export const hardhatAccounts = [
@@ -55,6 +58,30 @@ export async function deployArcana(chain: TestChain) {
       LOCAL_GENESIS_PASS_ADDRESS: genesisPass,
       LOCAL_DAILY_ADDRESS: daily,
       LOCAL_DEPLOY_BLOCK: "0",
+    },
+  };
+}
+
+/** A local chain with the contracts, an app pointed at it, and an indexer to sync by hand. */
+export async function createIndexedTestApp(options: Omit<TestAppOptions, "env"> = {}) {
+  const chain = await startTestChain();
+  const contracts = await deployArcana(chain);
+  const t = await createTestApp({ ...options, env: contracts.env });
+  const indexer = createIndexer({
+    db: t.database.db,
+    clients: t.chainClients,
+    chains: t.config.chains,
+    handlers: t.eventHandlers,
+    logger: pino({ level: "silent" }),
+  });
+  return {
+    chain,
+    contracts,
+    t,
+    indexer,
+    dispose: async () => {
+      await t.dispose();
+      await chain.stop();
     },
   };
 }

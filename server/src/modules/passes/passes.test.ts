@@ -7,9 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createChainClients } from "../../chain/clients.js";
 import { createIndexer } from "../../chain/indexer.js";
 import type { Economy } from "../../economy.js";
-import { createTestApp, postJson } from "../../test/app.js";
-import { startTestChain } from "../../test/chain.js";
-import { deployArcana, hardhatAccounts, walletOn } from "../../test/contracts.js";
+import { postJson, readData } from "../../test/app.js";
+import type { startTestChain } from "../../test/chain.js";
+import { createIndexedTestApp, hardhatAccounts, walletOn } from "../../test/contracts.js";
 import { balanceOf, bindWalletDirectly, signUpMember } from "../../test/members.js";
 
 const economy: Economy = {
@@ -23,19 +23,14 @@ const POINT_MS = 864_000;
 let current = Date.now();
 const clock = { now: () => new Date(current), set: (ms: number) => (current = ms) };
 
+let indexed: Awaited<ReturnType<typeof createIndexedTestApp>>;
 let chain: Awaited<ReturnType<typeof startTestChain>>;
-let contracts: Awaited<ReturnType<typeof deployArcana>>;
-let t: Awaited<ReturnType<typeof createTestApp>>;
+let contracts: Awaited<ReturnType<typeof createIndexedTestApp>>["contracts"];
+let t: Awaited<ReturnType<typeof createIndexedTestApp>>["t"];
 let indexer: ReturnType<typeof createIndexer>;
 const alice = hardhatAccounts[2] as PrivateKeyAccount;
 const bob = hardhatAccounts[3] as PrivateKeyAccount;
 let aliceMember: Awaited<ReturnType<typeof signUpMember>>;
-
-async function data<T>(res: Response): Promise<T> {
-  const body = (await res.json()) as { data?: T; error?: { code: string; message: string } };
-  if (!body.data) throw new Error(`${res.status} ${JSON.stringify(body.error)}`);
-  return body.data;
-}
 
 async function errorCode(res: Response) {
   return ((await res.json()) as { error: { code: string } }).error.code;
@@ -48,7 +43,7 @@ async function send(account: PrivateKeyAccount, hash: Promise<Hex>) {
 }
 
 async function mintFor(account: PrivateKeyAccount, auth: Record<string, string>) {
-  const auth712 = await data<MintSignature>(
+  const auth712 = await readData<MintSignature>(
     await postJson(t.app, "/api/blockchain/mint_signature", { address: account.address }, auth),
   );
   await send(
@@ -64,23 +59,12 @@ async function mintFor(account: PrivateKeyAccount, auth: Record<string, string>)
 }
 
 beforeAll(async () => {
-  chain = await startTestChain();
-  contracts = await deployArcana(chain);
-  t = await createTestApp({ env: contracts.env, economy, now: clock.now });
-  indexer = createIndexer({
-    db: t.database.db,
-    clients: t.chainClients,
-    chains: t.config.chains,
-    handlers: t.eventHandlers,
-    logger: pino({ level: "silent" }),
-  });
+  indexed = await createIndexedTestApp({ economy, now: clock.now });
+  ({ chain, contracts, t, indexer } = indexed);
   aliceMember = await signUpMember(t, "alice@example.com");
   await bindWalletDirectly(t.database.db, aliceMember.userId, alice.address);
 }, 90_000);
-afterAll(async () => {
-  await t?.dispose();
-  await chain?.stop();
-});
+afterAll(() => indexed?.dispose());
 
 describe("minting a Genesis Pass", () => {
   it("refuses an address that is not the member's bound wallet, and a member without a wallet", async () => {
@@ -95,7 +79,9 @@ describe("minting a Genesis Pass", () => {
 
   it("authorizes a mint the contract accepts, and the indexer shows the pass", async () => {
     await mintFor(alice, aliceMember.auth);
-    const passes = await data<Pass[]>(await t.app.request("/api/blockchain/my_nfts", { headers: aliceMember.auth }));
+    const passes = await readData<Pass[]>(
+      await t.app.request("/api/blockchain/my_nfts", { headers: aliceMember.auth }),
+    );
     expect(passes).toEqual([{ token_id: 1, chain_id: 31337, stake_info: { staked: false, since: null } }]);
   });
 
@@ -121,13 +107,15 @@ describe("staking rewards", () => {
     await indexer.syncAll();
     const block = await chain.client.getBlock({ blockNumber: receipt.blockNumber });
     stakedSince = Number(block.timestamp) * 1000;
-    const passes = await data<Pass[]>(await t.app.request("/api/blockchain/my_nfts", { headers: aliceMember.auth }));
+    const passes = await readData<Pass[]>(
+      await t.app.request("/api/blockchain/my_nfts", { headers: aliceMember.auth }),
+    );
     expect(passes[0]?.stake_info).toEqual({ staked: true, since: Number(block.timestamp) });
   });
 
   it("accrues by the second and counts down to the next point", async () => {
     clock.set(stakedSince + 2 * POINT_MS + 100_000);
-    const rewards = await data<StakingRewards>(
+    const rewards = await readData<StakingRewards>(
       await t.app.request("/api/nft/staking/rewards", { headers: aliceMember.auth }),
     );
     expect(rewards.total_pending).toBe(2);
@@ -144,11 +132,11 @@ describe("staking rewards", () => {
   });
 
   it("claims once: a second claim finds nothing pending", async () => {
-    const first = await data<ClaimResult>(
+    const first = await readData<ClaimResult>(
       await postJson(t.app, "/api/nft/staking/claim_one", { token_id: 1 }, aliceMember.auth),
     );
     expect(first).toEqual({ claimed: 2, pts: 2 });
-    const second = await data<ClaimResult>(
+    const second = await readData<ClaimResult>(
       await postJson(t.app, "/api/nft/staking/claim_one", { token_id: 1 }, aliceMember.auth),
     );
     expect(second).toEqual({ claimed: 0, pts: 2 });
@@ -163,7 +151,7 @@ describe("staking rewards", () => {
           : postJson(t.app, "/api/nft/staking/claim_one", { token_id: 1 }, aliceMember.auth),
       ),
     );
-    const claimed = await Promise.all(results.map((res) => data<ClaimResult>(res).then((r) => r.claimed)));
+    const claimed = await Promise.all(results.map((res) => readData<ClaimResult>(res).then((r) => r.claimed)));
     expect(claimed.reduce((a, b) => a + b, 0)).toBe(8);
     expect(await balanceOf(t.database.db, aliceMember.userId)).toBe(10);
   });
@@ -184,7 +172,7 @@ describe("staking rewards", () => {
     expect(await errorCode(early)).toBe("conflict");
 
     clock.set(stakedSince + 86_400_000 + 5 * POINT_MS);
-    const auth712 = await data<UnstakeSignature>(
+    const auth712 = await readData<UnstakeSignature>(
       await postJson(t.app, "/api/blockchain/unstake_signature", { token_id: 1 }, aliceMember.auth),
     );
     expect(auth712.settled_points).toBe(105 - 10);
@@ -200,9 +188,11 @@ describe("staking rewards", () => {
       }),
     );
     await indexer.syncAll();
-    const passes = await data<Pass[]>(await t.app.request("/api/blockchain/my_nfts", { headers: aliceMember.auth }));
+    const passes = await readData<Pass[]>(
+      await t.app.request("/api/blockchain/my_nfts", { headers: aliceMember.auth }),
+    );
     expect(passes[0]?.stake_info).toEqual({ staked: false, since: null });
-    const rewards = await data<StakingRewards>(
+    const rewards = await readData<StakingRewards>(
       await t.app.request("/api/nft/staking/rewards", { headers: aliceMember.auth }),
     );
     expect(rewards).toEqual({ passes: [], total_pending: 0, next_point_in_ms: null });
@@ -219,22 +209,22 @@ describe("the indexer", () => {
     const snapshot = await chain.client.snapshot();
     await mintFor(carol, carolMember.auth);
     expect(
-      await data<Pass[]>(await t.app.request("/api/blockchain/my_nfts", { headers: carolMember.auth })),
+      await readData<Pass[]>(await t.app.request("/api/blockchain/my_nfts", { headers: carolMember.auth })),
     ).toHaveLength(1);
 
     await chain.client.revert({ id: snapshot });
     await chain.client.mine({ blocks: 3 });
     await indexer.syncAll();
-    expect(await data<Pass[]>(await t.app.request("/api/blockchain/my_nfts", { headers: carolMember.auth }))).toEqual(
-      [],
-    );
+    expect(
+      await readData<Pass[]>(await t.app.request("/api/blockchain/my_nfts", { headers: carolMember.auth })),
+    ).toEqual([]);
   });
 
   it("keeps following through an RPC that fails for a while, without losing events", async () => {
     const dave = hardhatAccounts[5] as PrivateKeyAccount;
     const daveMember = await signUpMember(t, "dave@example.com");
     await bindWalletDirectly(t.database.db, daveMember.userId, dave.address);
-    const auth712 = await data<MintSignature>(
+    const auth712 = await readData<MintSignature>(
       await postJson(t.app, "/api/blockchain/mint_signature", { address: dave.address }, daveMember.auth),
     );
     await send(
@@ -282,7 +272,8 @@ describe("the indexer", () => {
       await expect
         .poll(
           async () =>
-            (await data<Pass[]>(await t.app.request("/api/blockchain/my_nfts", { headers: daveMember.auth }))).length,
+            (await readData<Pass[]>(await t.app.request("/api/blockchain/my_nfts", { headers: daveMember.auth })))
+              .length,
           {
             timeout: 15_000,
             interval: 50,
