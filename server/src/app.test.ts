@@ -117,6 +117,22 @@ describe("security headers", () => {
     expect(res.headers.get("strict-transport-security")).toBeNull();
   });
 
+  it("lets the page reach the Solana RPC, and WalletConnect's relay and verify frame only when it is configured", async () => {
+    const plain = (await t.app.request("/healthz")).headers.get("content-security-policy") ?? "";
+    expect(plain).toContain("https://api.mainnet-beta.solana.com");
+    expect(plain).toContain("frame-src 'self';");
+    expect(plain).not.toContain("walletconnect");
+
+    const withWalletConnect = await createTestApp({ env: { WALLETCONNECT_PROJECT_ID: "0123456789abcdef" } });
+    try {
+      const csp = (await withWalletConnect.app.request("/healthz")).headers.get("content-security-policy") ?? "";
+      expect(csp).toContain("wss://relay.walletconnect.com");
+      expect(csp).toContain("frame-src 'self' https://verify.walletconnect.com https://verify.walletconnect.org;");
+    } finally {
+      await withWalletConnect.dispose();
+    }
+  });
+
   it("adds HSTS in production", async () => {
     const prod = await createTestApp({ env: productionEnv });
     try {

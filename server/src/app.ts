@@ -37,7 +37,7 @@ import { buildPublicConfig, checkReadiness } from "./modules/system/service.js";
 import { registerTarotRoutes } from "./modules/tarot/routes.js";
 import { createTarotService } from "./modules/tarot/service.js";
 import { registerUserRoutes } from "./modules/users/routes.js";
-import { walletConnectSources } from "./modules/wallets/browser-origins.js";
+import { walletBrowserSources } from "./modules/wallets/browser-origins.js";
 import { registerWalletRoutes } from "./modules/wallets/routes.js";
 import { createWalletService } from "./modules/wallets/service.js";
 import { createDatabaseRateLimiter } from "./rate-limit/database-limiter.js";
@@ -115,13 +115,15 @@ export function createApp(deps: AppDeps) {
     else log.debug(entry, "request");
   });
   app.use(metrics.middleware);
+  const walletSources = walletBrowserSources(config);
   app.use(
     securityHeaders({
       isProduction: config.isProduction,
       connectSources: [
         ...new Set(config.chains.map((chain) => new URL(chain.publicRpcUrl).origin)),
-        ...walletConnectSources(config),
+        ...walletSources.connect,
       ],
+      frameSources: walletSources.frame,
       hotReload: deps.hotReload ?? false,
     }),
   );

@@ -5,6 +5,8 @@ export interface SecurityOptions {
   isProduction: boolean;
   /** Origins the browser may call besides our own (chain RPCs, WalletConnect). */
   connectSources: string[];
+  /** Origins the page may frame besides our own (WalletConnect's verify frame). */
+  frameSources: string[];
   /** Vite's dev server needs websockets and eval for hot reload. */
   hotReload: boolean;
 }
@@ -25,7 +27,7 @@ export function securityHeaders(options: SecurityOptions): MiddlewareHandler {
       imgSrc: ["'self'", "data:", "blob:"],
       fontSrc: ["'self'", "data:"],
       connectSrc,
-      frameSrc: ["'self'"],
+      frameSrc: ["'self'", ...options.frameSources],
       frameAncestors: ["'none'"],
       objectSrc: ["'none'"],
       baseUri: ["'self'"],

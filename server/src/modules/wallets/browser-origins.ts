@@ -16,7 +16,23 @@ const walletConnectOrigins = [
   "https://*.web3modal.org",
 ];
 
-/** Origins the wallet stacks in the browser talk to, for the CSP's connect-src. */
-export function walletConnectSources(config: Pick<Config, "solanaCluster" | "walletConnectProjectId">): string[] {
-  return [...solanaRpcOrigins[config.solanaCluster], ...(config.walletConnectProjectId ? walletConnectOrigins : [])];
+/** WalletConnect's verify API runs in an iframe the SDK adds to the page. */
+const walletConnectFrames = ["https://verify.walletconnect.com", "https://verify.walletconnect.org"];
+
+export interface WalletBrowserSources {
+  /** For the CSP's connect-src: the Solana RPC, and WalletConnect when configured. */
+  connect: string[];
+  /** For the CSP's frame-src: WalletConnect's verify frame when configured. */
+  frame: string[];
+}
+
+/** Origins the wallet stacks in the browser talk to or frame. */
+export function walletBrowserSources(
+  config: Pick<Config, "solanaCluster" | "walletConnectProjectId">,
+): WalletBrowserSources {
+  const walletConnect = config.walletConnectProjectId !== null;
+  return {
+    connect: [...solanaRpcOrigins[config.solanaCluster], ...(walletConnect ? walletConnectOrigins : [])],
+    frame: walletConnect ? walletConnectFrames : [],
+  };
 }
