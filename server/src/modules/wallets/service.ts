@@ -256,3 +256,43 @@ function alreadyBound(current: string) {
     `Your account is already bound to ${current}. A bound wallet cannot be replaced; contact support if you lost it.`,
   );
 }
+
+export type BoundWalletKind = "evm" | "solana";
+
+/**
+ * The operator's side (`npm run admin -- wallet …`): look up a member's bound wallets and release
+ * one the member has lost, so they can bind another. The member is named by e-mail or by a bound
+ * address. Passes stay where they are on chain: they follow the old wallet.
+ */
+export function walletAdmin(db: Database, now: () => Date = () => new Date()) {
+  async function find(identifier: string) {
+    const value = identifier.trim();
+    const where = value.includes("@")
+      ? eq(users.email, value.toLowerCase())
+      : /^0x[0-9a-fA-F]{40}$/.test(value)
+        ? eq(users.walletAddress, value.toLowerCase())
+        : eq(users.solanaAddress, value);
+    const [row] = await db.select().from(users).where(where);
+    if (!row) throw new Error(`No member has the e-mail address or bound wallet "${value}".`);
+    return row;
+  }
+
+  return {
+    async show(identifier: string) {
+      const row = await find(identifier);
+      return { email: row.email, evm: row.walletAddress, solana: row.solanaAddress };
+    },
+    /** Releases the member's EVM or Solana binding; returns the address released (null when none was bound). */
+    async unbind(identifier: string, kind: BoundWalletKind) {
+      const row = await find(identifier);
+      const released = kind === "evm" ? row.walletAddress : row.solanaAddress;
+      if (released) {
+        await db
+          .update(users)
+          .set(kind === "evm" ? { walletAddress: null, updatedAt: now() } : { solanaAddress: null, updatedAt: now() })
+          .where(eq(users.id, row.id));
+      }
+      return { email: row.email, released };
+    },
+  };
+}

@@ -8,6 +8,7 @@ import { createSiweMessage } from "viem/siwe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { capturingMailer, createTestApp, postJson, productionEnv, signInByCode, testClock } from "../../test/app.js";
 import { startTestChain } from "../../test/chain.js";
+import { walletAdmin } from "./service.js";
 
 const clock = testClock();
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -496,6 +497,32 @@ describe("POST /users/bind_solana", () => {
     const [bindingA, bindingB] = await Promise.all([signedSolanaBinding(a, wallet), signedSolanaBinding(b, wallet)]);
     const results = await Promise.all([bindSolana(a, bindingA), bindSolana(b, bindingB)]);
     expect(results.map((res) => res.status).sort()).toEqual([200, 409]);
+  });
+
+  it("lets an operator release a lost EVM wallet and Solana address, so the member can bind new ones", async () => {
+    const auth = await newMember();
+    const email = `wallet-member-${memberCount}@example.com`;
+    const lostEvm = await signedEvmBinding(auth);
+    expect((await bindEvm(auth, lostEvm)).status).toBe(200);
+    const lostSolana = await signedSolanaBinding(auth);
+    expect((await bindSolana(auth, lostSolana)).status).toBe(200);
+
+    const admin = walletAdmin(t.database.db, clock.now);
+    expect(await admin.show(lostEvm.address)).toEqual({
+      email,
+      evm: lostEvm.address.toLowerCase(),
+      solana: lostSolana.address,
+    });
+    expect(await admin.unbind(email.toUpperCase(), "evm")).toEqual({ email, released: lostEvm.address.toLowerCase() });
+    expect(await admin.unbind(lostSolana.address, "solana")).toEqual({ email, released: lostSolana.address });
+    expect(await admin.unbind(email, "solana")).toEqual({ email, released: null });
+    await expect(admin.show("nobody@example.com")).rejects.toThrow(/No member/);
+
+    const member = await mine(auth);
+    expect(member.wallet_address).toBeNull();
+    expect(member.solana_address).toBeNull();
+    expect((await bindEvm(auth, await signedEvmBinding(auth))).status).toBe(200);
+    expect((await bindSolana(auth, await signedSolanaBinding(auth))).status).toBe(200);
   });
 });
 
