@@ -46,7 +46,10 @@ const pastReading = createRoute({
   summary: "The member's stored reading of a given GMT date (e.g. yesterday's)",
   security: [{ session: [] }],
   request: { query: z.object({ date: z.string().describe("YYYY-MM-DD") }) },
-  responses: { 200: jsonData(tarotReadingSchema, "The reading"), ...errorResponses(400, 401, 404) },
+  responses: {
+    200: jsonData(tarotReadingSchema.nullable(), "The reading, or null when the member had none that day"),
+    ...errorResponses(400, 401),
+  },
 });
 
 const chainTarot = createRoute({
@@ -91,9 +94,7 @@ export function registerTarotRoutes(api: OpenAPIHono<AppEnv>, config: Config, ta
     const member = await requireMember(c, config);
     const { date } = c.req.valid("query");
     if (!parseGmtDate(date)) throw new ApiError("bad_request", "date must be a calendar date written YYYY-MM-DD.");
-    const reading = await tarot.readingOn(member.user.uid, date);
-    if (!reading) throw new ApiError("not_found", `You have no reading for ${date}.`);
-    return c.json({ data: reading }, 200);
+    return c.json({ data: await tarot.readingOn(member.user.uid, date) }, 200);
   });
 
   api.openapi(chainTarot, async (c) => {

@@ -140,7 +140,9 @@ describe("POST /tarot/daily", () => {
     const nothing = await t.app.request("/api/blockchain/tarot?network=op", { headers: member.auth });
     expect(((await nothing.json()) as { data: ChainTarot }).data).toEqual({ content: "", is_tarot: false });
     clock.advance(-86_400_000);
-    expect((await t.app.request("/api/tarot/reading?date=2026-11-21", { headers: member.auth })).status).toBe(404);
+    const none = await t.app.request("/api/tarot/reading?date=2026-11-21", { headers: member.auth });
+    expect(none.status).toBe(200);
+    expect(((await none.json()) as { data: TarotReading | null }).data).toBeNull();
     expect((await t.app.request("/api/tarot/reading?date=2026-02-30", { headers: member.auth })).status).toBe(400);
   });
 

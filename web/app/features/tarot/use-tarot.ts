@@ -12,7 +12,7 @@ import {
   tarotNetworkOfChain,
 } from "@arcana/protocol";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { ApiRequestError, apiGet, apiPost } from "../../lib/api";
+import { apiGet, apiPost } from "../../lib/api";
 import { useMember } from "../account/use-member";
 
 /** The sky is the same for everyone all day; the server lets caches keep it 10 minutes. */
@@ -70,14 +70,7 @@ export function useYesterdayReading(today: string | null) {
   const yesterday = today ? previousGmtDate(today) : null;
   return useQuery({
     queryKey: tarotQueryKeys.reading(member?.uid ?? "", yesterday),
-    queryFn: async ({ signal }) => {
-      try {
-        return await apiGet<TarotReading>(`/tarot/reading?date=${yesterday}`, { signal });
-      } catch (error) {
-        if (error instanceof ApiRequestError && error.code === "not_found") return null;
-        throw error;
-      }
-    },
+    queryFn: ({ signal }) => apiGet<TarotReading | null>(`/tarot/reading?date=${yesterday}`, { signal }),
     enabled: member !== null && yesterday !== null,
     staleTime: Number.POSITIVE_INFINITY,
   });
