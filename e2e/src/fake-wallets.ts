@@ -104,7 +104,26 @@ function installInPage(args: InitArgs) {
   // ——— EVM: EIP-1193 provider ———
   const known = new Set(args.evmChains);
   let chainId = args.evmChains[0] ?? 31337;
-  let authorized = false;
+  // Like a real wallet, the permission granted to this origin outlives a reload.
+  // (about:blank has no storage: there the wallet simply starts unauthorised.)
+  const authorizedKey = "__arcanaTestWalletAuthorized";
+  const stored = (): boolean => {
+    try {
+      return localStorage.getItem(authorizedKey) === "1";
+    } catch {
+      return false;
+    }
+  };
+  let authorized = stored();
+  const remember = (value: boolean) => {
+    authorized = value;
+    try {
+      if (value) localStorage.setItem(authorizedKey, "1");
+      else localStorage.removeItem(authorizedKey);
+    } catch {
+      // No storage: the permission lasts as long as the page.
+    }
+  };
   const listeners: Record<string, Listener[]> = {};
   const emit = (event: string, payload: unknown) => {
     for (const listener of listeners[event] ?? []) listener(payload);
@@ -130,7 +149,7 @@ function installInPage(args: InitArgs) {
       switch (method) {
         case "eth_requestAccounts":
           rejectIf("connect");
-          authorized = true;
+          remember(true);
           emit("connect", { chainId: hex(chainId) });
           return [args.evmAddress];
         case "eth_accounts":
@@ -141,10 +160,10 @@ function installInPage(args: InitArgs) {
           return String(chainId);
         case "wallet_requestPermissions":
           rejectIf("connect");
-          authorized = true;
+          remember(true);
           return [{ parentCapability: "eth_accounts" }];
         case "wallet_revokePermissions":
-          authorized = false;
+          remember(false);
           return null;
         case "personal_sign":
           rejectIf("sign");

@@ -3,7 +3,7 @@ import { createWalletClient, type Hex, http, parseEther } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { hardhat } from "viem/chains";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser } from "../src/browser.js";
+import { launchBrowser, watchErrors } from "../src/browser.js";
 import { installFakeWallets } from "../src/fake-wallets.js";
 import { type RunningServer, startServer } from "../src/server.js";
 
@@ -19,20 +19,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-/**
- * Console errors and uncaught page errors, except the 404 the browser logs when a member has no
- * reading for yesterday (GET /tarot/reading answers 404 then, and the page shows nothing).
- */
-function watchErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on("console", (message) => {
-    if (message.type() !== "error" || message.location().url.includes("/api/tarot/reading?date=")) return;
-    errors.push(`${message.text()} ${message.location().url}`);
-  });
-  page.on("pageerror", (error) => errors.push(error.message));
-  return errors;
-}
 
 /** Sends the member's wallet some test ETH for gas, from Hardhat account #0. */
 async function fundWallet(address: `0x${string}`) {
@@ -104,11 +90,9 @@ describe("the daily round: check-in, tarot, rewards history", () => {
     await installFakeWallets(staleTab, { evmKey, rpcUrl: server.rpcUrl as string });
     await staleTab.goto(`${server.url}/`, { waitUntil: "networkidle" });
     await staleTab.getByTestId("member-dashboard").getByRole("button", { name: "Check in" }).click();
+    // The wallet already trusts this site, so the second tab reconnects it by itself.
     const staleModal = staleTab.getByRole("dialog", { name: "Daily check-in" });
-    await staleModal.getByRole("button", { name: "Connect your wallet to check in" }).click();
-    const staleBind = await connectTestWallet(staleTab);
-    await staleBind.getByRole("button", { name: "Close" }).click();
-    await staleModal.getByRole("button", { name: "Check in", exact: true }).waitFor();
+    await staleModal.getByRole("button", { name: "Check in", exact: true }).waitFor({ timeout: 20_000 });
 
     // Check in: Daily.checkIn() from the bound wallet, credited at once.
     await dashboard.getByRole("button", { name: "Check in" }).click();
@@ -153,13 +137,10 @@ describe("the daily round: check-in, tarot, rewards history", () => {
     await expect.poll(() => reading.textContent(), { timeout: 10_000 }).not.toBe(firstText);
     expect(await page.locator("[data-testid^=tarot-card-]").allTextContents()).toEqual(cardsBefore);
 
-    // Record the draw on chain: the fresh page asks for the wallet first, then Daily.recordTarot(digest).
+    // Record the draw on chain: the fresh page has reconnected the wallet by itself; Daily.recordTarot(digest).
     const network = page.getByTestId("tarot-network-op");
     expect(await network.textContent()).toContain("Not recorded");
-    await page.getByRole("button", { name: "Connect your wallet to record it on chain" }).click();
-    const tarotBind = await connectTestWallet(page);
-    await tarotBind.getByRole("button", { name: "Close" }).click();
-    await page.getByRole("button", { name: "Record on chain" }).click();
+    await page.getByRole("button", { name: "Record on chain" }).click({ timeout: 20_000 });
     await expect.poll(() => network.textContent(), { timeout: 30_000 }).not.toContain("Not recorded");
     expect(await network.textContent()).toContain("Recorded");
     expect(await page.getByRole("button", { name: "Recorded on chain" }).isDisabled()).toBe(true);

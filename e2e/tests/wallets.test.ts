@@ -133,7 +133,7 @@ describe("the Solana connect modal and button", () => {
 });
 
 describe("binding wallets", () => {
-  it("binds the EVM wallet end to end and shows it in the modal, the header and the next server render", async () => {
+  it("binds the EVM wallet end to end, shows it in the modal, the header and the next server render, and reconnects after a reload", async () => {
     const { context, page, wallets, errors } = await signedInPage();
     const dialog = await openBindModal(page);
     await connectTestEvmWallet(page);
@@ -145,6 +145,14 @@ describe("binding wallets", () => {
     // Server rendering already knows the wallet (wagmi's cookie): no "Connect Wallet" flash.
     const html = await (await page.request.get(`${server.url}/`)).text();
     expect(html).toContain(short);
+
+    // A full page load: wagmi reconnects the last-used wallet by itself, and nothing flashes "Connect Wallet".
+    await page.reload({ waitUntil: "networkidle" });
+    const header = page.getByTestId("header-wallet");
+    await expect
+      .poll(() => header.locator("[data-status]").getAttribute("data-status"), { timeout: 15_000 })
+      .toBe("connected");
+    expect(await header.textContent()).toContain(short);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -1,6 +1,6 @@
 import type { PublicConfig } from "@arcana/protocol";
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import type { Config, Connector } from "wagmi";
+import { useCallback, useEffect, useRef, useState } from "react";
+import type { Config, Connector, State } from "wagmi";
 import { cookieToInitialState, Hydrate } from "wagmi";
 import {
   connect,
@@ -71,7 +71,7 @@ export default function WalletRuntime({ config: configProp }: { config: PublicCo
   const [config] = useState(configProp);
   const solanaActions = useRef<SolanaActions | null>(null);
   const evm = useRef<Config | null>(null);
-  const [wagmiConfig, setWagmiConfig] = useState<Config | null>(null);
+  const [evmSetup, setEvmSetup] = useState<{ config: Config; initialState: State | undefined } | null>(null);
 
   const publish = useCallback(() => {
     const wagmi = evm.current;
@@ -105,6 +105,8 @@ export default function WalletRuntime({ config: configProp }: { config: PublicCo
   useEffect(() => {
     let cancelled = false;
     const cleanups: Array<() => void> = [];
+    // Read before wagmi starts: creating its config writes a fresh, empty state over the cookie.
+    const cookie = document.cookie;
     createEvmConfig(config).then(
       (wagmi) => {
         if (cancelled) return;
@@ -117,7 +119,7 @@ export default function WalletRuntime({ config: configProp }: { config: PublicCo
           }),
         );
         useWalletStore.setState({ evmWallets: getConnectors(wagmi).map(evmOption) });
-        setWagmiConfig(wagmi);
+        setEvmSetup({ config: wagmi, initialState: cookieToInitialState(wagmi, cookie) });
         publish();
       },
       (error: unknown) => showWalletError(error),
@@ -128,15 +130,17 @@ export default function WalletRuntime({ config: configProp }: { config: PublicCo
     };
   }, [config, publish]);
 
-  const initialState = useMemo(
-    () => (wagmiConfig ? cookieToInitialState(wagmiConfig, document.cookie) : undefined),
-    [wagmiConfig],
-  );
   return (
     <>
-      {wagmiConfig && (
-        // Restores the cookie's state, then reconnects, trying the last-used connector first.
-        <Hydrate config={wagmiConfig} initialState={initialState} reconnectOnMount>
+      {evmSetup && (
+        // Restores the cookie's state, then reconnects, trying the last-used connector first. With
+        // nothing remembered there is nothing to reconnect: wagmi would flip to "connecting" while
+        // it asks every wallet, disabling "Connect Wallet" under the member's cursor.
+        <Hydrate
+          config={evmSetup.config}
+          initialState={evmSetup.initialState}
+          reconnectOnMount={Boolean(evmSetup.initialState?.current)}
+        >
           {null}
         </Hydrate>
       )}
