@@ -11,6 +11,7 @@ import { ConnectionProvider, useWallet, WalletProvider } from "@solana/wallet-ad
 import { SolflareWalletAdapter } from "@solana/wallet-adapter-solflare";
 import { clusterApiUrl } from "@solana/web3.js";
 import { type ReactNode, useEffect, useMemo, useRef } from "react";
+import { registerSolflareSnap } from "./solflare-snap";
 import { showWalletError } from "./wallet-errors";
 import { solanaWalletNameKey, useWalletStore, type WalletRuntime } from "./wallet-store";
 
@@ -79,6 +80,10 @@ export function SolanaRuntime({
   children?: ReactNode;
 }) {
   const endpoint = useMemo(() => clusterApiUrl(config.solana_cluster), [config.solana_cluster]);
+  // Solflare inside MetaMask joins the wallet-standard wallets once MetaMask says it runs snaps.
+  useEffect(() => {
+    registerSolflareSnap().catch(showWalletError);
+  }, []);
   const adapters = useMemo(
     () => [
       new PhantomWalletAdapter(),
