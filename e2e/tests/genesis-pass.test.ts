@@ -142,4 +142,55 @@ describe("/genesis-pass on the local chain", () => {
     expect(errors).toEqual([]);
     await context.close();
   }, 180_000);
+
+  it("lets a newcomer without a wallet extension use the burner wallet: faucet, bind, mint, and back after a reload", async () => {
+    const rpcUrl = server.rpcUrl as string;
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await signUp(page, `burner-e2e-${Date.now()}@example.com`);
+    await page.goto(`${server.url}/genesis-pass`, { waitUntil: "networkidle" });
+
+    await page.getByRole("button", { name: "Bind a wallet" }).click();
+    const bindDialog = page.getByRole("dialog", { name: "Bind a wallet" });
+    const evmPanel = bindDialog.getByTestId("evm-wallet");
+    await evmPanel.getByRole("button", { name: "Connect Wallet" }).click();
+    const burnerOption = page
+      .getByRole("dialog", { name: "Connect Wallet" })
+      .getByRole("button", { name: /Burner Wallet/ });
+    expect(await burnerOption.textContent()).toContain("Detected");
+    await burnerOption.click();
+    await expect.poll(() => evmPanel.getByTestId("evm-status").textContent()).toBe("Connected");
+    expect(await evmPanel.textContent()).toContain("via Burner Wallet");
+
+    // The key lives in this browser only; the faucet funds it from the local node.
+    const key = (await page.evaluate(() => localStorage.getItem("arcana:burner-key"))) as `0x${string}`;
+    const burner = privateKeyToAccount(key).address;
+    const chain = createPublicClient({ chain: hardhat, transport: http(rpcUrl) });
+    expect(await chain.getBalance({ address: burner })).toBe(0n);
+    await evmPanel.getByRole("button", { name: "Get 1 test ETH" }).click();
+    await page.getByText("1 test ETH is on its way to your burner wallet.").waitFor();
+    await expect.poll(() => chain.getBalance({ address: burner }), { timeout: 10_000 }).toBe(parseEther("1"));
+
+    // The burner signs the binding message itself.
+    await bindDialog.getByRole("button", { name: "Bind this wallet" }).click();
+    await expect.poll(() => bindDialog.getByTestId("bound-evm").textContent()).toBe(burner);
+    await bindDialog.getByRole("button", { name: "Close" }).click();
+
+    // And pays for its own mint.
+    await page.getByRole("button", { name: "Mint Genesis Pass" }).click();
+    const minted = page.getByRole("dialog", { name: "Genesis Pass minted" });
+    await minted.getByText("Minted!").waitFor({ timeout: 30_000 });
+    await minted.getByRole("button", { name: "Close" }).click();
+
+    // A reload reconnects the burner by itself.
+    await page.reload({ waitUntil: "networkidle" });
+    const header = page.getByTestId("header-wallet");
+    await expect
+      .poll(() => header.locator("[data-status]").getAttribute("data-status"), { timeout: 15_000 })
+      .toBe("connected");
+    expect(await header.textContent()).toContain(burner.slice(0, 6));
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 120_000);
 });
