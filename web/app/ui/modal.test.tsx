@@ -93,6 +93,40 @@ describe("Modal", () => {
     expect(document.activeElement).toBe(done);
   });
 
+  it("still closes on Escape, and takes Tab back, when the focused control inside went away", () => {
+    openDemo();
+    // The focused button disappears (or is disabled): focus falls back to the page.
+    (document.activeElement as HTMLElement).blur();
+    expect(document.activeElement).toBe(document.body);
+    fireEvent.keyDown(document.body, { key: "Tab" });
+    expect(document.activeElement).toBe(screen.getByRole("button", { name: "Close" }));
+    (document.activeElement as HTMLElement).blur();
+    fireEvent.keyDown(document.body, { key: "Escape" });
+    expect(screen.queryByRole("dialog")).toBeNull();
+  });
+
+  it("closes only the innermost of two open dialogs on Escape; the page scrolls again once both are closed", () => {
+    function Nested() {
+      const [inner, setInner] = useState(true);
+      const [outer, setOuter] = useState(true);
+      return (
+        <Modal open={outer} onClose={() => setOuter(false)} title="Outer">
+          <Modal open={inner} onClose={() => setInner(false)} title="Inner">
+            <p>Pick one</p>
+          </Modal>
+        </Modal>
+      );
+    }
+    render(<Nested />);
+    fireEvent.keyDown(screen.getByRole("dialog", { name: "Inner" }), { key: "Escape" });
+    expect(screen.queryByRole("dialog", { name: "Inner" })).toBeNull();
+    expect(screen.getByRole("dialog", { name: "Outer" })).toBeTruthy();
+    expect(document.body.style.overflow).toBe("hidden");
+    fireEvent.keyDown(document.body, { key: "Escape" });
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(document.body.style.overflow).toBe("");
+  });
+
   it("stops the page behind from scrolling while open", () => {
     openDemo();
     expect(document.body.style.overflow).toBe("hidden");

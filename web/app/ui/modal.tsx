@@ -1,4 +1,4 @@
-import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef } from "react";
+import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { createPortal } from "react-dom";
 import styles from "./modal.module.css";
 
@@ -38,29 +38,68 @@ function focusableIn(container: HTMLElement) {
   return Array.from(container.querySelectorAll<HTMLElement>(focusableSelector));
 }
 
+/**
+ * Open dialogs with the order they rendered in (a dialog opened inside another renders after it,
+ * even when both mount at once): only the innermost answers Escape.
+ */
+const openDialogs = new Map<HTMLElement, number>();
+let renderedDialogs = 0;
+/** The page's own overflow style, put back when the last dialog closes. */
+let pageOverflow = "";
+
+function innermostDialog(): HTMLElement | null {
+  let innermost: HTMLElement | null = null;
+  let latest = -1;
+  for (const [dialog, order] of openDialogs) {
+    if (order > latest) [innermost, latest] = [dialog, order];
+  }
+  return innermost;
+}
+
 function ModalFrame({ onClose, title, children, footer }: Omit<ModalProps, "open">) {
   const titleId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
   const pressStartedOnBackdrop = useRef(false);
 
+  const closeRef = useRef(onClose);
+  closeRef.current = onClose;
+  const [order] = useState(() => ++renderedDialogs);
+
   useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog) return;
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    dialogRef.current?.focus();
-    // The page behind must not scroll while the dialog has the member's attention.
-    const previousOverflow = document.body.style.overflow;
-    document.body.style.overflow = "hidden";
+    dialog.focus();
+    // The page behind must not scroll while a dialog has the member's attention.
+    if (openDialogs.size === 0) {
+      pageOverflow = document.body.style.overflow;
+      document.body.style.overflow = "hidden";
+    }
+    openDialogs.set(dialog, order);
+    // Listened for on the document, not the dialog: when the focused button inside is disabled or
+    // removed, focus falls back to the page, and Escape and Tab must still reach the dialog.
+    function onDocumentKeyDown(event: globalThis.KeyboardEvent) {
+      // One key press closes one dialog, even if the inner one is already gone when this runs.
+      if (event.defaultPrevented || innermostDialog() !== dialog || !dialog) return;
+      if (event.key === "Escape") {
+        event.preventDefault();
+        closeRef.current();
+      } else if (event.key === "Tab" && !dialog.contains(document.activeElement)) {
+        event.preventDefault();
+        (focusableIn(dialog)[0] ?? dialog).focus();
+      }
+    }
+    document.addEventListener("keydown", onDocumentKeyDown);
     return () => {
-      document.body.style.overflow = previousOverflow;
+      document.removeEventListener("keydown", onDocumentKeyDown);
+      openDialogs.delete(dialog);
+      if (openDialogs.size === 0) document.body.style.overflow = pageOverflow;
       opener?.focus();
     };
-  }, []);
+  }, [order]);
 
+  /** Keeps Tab inside the dialog, wrapping at both ends. */
   function handleKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    if (event.key === "Escape") {
-      event.stopPropagation();
-      onClose();
-      return;
-    }
     if (event.key !== "Tab" || !dialogRef.current) return;
     const focusable = focusableIn(dialogRef.current);
     const first = focusable[0];
@@ -81,7 +120,7 @@ function ModalFrame({ onClose, title, children, footer }: Omit<ModalProps, "open
 
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: the backdrop click is a mouse shortcut; Escape is its keyboard equivalent.
-    // biome-ignore lint/a11y/useKeyWithClickEvents: the dialog handles Escape itself.
+    // biome-ignore lint/a11y/useKeyWithClickEvents: Escape is handled on the document (see above).
     <div
       className={styles.backdrop}
       onMouseDown={(event) => {
