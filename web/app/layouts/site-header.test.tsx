@@ -3,6 +3,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { testConfig } from "../test/fixtures";
 import { SiteHeader } from "./site-header";
 
 const member: User = {
@@ -55,14 +56,7 @@ function renderHeader(user: User | null) {
       loader: () => ({
         user: sessionUser,
         cspNonce: "n",
-        config: {
-          environment: "test" as const,
-          default_chain_id: 204,
-          chains: [],
-          solana_cluster: "mainnet-beta" as const,
-          walletconnect_project_id: null,
-          build_id: "test",
-        },
+        config: testConfig(),
       }),
     },
   ]);

@@ -1,6 +1,7 @@
 import type { User } from "@arcana/protocol";
 import type { AppLoadContext } from "react-router";
 import { describe, expect, it, vi } from "vitest";
+import { testConfig } from "../test/fixtures";
 import { createGuarded, type GuardName, guarded } from "./guards";
 
 const member: User = {
@@ -19,14 +20,7 @@ function argsFor(url: string, user: User | null) {
   const context: AppLoadContext = {
     requestId: "test",
     cspNonce: "nonce",
-    config: {
-      environment: "test",
-      default_chain_id: 204,
-      chains: [],
-      solana_cluster: "mainnet-beta",
-      walletconnect_project_id: null,
-      build_id: "test",
-    },
+    config: testConfig(),
     getSessionUser: async () => user,
   };
   return { request: new Request(url), context, params: {} };

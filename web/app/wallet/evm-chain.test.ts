@@ -1,8 +1,9 @@
-import type { PublicChain, PublicConfig } from "@arcana/protocol";
+import type { PublicConfig } from "@arcana/protocol";
 import { defineChain, type EIP1193Provider, parseAbi } from "viem";
 import { afterEach, describe, expect, it } from "vitest";
 import { createConfig, http, injected } from "wagmi";
 import { connect, disconnect, getConnection } from "wagmi/actions";
+import { testChain, testConfig } from "../test/fixtures";
 import { ChainMismatchError, ChainNotConfiguredError, switchToChain, writeContractAndWait } from "./evm-chain";
 import { createEvmConfig } from "./evm-config";
 import { walletErrorMessage } from "./wallet-errors";
@@ -141,24 +142,11 @@ describe("a contract write on the wrong chain (spec §8)", () => {
 });
 
 describe("the EVM connectors (Wallets)", () => {
-  const chain = (id: number, key: string, name: string): PublicChain => ({
-    id,
-    key,
-    name,
-    rpc_url: "http://127.0.0.1:8545",
-    explorer_url: null,
-    native_currency: { name: "Ether", symbol: "ETH", decimals: 18 },
-    gas_note: null,
-    contracts: { genesis_pass: null, daily: null },
-  });
-  const base: PublicConfig = {
+  const base = testConfig({
     environment: "development",
     default_chain_id: 31337,
-    chains: [chain(31337, "local", "Local chain"), chain(204, "opBNB", "opBNB")],
-    solana_cluster: "mainnet-beta",
-    walletconnect_project_id: null,
-    build_id: "test",
-  };
+    chains: [testChain(), testChain({ id: 204, key: "opBNB", name: "opBNB" })],
+  });
   const names = async (config: PublicConfig) => (await createEvmConfig(config)).connectors.map((c) => c.name);
 
   it("offers the injected wallet, Coinbase Wallet and, in development with the local chain, the burner", async () => {

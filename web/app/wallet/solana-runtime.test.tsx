@@ -1,19 +1,12 @@
-import type { PublicConfig } from "@arcana/protocol";
 import { Keypair } from "@solana/web3.js";
 import { act, cleanup, render, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { testConfig } from "../test/fixtures";
 import { useToastStore } from "../ui/toast-store";
 import { type SolanaActions, SolanaRuntime } from "./solana-runtime";
 import { initialSolana, solanaWalletNameKey, useWalletStore } from "./wallet-store";
 
-const config: PublicConfig = {
-  environment: "test",
-  default_chain_id: 31337,
-  chains: [],
-  solana_cluster: "mainnet-beta",
-  walletconnect_project_id: null,
-  build_id: "test",
-};
+const config = testConfig();
 
 type Listener = (properties: { accounts: unknown[] }) => void;
 

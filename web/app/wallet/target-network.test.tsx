@@ -1,19 +1,10 @@
-import type { PublicChain } from "@arcana/protocol";
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
+import { testChain } from "../test/fixtures";
 import { targetNetworkKey, useTargetNetwork } from "./target-network";
 
-const chain = (id: number, name: string): PublicChain => ({
-  id,
-  key: id === 204 ? "opBNB" : "local",
-  name,
-  rpc_url: "http://127.0.0.1:8545",
-  explorer_url: null,
-  native_currency: { name: "Ether", symbol: "ETH", decimals: 18 },
-  gas_note: null,
-  contracts: { genesis_pass: null, daily: null },
-});
+const chain = (id: number, name: string) => testChain({ id, key: id === 204 ? "opBNB" : "local", name });
 
 function Picker() {
   const [target, choose] = useTargetNetwork();

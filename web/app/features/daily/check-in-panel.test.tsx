@@ -3,6 +3,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, render, screen, within } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { testChain } from "../../test/fixtures";
 import { disconnectedEvm } from "../../wallet/wallet-store";
 import CheckInPanel from "./check-in-panel";
 
@@ -18,16 +19,10 @@ const member: User = {
   has_password: false,
 };
 
-const localChain = {
-  id: 31337,
-  key: "local" as const,
+const localChain = testChain({
   name: "Localhost",
-  rpc_url: "http://127.0.0.1:8545",
-  explorer_url: null,
-  native_currency: { name: "Ether", symbol: "ETH", decimals: 18 },
-  gas_note: null,
   contracts: { genesis_pass: null, daily: "0x00000000000000000000000000000000000000dd" },
-};
+});
 
 function serve(checkIn: () => Response) {
   vi.stubGlobal(

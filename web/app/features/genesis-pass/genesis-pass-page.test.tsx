@@ -1,8 +1,9 @@
-import type { Pass, PublicChain, StakingRewards, User } from "@arcana/protocol";
+import type { Pass, StakingRewards, User } from "@arcana/protocol";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { testChain, testConfig } from "../../test/fixtures";
 import { useToastStore } from "../../ui/toast-store";
 import type { EvmWalletState } from "../../wallet/wallet-store";
 import { closedModals, useModalStore } from "../modals/modal-store";
@@ -21,16 +22,7 @@ const member: User = {
   has_password: false,
 };
 const bound: User = { ...member, wallet_address: wallet };
-const local: PublicChain = {
-  id: 31337,
-  key: "local",
-  name: "Local chain",
-  rpc_url: "http://127.0.0.1:8545",
-  explorer_url: null,
-  native_currency: { name: "Ether", symbol: "ETH", decimals: 18 },
-  gas_note: null,
-  contracts: { genesis_pass: `0x${"a".repeat(40)}`, daily: null },
-};
+const local = testChain({ contracts: { genesis_pass: `0x${"a".repeat(40)}`, daily: null } });
 const stakedPass: Pass = { token_id: 1, chain_id: 31337, stake_info: { staked: true, since: 1_740_830_400 } };
 
 type Answer = (body: Record<string, unknown>) => Response;
@@ -73,14 +65,7 @@ function renderPage(user: User | null, evmWallet?: EvmWalletState) {
         user,
         cspNonce: "n",
         evmWallet: evmWallet ?? { status: "disconnected", address: null, chainId: null, connectorName: null },
-        config: {
-          environment: "test" as const,
-          default_chain_id: 31337,
-          chains: [local],
-          solana_cluster: "mainnet-beta" as const,
-          walletconnect_project_id: null,
-          build_id: "test",
-        },
+        config: testConfig({ default_chain_id: 31337, chains: [local] }),
       }),
     },
   ]);

@@ -1,0 +1,29 @@
+import type { PublicChain, PublicConfig } from "@arcana/protocol";
+
+/** A chain as `/api/config` describes it: the local chain unless overridden. */
+export function testChain(overrides: Partial<PublicChain> = {}): PublicChain {
+  return {
+    id: 31337,
+    key: "local",
+    name: "Local chain",
+    rpc_url: "http://127.0.0.1:8545",
+    explorer_url: null,
+    native_currency: { name: "Ether", symbol: "ETH", decimals: 18 },
+    gas_note: null,
+    contracts: { genesis_pass: null, daily: null },
+    ...overrides,
+  };
+}
+
+/** The public config the root loader hands the page: no chains unless given. */
+export function testConfig(overrides: Partial<PublicConfig> = {}): PublicConfig {
+  return {
+    environment: "test",
+    default_chain_id: 204,
+    chains: [],
+    solana_cluster: "mainnet-beta",
+    walletconnect_project_id: null,
+    build_id: "test",
+    ...overrides,
+  };
+}
