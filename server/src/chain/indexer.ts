@@ -41,6 +41,14 @@ export interface IndexerOptions {
   blockRange?: number;
   /** How far back block hashes are kept and compared to notice a reorg. */
   reorgWindow?: number;
+  /**
+   * Events applied per database transaction (whole blocks, so a bigger block stays whole). Every
+   * credit is a savepoint, and PostgreSQL keeps a lock per savepoint until the transaction ends:
+   * a whole range in one transaction runs out of lock memory at a few thousand credits.
+   */
+  eventsPerTransaction?: number;
+  /** getBlock calls in flight at once while a range is read. */
+  blockFetchConcurrency?: number;
   /** Pause between passes once caught up, and the first retry delay after an RPC error. */
   pollMs?: number;
   maxBackoffMs?: number;
@@ -74,6 +82,8 @@ export function createIndexer(options: IndexerOptions) {
   const { db, clients, logger } = options;
   const blockRange = options.blockRange ?? 2_000;
   const reorgWindow = options.reorgWindow ?? 64;
+  const eventsPerTransaction = options.eventsPerTransaction ?? 250;
+  const blockFetchConcurrency = options.blockFetchConcurrency ?? 8;
   const handlersFor = (contract: ContractName, name: string) =>
     options.handlers.filter((h) => h.contract === contract && h.events.includes(name));
 
@@ -186,59 +196,84 @@ export function createIndexer(options: IndexerOptions) {
       if (to < safe) caughtUp = false;
 
       const logs = await client.getLogs({ address: contract.address, fromBlock: BigInt(from), toBlock: BigInt(to) });
-      const parsed = parseEventLogs({ abi: abis[contract.name], logs: logs as Log[], strict: false });
-      const blockNumbers = new Set<number>([to, ...parsed.map((log) => Number(log.blockNumber))]);
+      const parsed = parseEventLogs({ abi: abis[contract.name], logs: logs as Log[], strict: false }).sort(
+        (a, b) => Number(a.blockNumber) - Number(b.blockNumber) || (a.logIndex ?? 0) - (b.logIndex ?? 0),
+      );
+      const blockNumbers = [...new Set<number>([...parsed.map((log) => Number(log.blockNumber)), to])];
       const blocks = new Map<number, { hash: string; time: Date }>();
-      for (const number of blockNumbers) {
-        const block = await client.getBlock({ blockNumber: BigInt(number) });
-        blocks.set(number, { hash: block.hash, time: new Date(Number(block.timestamp) * 1000) });
+      for (let start = 0; start < blockNumbers.length; start += blockFetchConcurrency) {
+        await Promise.all(
+          blockNumbers.slice(start, start + blockFetchConcurrency).map(async (number) => {
+            const block = await client.getBlock({ blockNumber: BigInt(number) });
+            blocks.set(number, { hash: block.hash, time: new Date(Number(block.timestamp) * 1000) });
+          }),
+        );
       }
 
-      await db.transaction(async (tx) => {
-        for (const log of parsed) {
-          if (!log.eventName || log.transactionHash === null || log.logIndex === null) continue;
-          const number = Number(log.blockNumber);
-          const block = blocks.get(number);
-          if (!block) continue;
-          const [inserted] = await tx
-            .insert(chainEvents)
-            .values({
-              chainId: chain.id,
-              txHash: log.transactionHash,
-              logIndex: log.logIndex,
-              blockNumber: number,
-              blockHash: block.hash,
-              blockTime: block.time,
-              contract: contract.name,
-              name: log.eventName,
-              args: jsonArgs(log.args),
-            })
-            .onConflictDoNothing()
-            .returning();
-          if (!inserted) continue;
-          for (const handler of handlersFor(contract.name, log.eventName)) await handler.apply(tx, toEvent(inserted));
-        }
-        for (const [number, block] of blocks) {
+      // Whole blocks per transaction, a new one once eventsPerTransaction events are in; the cursor
+      // moves with each, and the last one ends at `to`.
+      const batches: Array<{ logs: typeof parsed; last: number }> = [];
+      for (const log of parsed) {
+        const number = Number(log.blockNumber);
+        const current = batches.at(-1);
+        if (current && (current.last === number || current.logs.length < eventsPerTransaction)) {
+          current.logs.push(log);
+          current.last = number;
+        } else batches.push({ logs: [log], last: number });
+      }
+      const final = batches.at(-1);
+      if (final) final.last = to;
+      else batches.push({ logs: [], last: to });
+
+      for (const { logs: batchLogs, last } of batches) {
+        await db.transaction(async (tx) => {
+          for (const log of batchLogs) {
+            if (!log.eventName || log.transactionHash === null || log.logIndex === null) continue;
+            const number = Number(log.blockNumber);
+            const block = blocks.get(number);
+            if (!block) continue;
+            const [inserted] = await tx
+              .insert(chainEvents)
+              .values({
+                chainId: chain.id,
+                txHash: log.transactionHash,
+                logIndex: log.logIndex,
+                blockNumber: number,
+                blockHash: block.hash,
+                blockTime: block.time,
+                contract: contract.name,
+                name: log.eventName,
+                args: jsonArgs(log.args),
+              })
+              .onConflictDoNothing()
+              .returning();
+            if (!inserted) continue;
+            for (const handler of handlersFor(contract.name, log.eventName)) await handler.apply(tx, toEvent(inserted));
+          }
+          for (const number of new Set([...batchLogs.map((log) => Number(log.blockNumber)), last])) {
+            const block = blocks.get(number);
+            if (!block) continue;
+            await tx
+              .insert(chainBlocks)
+              .values({ chainId: chain.id, number, hash: block.hash, timestamp: block.time })
+              .onConflictDoUpdate({
+                target: [chainBlocks.chainId, chainBlocks.number],
+                set: { hash: block.hash, timestamp: block.time },
+              });
+          }
           await tx
-            .insert(chainBlocks)
-            .values({ chainId: chain.id, number, hash: block.hash, timestamp: block.time })
+            .insert(chainCursors)
+            .values({ chainId: chain.id, contract: contract.name, nextBlock: last + 1 })
             .onConflictDoUpdate({
-              target: [chainBlocks.chainId, chainBlocks.number],
-              set: { hash: block.hash, timestamp: block.time },
+              target: [chainCursors.chainId, chainCursors.contract],
+              set: { nextBlock: last + 1, updatedAt: new Date() },
             });
-        }
-        await tx
-          .insert(chainCursors)
-          .values({ chainId: chain.id, contract: contract.name, nextBlock: to + 1 })
-          .onConflictDoUpdate({
-            target: [chainCursors.chainId, chainCursors.contract],
-            set: { nextBlock: to + 1, updatedAt: new Date() },
-          });
-        // Keep only the reorg window of block hashes.
-        await tx
-          .delete(chainBlocks)
-          .where(and(eq(chainBlocks.chainId, chain.id), sql`${chainBlocks.number} < ${to - reorgWindow * 4}`));
-      });
+          // Keep only the reorg window of block hashes.
+          await tx
+            .delete(chainBlocks)
+            .where(and(eq(chainBlocks.chainId, chain.id), sql`${chainBlocks.number} < ${last - reorgWindow * 4}`));
+        });
+      }
     }
     return caughtUp;
   }
