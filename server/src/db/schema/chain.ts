@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 
 /** Next block to index, per chain and contract. */
@@ -41,6 +42,8 @@ export const chainEvents = pgTable(
   (table) => [
     primaryKey({ columns: [table.chainId, table.txHash, table.logIndex] }),
     index("chain_events_block_idx").on(table.chainId, table.blockNumber),
+    // A pass's history (passes/service.ts) without scanning every check-in ever indexed.
+    index("chain_events_token_idx").on(table.chainId, table.contract, sql`(${table.args}->>'tokenId')`),
   ],
 );
 

@@ -1,0 +1,1 @@
+CREATE INDEX "chain_events_token_idx" ON "chain_events" USING btree ("chain_id","contract",("args"->>'tokenId'));
