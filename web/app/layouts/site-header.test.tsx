@@ -3,20 +3,10 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { testConfig } from "../test/fixtures";
+import { testConfig, testMember } from "../test/fixtures";
 import { SiteHeader } from "./site-header";
 
-const member: User = {
-  uid: "u1",
-  email: "seer@example.com",
-  pts: 0,
-  wallet_address: null,
-  solana_address: null,
-  is_active: true,
-  type: "free",
-  level: "silver",
-  has_password: false,
-};
+const member = testMember();
 
 /** Loaders run before the first render; there is nothing to show meanwhile. */
 function NothingYet() {

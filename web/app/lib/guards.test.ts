@@ -1,20 +1,10 @@
 import type { User } from "@arcana/protocol";
 import type { AppLoadContext } from "react-router";
 import { describe, expect, it, vi } from "vitest";
-import { testConfig } from "../test/fixtures";
+import { testConfig, testMember } from "../test/fixtures";
 import { createGuarded, type GuardName, guarded } from "./guards";
 
-const member: User = {
-  uid: "u1",
-  email: "a@b.c",
-  pts: 0,
-  wallet_address: null,
-  solana_address: null,
-  is_active: true,
-  type: "free",
-  level: "silver",
-  has_password: false,
-};
+const member = testMember({ email: "a@b.c" });
 
 function argsFor(url: string, user: User | null) {
   const context: AppLoadContext = {

@@ -1,4 +1,4 @@
-import type { PublicChain, PublicConfig } from "@arcana/protocol";
+import type { PublicChain, PublicConfig, User } from "@arcana/protocol";
 
 /** A chain as `/api/config` describes it: the local chain unless overridden. */
 export function testChain(overrides: Partial<PublicChain> = {}): PublicChain {
@@ -24,6 +24,22 @@ export function testConfig(overrides: Partial<PublicConfig> = {}): PublicConfig 
     solana_cluster: "mainnet-beta",
     walletconnect_project_id: null,
     build_id: "test",
+    ...overrides,
+  };
+}
+
+/** A signed-in member with nothing bound yet. */
+export function testMember(overrides: Partial<User> = {}): User {
+  return {
+    uid: "u1",
+    email: "seer@example.com",
+    pts: 0,
+    wallet_address: null,
+    solana_address: null,
+    is_active: true,
+    type: "free",
+    level: "silver",
+    has_password: false,
     ...overrides,
   };
 }

@@ -3,19 +3,10 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { testMember } from "../../test/fixtures";
 import { ChangePasswordForm } from "./change-password-form";
 
-const member: User = {
-  uid: "u1",
-  email: "seer@example.com",
-  pts: 0,
-  wallet_address: null,
-  solana_address: null,
-  is_active: true,
-  type: "free",
-  level: "silver",
-  has_password: false,
-};
+const member = testMember();
 
 function serveChangePassword(answer: () => Response) {
   const sent: unknown[] = [];

@@ -1,22 +1,12 @@
-import type { User } from "@arcana/protocol";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { createRoutesStub, useLocation } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { testMember } from "../../test/fixtures";
 import { codeDigits } from "./code-field";
 import { SignInFlow } from "./sign-in-flow";
 
-const member: User = {
-  uid: "u1",
-  email: "seer@example.com",
-  pts: 0,
-  wallet_address: null,
-  solana_address: null,
-  is_active: true,
-  type: "free",
-  level: "silver",
-  has_password: false,
-};
+const member = testMember();
 
 type Handler = (body: Record<string, unknown>) => Response;
 

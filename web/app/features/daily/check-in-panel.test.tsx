@@ -1,23 +1,13 @@
-import type { CheckInStatus, User } from "@arcana/protocol";
+import type { CheckInStatus } from "@arcana/protocol";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, render, screen, within } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { testChain } from "../../test/fixtures";
+import { testChain, testMember } from "../../test/fixtures";
 import { disconnectedEvm } from "../../wallet/wallet-store";
 import CheckInPanel from "./check-in-panel";
 
-const member: User = {
-  uid: "u1",
-  email: "seer@example.com",
-  pts: 25,
-  wallet_address: "0x00000000000000000000000000000000000000aa",
-  solana_address: null,
-  is_active: true,
-  type: "free",
-  level: "silver",
-  has_password: false,
-};
+const member = testMember({ pts: 25, wallet_address: "0x00000000000000000000000000000000000000aa" });
 
 const localChain = testChain({
   name: "Localhost",

@@ -3,24 +3,14 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { testChain, testConfig } from "../../test/fixtures";
+import { testChain, testConfig, testMember } from "../../test/fixtures";
 import { useToastStore } from "../../ui/toast-store";
 import type { EvmWalletState } from "../../wallet/wallet-store";
 import { closedModals, useModalStore } from "../modals/modal-store";
 import { GenesisPassSections } from "./genesis-pass-page";
 
 const wallet = "0x1111111111111111111111111111111111111111";
-const member: User = {
-  uid: "u1",
-  email: "seer@example.com",
-  pts: 30,
-  wallet_address: null,
-  solana_address: null,
-  is_active: true,
-  type: "free",
-  level: "silver",
-  has_password: false,
-};
+const member = testMember({ pts: 30 });
 const bound: User = { ...member, wallet_address: wallet };
 const local = testChain({ contracts: { genesis_pass: `0x${"a".repeat(40)}`, daily: null } });
 const stakedPass: Pass = { token_id: 1, chain_id: 31337, stake_info: { staked: true, since: 1_740_830_400 } };

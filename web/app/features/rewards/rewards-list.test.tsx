@@ -1,21 +1,12 @@
-import type { AssetsPage, LedgerEntry, User } from "@arcana/protocol";
+import type { AssetsPage, LedgerEntry } from "@arcana/protocol";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { testMember } from "../../test/fixtures";
 import { RewardsList } from "./rewards-list";
 
-const member: User = {
-  uid: "u1",
-  email: "seer@example.com",
-  pts: 20,
-  wallet_address: null,
-  solana_address: null,
-  is_active: true,
-  type: "free",
-  level: "silver",
-  has_password: false,
-};
+const member = testMember({ pts: 20 });
 
 function entry(id: number, label: string, amount = 10): LedgerEntry {
   return { id, kind: "check_in", amount, label, reference: `r${id}`, created_at: "2026-11-22T12:00:00.000Z" };

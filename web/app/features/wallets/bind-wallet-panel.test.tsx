@@ -3,24 +3,14 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, render, screen } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { testChain, testConfig } from "../../test/fixtures";
+import { testChain, testConfig, testMember } from "../../test/fixtures";
 import { disconnectedEvm, initialSolana, useWalletStore } from "../../wallet/wallet-store";
 import BindWalletPanel from "./bind-wallet-panel";
 
 const boundWallet = "0xAbCdEf0123456789aBcDeF0123456789AbCdEf01";
 const otherWallet = "0x2222222222222222222222222222222222222222";
 const boundSolana = "9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin";
-const member: User = {
-  uid: "u1",
-  email: "seer@example.com",
-  pts: 0,
-  wallet_address: null,
-  solana_address: null,
-  is_active: true,
-  type: "free",
-  level: "bronze",
-  has_password: false,
-};
+const member = testMember({ level: "bronze" });
 
 function NothingYet() {
   return null;
