@@ -10,7 +10,7 @@ import { ApiRequestError, errorMessage } from "../../lib/api";
 import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
 import { FormAlert } from "../../ui/form-alert";
-import { Input } from "../../ui/input";
+import { Input, type InputProps } from "../../ui/input";
 import { Sigil, type SigilName } from "../../ui/sigil";
 import { CodeField } from "./code-field";
 import { formatCountdown, useCountdown } from "./countdown";
@@ -89,6 +89,26 @@ function StepHeader({ sigil, title, children }: { sigil: SigilName; title: strin
   );
 }
 
+/** The e-mail field of both sign-in forms; the password form names it "username" for password managers. */
+function EmailInput({
+  onChange,
+  ...rest
+}: Omit<InputProps, "label" | "name" | "type" | "onChange"> & { onChange: (value: string) => void }) {
+  return (
+    <Input
+      label="E-mail address"
+      name="email"
+      type="email"
+      inputMode="email"
+      placeholder="name@example.com"
+      spellCheck={false}
+      required
+      onChange={(event) => onChange(event.target.value)}
+      {...rest}
+    />
+  );
+}
+
 function useFocusOnMount<T extends HTMLElement>(enabled: boolean) {
   const ref = useRef<T>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: only when the step first appears.
@@ -141,19 +161,12 @@ function EmailStep({ email, onEmailChange, focusOnMount, onCodeSent, onHaveCode,
         <p>No password needed. Your first sign-in creates your account.</p>
       </StepHeader>
       <form className={styles.form} onSubmit={submit} noValidate>
-        <Input
+        <EmailInput
           ref={emailRef}
-          label="E-mail address"
-          name="email"
-          type="email"
-          inputMode="email"
           autoComplete="email"
-          placeholder="name@example.com"
-          spellCheck={false}
-          required
           value={email}
-          onChange={(event) => {
-            onEmailChange(event.target.value);
+          onChange={(value) => {
+            onEmailChange(value);
             setError(null);
           }}
           aria-invalid={error ? true : undefined}
@@ -369,19 +382,12 @@ function PasswordStep({ email, onEmailChange, redirectTo, onUseCode }: PasswordS
         <p>For members who have set a password. Everyone can sign in with a code sent by e-mail.</p>
       </StepHeader>
       <form className={styles.form} onSubmit={submit} noValidate>
-        <Input
+        <EmailInput
           ref={emailRef}
-          label="E-mail address"
-          name="email"
-          type="email"
-          inputMode="email"
           autoComplete="username"
-          placeholder="name@example.com"
-          spellCheck={false}
-          required
           value={email}
-          onChange={(event) => {
-            onEmailChange(event.target.value);
+          onChange={(value) => {
+            onEmailChange(value);
             setError(null);
           }}
           {...describe("email")}
