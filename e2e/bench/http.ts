@@ -5,16 +5,10 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
-import postgres from "postgres";
 import { hashPassword } from "../../server/src/modules/auth/secrets.js";
+import { productionEnv } from "../../server/src/test/app.js";
+import { createScratchDatabase } from "../../server/src/test/database.js";
 import { freePort, repoRoot, startServer, waitUntilReady } from "../src/server.js";
-
-/** The production settings a server refuses to start without (throwaway values, 127.0.0.1 only). */
-const productionEnv = {
-  NODE_ENV: "production",
-  SESSION_SECRET: "bench-production-session-secret-0123456789",
-  SIGNER_PRIVATE_KEY: `0x${"11".repeat(32)}`,
-};
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
@@ -93,13 +87,9 @@ async function post(url: string, body: unknown, headers: Record<string, string> 
 
 /** Accounts on PostgreSQL: `GET /users/mine` and password `POST /sign_in`, plus argon2id's cost. */
 async function benchAccounts(databaseUrl: string) {
-  const name = `arcana_bench_${Date.now()}`;
-  const admin = postgres(databaseUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database "${name}"`);
-  const url = new URL(databaseUrl);
-  url.pathname = `/${name}`;
+  const scratch = await createScratchDatabase(databaseUrl, "arcana_bench");
   // Every sign-in comes from its own address (TRUST_PROXY), so the per-IP limit measures nothing.
-  const server = await startServer({ DATABASE_URL: url.toString(), TRUST_PROXY: "1", INDEXER: "off", CHAINS: "opBNB" });
+  const server = await startServer({ DATABASE_URL: scratch.url, TRUST_PROXY: "1", INDEXER: "off", CHAINS: "opBNB" });
   try {
     const email = "bench@example.com";
     await post(`${server.url}/api/send_code`, { email });
@@ -166,8 +156,7 @@ async function benchAccounts(databaseUrl: string) {
     console.log(`argon2id m=19456 KiB t=2 p=1: ${perHash.toFixed(1)} ms per hash`);
   } finally {
     await server.stop();
-    await admin.unsafe(`drop database if exists "${name}" with (force)`);
-    await admin.end();
+    await scratch.drop();
   }
 }
 

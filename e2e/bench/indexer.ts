@@ -5,19 +5,19 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import postgres from "postgres";
 import { encodeFunctionData, getAddress, type Hex, keccak256, parseAbi, parseAbiItem, toHex } from "viem";
 import { createApp } from "../../server/src/app.js";
 import { createIndexer } from "../../server/src/chain/indexer.js";
 import { createAuthorizationSigner } from "../../server/src/chain/signer.js";
 import { loadConfig } from "../../server/src/config.js";
-import { type DatabaseHandle, openDatabase } from "../../server/src/db/client.js";
+import type { DatabaseHandle } from "../../server/src/db/client.js";
 import { chainCursors, chainEvents, checkIns, ledgerEntries, passes, users } from "../../server/src/db/schema/index.js";
 import { loadEconomy } from "../../server/src/economy.js";
 import { createLogger } from "../../server/src/logger.js";
 import { checkInPoints } from "../../server/src/modules/daily/check-in.js";
 import { startTestChain } from "../../server/src/test/chain.js";
 import { deployArcana } from "../../server/src/test/contracts.js";
+import { createTestDatabase } from "../../server/src/test/database.js";
 
 /** Contract events to index (GenesisPass + Daily). */
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 10_000);
@@ -60,33 +60,14 @@ const transferEvent = parseAbiItem("event Transfer(address indexed from, address
 /** A fresh database: PGlite in a temporary directory, or a new database on BENCH_DATABASE_URL. */
 async function openBenchDatabase(): Promise<{ handle: DatabaseHandle; label: string; dispose(): Promise<void> }> {
   const url = process.env.BENCH_DATABASE_URL;
-  if (!url) {
-    const dataDir = mkdtempSync(path.join(tmpdir(), "arcana-bench-indexer-"));
-    const handle = await openDatabase({ kind: "pglite", dataDir });
-    await handle.migrate();
-    return {
-      handle,
-      label: "PGlite (on disk)",
-      dispose: async () => {
-        await handle.close().catch(() => {});
-        rmSync(dataDir, { recursive: true, force: true });
-      },
-    };
-  }
-  const name = `arcana_bench_indexer_${Date.now()}`;
-  const admin = postgres(url, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database "${name}"`);
-  const benchUrl = new URL(url);
-  benchUrl.pathname = `/${name}`;
-  const handle = await openDatabase({ kind: "postgres", url: benchUrl.toString() });
-  await handle.migrate();
+  const dataDir = url ? undefined : mkdtempSync(path.join(tmpdir(), "arcana-bench-indexer-"));
+  const handle = await createTestDatabase(url, dataDir);
   return {
     handle,
-    label: "PostgreSQL",
+    label: url ? "PostgreSQL" : "PGlite (on disk)",
     dispose: async () => {
-      await handle.close().catch(() => {});
-      await admin.unsafe(`drop database if exists "${name}" with (force)`);
-      await admin.end();
+      await handle.dispose().catch(() => {});
+      if (dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
