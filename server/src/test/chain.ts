@@ -6,7 +6,8 @@ import { createTestClient, http, publicActions } from "viem";
 import { hardhat } from "viem/chains";
 import { repoRoot } from "../config.js";
 
-function freePort(): Promise<number> {
+/** A port on 127.0.0.1 that nothing listens on right now. */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once("error", reject);
