@@ -1,28 +1,20 @@
 import { useEffect } from "react";
-import {
-  isRouteErrorResponse,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useLocation,
-  useRouteLoaderData,
-} from "react-router";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation } from "react-router";
 import type { Route } from "./+types/root";
 import { LoadMemberProfile } from "./features/account/member-profile";
-import { chunkFailureMessage, useAppUpdates } from "./features/app-update/use-app-updates";
-import { ErrorScreen } from "./features/errors/error-screen";
-import { ModalHost } from "./features/modals/modal-host";
 import { isChunkLoadError, reloadForChunkError } from "./lib/chunk-reload";
 import { readSessionUser } from "./lib/guards";
 import { QueryProvider } from "./lib/query-provider";
+import { type RootData, useRootData } from "./lib/root-data";
+import { chunkFailureMessage, useAppUpdates } from "./shell/app-update/use-app-updates";
+import { ErrorScreen } from "./shell/errors/error-screen";
+import { ModalHost } from "./shell/modals/modal-host";
 import { Toaster } from "./ui/toaster";
-import { evmStateFromCookie, readWagmiCookie } from "./wallet/wallet-cookie";
-import { WalletRuntimeHost } from "./wallet/wallet-runtime-host";
+import { evmStateFromCookie, readWagmiCookie } from "./wallet-runtime/wallet-cookie";
+import { WalletRuntimeHost } from "./wallet-runtime/wallet-runtime-host";
 import "./styles/global.css";
 
-export async function loader({ context, request }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs): Promise<RootData> {
   return {
     config: context.config,
     user: await readSessionUser(context),
@@ -35,7 +27,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 export function Layout({ children }: { children: React.ReactNode }) {
-  const data = useRouteLoaderData<typeof loader>("root");
+  const data = useRootData();
   const nonce = data?.cspNonce;
   return (
     <html lang="en">

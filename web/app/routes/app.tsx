@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { useSessionUser } from "../features/account/use-session-user";
-import { MemberDashboard } from "../features/daily/member-dashboard";
+import { MemberDashboard } from "../features/home/member-dashboard";
 import { pageMeta } from "../lib/page-meta";
 import { buttonClassName } from "../ui/button";
 import { EmptyState } from "../ui/empty-state";

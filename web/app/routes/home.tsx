@@ -1,6 +1,6 @@
 import { useSessionUser } from "../features/account/use-session-user";
-import { MemberDashboard } from "../features/daily/member-dashboard";
 import { FeatureTiles } from "../features/home/feature-tiles";
+import { MemberDashboard } from "../features/home/member-dashboard";
 import { VisitorHero } from "../features/home/visitor-hero";
 import { pageMeta } from "../lib/page-meta";
 import styles from "../ui/page.module.css";

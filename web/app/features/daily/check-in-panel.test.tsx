@@ -4,7 +4,7 @@ import { cleanup, render, screen, within } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { testChain, testMember } from "../../test/fixtures";
-import { disconnectedEvm } from "../../wallet/wallet-store";
+import { disconnectedEvm } from "../../wallet-runtime/wallet-store";
 import CheckInPanel from "./check-in-panel";
 
 const member = testMember({ pts: 25, wallet_address: "0x00000000000000000000000000000000000000aa" });

@@ -2,13 +2,14 @@ import type { CheckInResult } from "@arcana/protocol";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
+import { useNow } from "../../lib/use-clock";
+import { useModalStore } from "../../shell/modals/modal-store";
 import { Button } from "../../ui/button";
 import { FormAlert } from "../../ui/form-alert";
 import { Spinner } from "../../ui/spinner";
 import { formatPoints } from "../account/points";
 import { memberQueryKey, useMember } from "../account/use-member";
-import { useModalStore } from "../modals/modal-store";
-import { rewardsQueryKey } from "../rewards/use-rewards-history";
+import { pointsHistoryQueryKey } from "../points-history/use-points-history";
 import { useWalletRuntime } from "../wallets/use-wallet-runtime";
 import { checkInStrip, isCheckedInToday } from "./check-in-rules";
 import styles from "./daily.module.css";
@@ -16,7 +17,6 @@ import { creditDailyTransaction, dailyErrorMessage, useDailyContract } from "./d
 import { DailyWalletStep } from "./daily-wallet-step";
 import { GmtCountdown } from "./gmt-countdown";
 import { checkInQueryKey, useCheckInStatus } from "./use-check-in";
-import { useNow } from "./use-clock";
 import { WeekStrip } from "./week-strip";
 
 type Notice = { tone: "error" | "success" | "info"; text: string };
@@ -98,7 +98,7 @@ export default function CheckInPanel() {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: checkInQueryKey(uid) }),
         queryClient.invalidateQueries({ queryKey: memberQueryKey(uid) }),
-        queryClient.invalidateQueries({ queryKey: rewardsQueryKey(uid) }),
+        queryClient.invalidateQueries({ queryKey: pointsHistoryQueryKey(uid) }),
       ]);
     } catch (error) {
       setNotice({ tone: "error", text: dailyErrorMessage(error) });

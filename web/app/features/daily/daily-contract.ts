@@ -3,9 +3,9 @@ import type { ChainTransactionRequest, PublicChain } from "@arcana/protocol";
 import { useState } from "react";
 import { ApiRequestError, apiPost } from "../../lib/api";
 import { useRootData } from "../../lib/root-data";
-import { useTargetNetwork } from "../../wallet/target-network";
-import { walletErrorMessage } from "../../wallet/wallet-errors";
-import { loadWalletRuntime, useEvmWallet } from "../../wallet/wallet-store";
+import { useTargetNetwork } from "../../wallet-runtime/target-network";
+import { walletErrorMessage } from "../../wallet-runtime/wallet-errors";
+import { loadWalletRuntime, useEvmWallet } from "../../wallet-runtime/wallet-store";
 import { useMember } from "../account/use-member";
 
 /** The Daily contract's two writes. */

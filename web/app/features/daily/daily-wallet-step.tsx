@@ -1,9 +1,9 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { useModalStore } from "../../shell/modals/modal-store";
 import { Button } from "../../ui/button";
 import { FormAlert } from "../../ui/form-alert";
 import { Spinner } from "../../ui/spinner";
-import { useModalStore } from "../modals/modal-store";
 import { shortAddress } from "../wallets/wallet-list";
 import styles from "./daily.module.css";
 import type { DailyReadiness } from "./daily-contract";

@@ -1,6 +1,6 @@
+import { useNow } from "../../lib/use-clock";
 import { formatHms, gmtMidnightInLocalTime, msUntilGmtMidnight } from "./check-in-rules";
 import styles from "./daily.module.css";
-import { useNow } from "./use-clock";
 
 /**
  * Time left until 00:00 GMT, and when that is on the member's own clock. Rendered only in the

@@ -3,10 +3,10 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { closedModals, useModalStore } from "../../shell/modals/modal-store";
 import { testChain, testConfig, testMember } from "../../test/fixtures";
 import { useToastStore } from "../../ui/toast-store";
-import type { EvmWalletState } from "../../wallet/wallet-store";
-import { closedModals, useModalStore } from "../modals/modal-store";
+import type { EvmWalletState } from "../../wallet-runtime/wallet-store";
 import { GenesisPassSections } from "./genesis-pass-page";
 
 const wallet = "0x1111111111111111111111111111111111111111";

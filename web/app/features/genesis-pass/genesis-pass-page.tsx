@@ -5,8 +5,8 @@ import { apiPost, errorMessage } from "../../lib/api";
 import { useRootData } from "../../lib/root-data";
 import { Card, CardTitle } from "../../ui/card";
 import { showToast } from "../../ui/toast-store";
-import { useTargetNetwork } from "../../wallet/target-network";
-import { useEvmWallet, useWalletStore } from "../../wallet/wallet-store";
+import { useTargetNetwork } from "../../wallet-runtime/target-network";
+import { useEvmWallet, useWalletStore } from "../../wallet-runtime/wallet-store";
 import { formatPoints } from "../account/points";
 import { memberQueryKey, useMember } from "../account/use-member";
 import styles from "./genesis-pass.module.css";
@@ -14,7 +14,7 @@ import { mintStep, walletBlocker } from "./mint-eligibility";
 import { MintPanel } from "./mint-panel";
 import { passCards } from "./pass-display";
 import { PassList } from "./pass-list";
-import { RewardsPanel } from "./rewards-panel";
+import { StakingRewardsPanel } from "./staking-rewards-panel";
 import { genesisPassKeys, useMyPasses, useStakingRewards, useWhitelist } from "./use-genesis-pass";
 
 /** /genesis-pass: mint, the member's passes with stake and unstake, and staking rewards. */
@@ -107,7 +107,7 @@ export function GenesisPassSections() {
           awaitChain={passes.awaitChain}
         />
         {boundWallet ? (
-          <RewardsPanel
+          <StakingRewardsPanel
             rewards={rewards.data}
             fetchedAt={rewards.dataUpdatedAt}
             failed={rewards.isError}

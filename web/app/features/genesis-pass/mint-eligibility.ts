@@ -1,5 +1,5 @@
 import type { Pass, PublicChain, User } from "@arcana/protocol";
-import type { EvmWalletState } from "../../wallet/wallet-store";
+import type { EvmWalletState } from "../../wallet-runtime/wallet-store";
 
 /** What the mint card offers the member right now, from the first thing standing in the way. */
 export type MintStep =

@@ -1,14 +1,14 @@
 import type { PublicChain } from "@arcana/protocol";
 import { useState } from "react";
 import { Link } from "react-router";
+import { useModalStore } from "../../shell/modals/modal-store";
 import { Badge } from "../../ui/badge";
 import { Button, buttonClassName } from "../../ui/button";
 import { Card, CardTitle } from "../../ui/card";
 import { FormAlert } from "../../ui/form-alert";
 import { Spinner } from "../../ui/spinner";
-import { showWalletError } from "../../wallet/wallet-errors";
-import { loadWalletRuntime } from "../../wallet/wallet-store";
-import { useModalStore } from "../modals/modal-store";
+import { showWalletError } from "../../wallet-runtime/wallet-errors";
+import { loadWalletRuntime } from "../../wallet-runtime/wallet-store";
 import { shortAddress } from "../wallets/wallet-list";
 import type { ChainExpectation } from "./chain-sync";
 import styles from "./genesis-pass.module.css";

@@ -1,5 +1,5 @@
+import { useModalStore } from "../../shell/modals/modal-store";
 import { Button } from "../../ui/button";
-import { useModalStore } from "../modals/modal-store";
 import styles from "./minted-pass-result.module.css";
 import { useMintedPassStore } from "./minted-pass-store";
 

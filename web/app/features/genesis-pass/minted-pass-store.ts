@@ -1,5 +1,5 @@
 import { create } from "zustand";
-import { useModalStore } from "../modals/modal-store";
+import { useModalStore } from "../../shell/modals/modal-store";
 
 /** The pass the member just minted, for the "minted result" modal. */
 export interface MintedPass {

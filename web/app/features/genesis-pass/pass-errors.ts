@@ -1,5 +1,5 @@
 import { ApiRequestError } from "../../lib/api";
-import { walletErrorMessage } from "../../wallet/wallet-errors";
+import { walletErrorMessage } from "../../wallet-runtime/wallet-errors";
 
 /** GenesisPass's custom errors (contracts/src/GenesisPass.sol), in words a member can act on. */
 const contractErrors: Record<string, string> = {

@@ -1,11 +1,11 @@
 import { useState } from "react";
+import { useModalStore } from "../../shell/modals/modal-store";
 import { Badge } from "../../ui/badge";
 import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
 import { EmptyState } from "../../ui/empty-state";
 import { FormAlert } from "../../ui/form-alert";
 import { Spinner } from "../../ui/spinner";
-import { useModalStore } from "../modals/modal-store";
 import { shortAddress } from "../wallets/wallet-list";
 import type { ChainExpectation } from "./chain-sync";
 import styles from "./genesis-pass.module.css";

@@ -2,7 +2,7 @@ import { genesisPassAbi } from "@arcana/contracts";
 import type { MintSignature, UnstakeSignature } from "@arcana/protocol";
 import { type Hex, parseEventLogs, type TransactionReceipt } from "viem";
 import { apiPost } from "../../lib/api";
-import { loadWalletRuntime, useWalletStore, type WalletRuntime } from "../../wallet/wallet-store";
+import { loadWalletRuntime, useWalletStore, type WalletRuntime } from "../../wallet-runtime/wallet-store";
 import type { TransactionStep } from "./transaction-steps";
 
 type OnStep = (step: TransactionStep) => void;

@@ -1,9 +1,9 @@
 import { Link } from "react-router";
+import { useGmtToday } from "../../lib/use-clock";
 import { buttonClassName } from "../../ui/button";
 import { Card } from "../../ui/card";
 import { Spinner } from "../../ui/spinner";
 import { useMember } from "../account/use-member";
-import { useGmtToday } from "../daily/use-clock";
 import { AstrologyBanner } from "./astrology-banner";
 import styles from "./tarot.module.css";
 import { TarotTable } from "./tarot-table";

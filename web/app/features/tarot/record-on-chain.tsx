@@ -10,7 +10,7 @@ import { formatPoints } from "../account/points";
 import { memberQueryKey, useMember } from "../account/use-member";
 import { creditDailyTransaction, dailyErrorMessage, useDailyContract } from "../daily/daily-contract";
 import { DailyWalletStep } from "../daily/daily-wallet-step";
-import { rewardsQueryKey } from "../rewards/use-rewards-history";
+import { pointsHistoryQueryKey } from "../points-history/use-points-history";
 import styles from "./tarot.module.css";
 import { tarotNetworks, tarotQueryKeys, useChainTarot } from "./use-tarot";
 
@@ -71,7 +71,7 @@ export function RecordOnChain({ today, draw }: { today: string; draw: TarotDraw 
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: tarotQueryKeys.member(member.uid) }),
         queryClient.invalidateQueries({ queryKey: memberQueryKey(member.uid) }),
-        queryClient.invalidateQueries({ queryKey: rewardsQueryKey(member.uid) }),
+        queryClient.invalidateQueries({ queryKey: pointsHistoryQueryKey(member.uid) }),
       ]);
     } catch (error) {
       setNotice({ tone: "error", text: dailyErrorMessage(error) });

@@ -5,7 +5,7 @@ import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
 import { FormAlert } from "../../ui/form-alert";
 import { Spinner } from "../../ui/spinner";
-import { useTargetNetwork } from "../../wallet/target-network";
+import { useTargetNetwork } from "../../wallet-runtime/target-network";
 import { ReadingText } from "./reading-text";
 import { RecordOnChain } from "./record-on-chain";
 import styles from "./tarot.module.css";

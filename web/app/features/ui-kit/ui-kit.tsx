@@ -1,4 +1,5 @@
 import { type ReactNode, useState } from "react";
+import { useModalStore } from "../../shell/modals/modal-store";
 import { Badge } from "../../ui/badge";
 import { Button } from "../../ui/button";
 import { Card, CardTitle } from "../../ui/card";
@@ -8,7 +9,6 @@ import { Input } from "../../ui/input";
 import { Modal } from "../../ui/modal";
 import { PageHeader } from "../../ui/page-header";
 import { showToast } from "../../ui/toast-store";
-import { useModalStore } from "../modals/modal-store";
 import styles from "./ui-kit.module.css";
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -99,7 +99,7 @@ export function UiKit() {
           <Button variant="secondary" onClick={() => setModalOpen(true)}>
             Open a modal
           </Button>
-          <Button variant="ghost" onClick={() => openModal("rewardHistory")}>
+          <Button variant="ghost" onClick={() => openModal("pointsHistory")}>
             Open the rewards history modal
           </Button>
         </div>

@@ -4,7 +4,7 @@ import { cleanup, render, screen } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { testChain, testConfig, testMember } from "../../test/fixtures";
-import { disconnectedEvm, initialSolana, useWalletStore } from "../../wallet/wallet-store";
+import { disconnectedEvm, initialSolana, useWalletStore } from "../../wallet-runtime/wallet-store";
 import BindWalletPanel from "./bind-wallet-panel";
 
 const boundWallet = "0xAbCdEf0123456789aBcDeF0123456789AbCdEf01";

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Badge } from "../../ui/badge";
 import { Modal } from "../../ui/modal";
 import { Spinner } from "../../ui/spinner";
-import type { WalletOption } from "../../wallet/wallet-store";
+import type { WalletOption } from "../../wallet-runtime/wallet-store";
 import { orderWallets, splitFeatured } from "./wallet-list";
 import styles from "./wallets.module.css";
 

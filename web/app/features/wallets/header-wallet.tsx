@@ -1,6 +1,6 @@
 import { useRootData } from "../../lib/root-data";
-import { useEvmWallet } from "../../wallet/wallet-store";
-import { useModalStore } from "../modals/modal-store";
+import { useModalStore } from "../../shell/modals/modal-store";
+import { useEvmWallet } from "../../wallet-runtime/wallet-store";
 import { shortAddress } from "./wallet-list";
 import styles from "./wallets.module.css";
 

@@ -4,7 +4,7 @@ import { useId, useState } from "react";
 import { verifyMessage } from "viem";
 import { useRootData } from "../../lib/root-data";
 import { Button } from "../../ui/button";
-import { useEvmWallet, useWalletStore } from "../../wallet/wallet-store";
+import { useEvmWallet, useWalletStore } from "../../wallet-runtime/wallet-store";
 import { EvmWalletPanel } from "./evm-wallet-panel";
 import { SolanaConnectButton } from "./solana-connect-button";
 import { withWalletRuntime } from "./use-wallet-runtime";

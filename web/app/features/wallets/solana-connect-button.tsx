@@ -1,7 +1,12 @@
 import { useEffect, useState } from "react";
 import { useDevice } from "../../lib/device";
 import { Button } from "../../ui/button";
-import { loadWalletRuntime, solanaWalletNameKey, useWalletStore, type WalletOption } from "../../wallet/wallet-store";
+import {
+  loadWalletRuntime,
+  solanaWalletNameKey,
+  useWalletStore,
+  type WalletOption,
+} from "../../wallet-runtime/wallet-store";
 import { ConnectWalletModal } from "./connect-wallet-modal";
 import { useWalletRuntime, withWalletRuntime } from "./use-wallet-runtime";
 import { connectButtonDisabled, connectButtonLabel, mobileDeepLink } from "./wallet-list";

@@ -1,6 +1,6 @@
 import { useEffect } from "react";
-import { showWalletError } from "../../wallet/wallet-errors";
-import { loadWalletRuntime, useWalletStore, type WalletRuntime } from "../../wallet/wallet-store";
+import { showWalletError } from "../../wallet-runtime/wallet-errors";
+import { loadWalletRuntime, useWalletStore, type WalletRuntime } from "../../wallet-runtime/wallet-store";
 
 /** Loads the wallet stacks when a wallet UI appears; returns them once ready (null before). */
 export function useWalletRuntime(): WalletRuntime | null {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { WalletOption } from "../../wallet/wallet-store";
+import type { WalletOption } from "../../wallet-runtime/wallet-store";
 import { connectButtonDisabled, connectButtonLabel, mobileDeepLink, orderWallets, splitFeatured } from "./wallet-list";
 
 const wallet = (name: string, readyState: WalletOption["readyState"]): WalletOption => ({

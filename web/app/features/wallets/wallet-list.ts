@@ -1,5 +1,5 @@
 import { limits } from "@arcana/protocol";
-import type { WalletOption, WalletReadiness } from "../../wallet/wallet-store";
+import type { WalletOption, WalletReadiness } from "../../wallet-runtime/wallet-store";
 
 const readinessOrder: Record<WalletReadiness, number> = { Installed: 0, Loadable: 1, NotDetected: 2, Unsupported: 3 };
 

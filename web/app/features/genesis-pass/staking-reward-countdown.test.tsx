@@ -1,7 +1,7 @@
 import { act, cleanup, render, screen } from "@testing-library/react";
 import { renderToString } from "react-dom/server";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { formatRewardCountdown, nextPointAt, useRewardCountdown } from "./reward-countdown";
+import { formatRewardCountdown, nextPointAt, useRewardCountdown } from "./staking-reward-countdown";
 
 function NextPoint({ deadline, onElapsed }: { deadline: number | null; onElapsed: () => void }) {
   const left = useRewardCountdown(deadline, onElapsed);

@@ -6,10 +6,10 @@ import { FormAlert } from "../../ui/form-alert";
 import { formatPoints } from "../account/points";
 import styles from "./genesis-pass.module.css";
 import { formatDuration } from "./pass-display";
-import { formatRewardCountdown, nextPointAt, useRewardCountdown } from "./reward-countdown";
 import { LoadingLines } from "./skeletons";
+import { formatRewardCountdown, nextPointAt, useRewardCountdown } from "./staking-reward-countdown";
 
-export interface RewardsPanelProps {
+export interface StakingRewardsPanelProps {
   rewards: StakingRewards | undefined;
   /** When the rewards were fetched (this browser's clock). */
   fetchedAt: number;
@@ -25,7 +25,7 @@ export interface RewardsPanelProps {
 }
 
 /** Staking rewards: the total pending, the countdown to the next point, claim one or all. */
-export function RewardsPanel(props: RewardsPanelProps) {
+export function StakingRewardsPanel(props: StakingRewardsPanelProps) {
   return (
     <Card aria-labelledby="rewards-title" data-testid="rewards">
       <CardTitle id="rewards-title">Staking rewards</CardTitle>
@@ -44,7 +44,7 @@ function RewardsBody({
   claiming,
   onClaimAll,
   onClaimOne,
-}: RewardsPanelProps) {
+}: StakingRewardsPanelProps) {
   const deadline = rewards ? nextPointAt(fetchedAt, rewards.next_point_in_ms) : null;
   const left = useRewardCountdown(deadline, onRefresh);
 

@@ -2,7 +2,7 @@ import { create } from "zustand";
 
 /** The app-wide modals, each opened from anywhere by name (spec §2). */
 export const modalNames = [
-  "rewardHistory",
+  "pointsHistory",
   "mintedResult",
   "bindWallet",
   "checkIn",
@@ -20,7 +20,7 @@ interface ModalState extends ModalFlags {
 }
 
 export const closedModals: ModalFlags = {
-  rewardHistory: false,
+  pointsHistory: false,
   mintedResult: false,
   bindWallet: false,
   checkIn: false,

@@ -1,18 +1,18 @@
 import { Link } from "react-router";
+import { useModalStore } from "../../shell/modals/modal-store";
 import { formatPoints } from "../account/points";
 import { useMember } from "../account/use-member";
-import { useModalStore } from "../modals/modal-store";
-import styles from "./rewards.module.css";
-import { RewardsList } from "./rewards-list";
+import styles from "./points-history.module.css";
+import { PointsHistoryList } from "./points-history-list";
 
 /** The rewards history modal's body: the balance, then every ledger entry. */
-export default function RewardsHistoryPanel() {
+export default function PointsHistoryPanel() {
   const member = useMember();
   const closeModal = useModalStore((state) => state.closeModal);
   if (!member) {
     return (
       <p>
-        <Link to="/auth" onClick={() => closeModal("rewardHistory")}>
+        <Link to="/auth" onClick={() => closeModal("pointsHistory")}>
           Sign in
         </Link>{" "}
         to see the points you have earned.
@@ -25,7 +25,7 @@ export default function RewardsHistoryPanel() {
         <span>Your balance</span>
         <strong data-testid="rewards-balance">{formatPoints(member.pts)}</strong>
       </p>
-      <RewardsList />
+      <PointsHistoryList />
     </div>
   );
 }

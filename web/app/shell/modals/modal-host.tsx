@@ -1,12 +1,12 @@
 import { lazy, type ReactNode, Suspense } from "react";
+import { MintedPassResult } from "../../features/genesis-pass/minted-pass-result";
 import { Modal } from "../../ui/modal";
 import { Spinner } from "../../ui/spinner";
-import { MintedPassResult } from "../genesis-pass/minted-pass-result";
 import { type ModalName, modalNames, useModalStore } from "./modal-store";
 
 /** Titles and, until their features land, what each modal is for. */
 const modalContent: Record<ModalName, { title: string; purpose: string }> = {
-  rewardHistory: {
+  pointsHistory: {
     title: "Rewards history",
     purpose:
       "Every point you earn or spend will be listed here, newest first: check-ins, staking claims, tarot, loot boxes and referrals.",
@@ -36,9 +36,9 @@ const modalContent: Record<ModalName, { title: string; purpose: string }> = {
 };
 
 // Modal bodies with heavy code load when first opened, never with the page.
-const BindWalletPanel = lazy(() => import("../wallets/bind-wallet-panel"));
-const CheckInPanel = lazy(() => import("../daily/check-in-panel"));
-const RewardsHistoryPanel = lazy(() => import("../rewards/rewards-history-panel"));
+const BindWalletPanel = lazy(() => import("../../features/wallets/bind-wallet-panel"));
+const CheckInPanel = lazy(() => import("../../features/daily/check-in-panel"));
+const PointsHistoryPanel = lazy(() => import("../../features/points-history/points-history-panel"));
 
 const modalBodies: Partial<Record<ModalName, () => ReactNode>> = {
   bindWallet: () => (
@@ -51,9 +51,9 @@ const modalBodies: Partial<Record<ModalName, () => ReactNode>> = {
       <CheckInPanel />
     </Suspense>
   ),
-  rewardHistory: () => (
+  pointsHistory: () => (
     <Suspense fallback={<Spinner />}>
-      <RewardsHistoryPanel />
+      <PointsHistoryPanel />
     </Suspense>
   ),
   mintedResult: () => <MintedPassResult />,

@@ -7,7 +7,7 @@ describe("modal store", () => {
   beforeEach(() => useModalStore.setState(closedModals));
 
   it("holds one flag per app-wide modal, all closed at first", () => {
-    expect(modalNames).toEqual(["rewardHistory", "mintedResult", "bindWallet", "checkIn", "invites", "invitesSuccess"]);
+    expect(modalNames).toEqual(["pointsHistory", "mintedResult", "bindWallet", "checkIn", "invites", "invitesSuccess"]);
     for (const name of modalNames) expect(useModalStore.getState()[name]).toBe(false);
   });
 
@@ -32,13 +32,13 @@ describe("ModalHost", () => {
 
   it("shows the dialog whose flag is set, and clears the flag when it closes", () => {
     render(<ModalHost />);
-    act(() => useModalStore.getState().openModal("rewardHistory"));
+    act(() => useModalStore.getState().openModal("pointsHistory"));
 
     const dialog = screen.getByRole("dialog", { name: "Rewards history" });
     expect(dialog.getAttribute("aria-modal")).toBe("true");
 
     fireEvent.click(screen.getByRole("button", { name: "Close" }));
     expect(screen.queryByRole("dialog")).toBeNull();
-    expect(useModalStore.getState().rewardHistory).toBe(false);
+    expect(useModalStore.getState().pointsHistory).toBe(false);
   });
 });

@@ -4,7 +4,7 @@ import { act, cleanup, fireEvent, render, screen } from "@testing-library/react"
 import { createRoutesStub } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { testMember } from "../../test/fixtures";
-import { RewardsList } from "./rewards-list";
+import { PointsHistoryList } from "./points-history-list";
 
 const member = testMember({ pts: 20 });
 
@@ -58,7 +58,7 @@ function renderList() {
     {
       id: "root",
       path: "*",
-      Component: RewardsList,
+      Component: PointsHistoryList,
       HydrateFallback: NothingYet,
       loader: () => ({ user: member, cspNonce: "n", config: { chains: [] }, evmWallet: undefined }),
     },

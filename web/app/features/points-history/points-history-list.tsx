@@ -4,16 +4,16 @@ import { Button } from "../../ui/button";
 import { FormAlert } from "../../ui/form-alert";
 import { Sigil } from "../../ui/sigil";
 import { Spinner } from "../../ui/spinner";
-import { formatRewardAmount, formatRewardTime } from "./reward-format";
-import styles from "./rewards.module.css";
-import { useRewardsHistory } from "./use-rewards-history";
+import { formatEntryTime, formatPointsChange } from "./points-format";
+import styles from "./points-history.module.css";
+import { usePointsHistory } from "./use-points-history";
 
 /**
  * The whole points ledger, newest first. The next page loads when the end of the list scrolls into
  * view (IntersectionObserver), or with "Load more" where that is not available or not wanted.
  */
-export function RewardsList() {
-  const history = useRewardsHistory();
+export function PointsHistoryList() {
+  const history = usePointsHistory();
   const sentinel = useRef<HTMLDivElement>(null);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = history;
 
@@ -68,10 +68,10 @@ export function RewardsList() {
           <li key={entry.id} className={styles.entry} data-kind={entry.kind}>
             <span className={styles.label}>{entry.label}</span>
             <time className={styles.time} dateTime={entry.created_at}>
-              {formatRewardTime(entry)}
+              {formatEntryTime(entry)}
             </time>
             <span className={styles.amount} data-negative={entry.amount < 0 || undefined}>
-              {formatRewardAmount(entry.amount)}
+              {formatPointsChange(entry.amount)}
             </span>
           </li>
         ))}

@@ -1,17 +1,17 @@
 import { tarotNetworkOfChain } from "@arcana/protocol";
 import { Link } from "react-router";
+import { useGmtToday } from "../../lib/use-clock";
+import { useModalStore } from "../../shell/modals/modal-store";
 import { Button, buttonClassName } from "../../ui/button";
 import { Card } from "../../ui/card";
 import { Sigil } from "../../ui/sigil";
-import { useTargetNetwork } from "../../wallet/target-network";
+import { useTargetNetwork } from "../../wallet-runtime/target-network";
 import { formatPoints } from "../account/points";
 import { useMember } from "../account/use-member";
-import { useModalStore } from "../modals/modal-store";
+import { isCheckedInToday } from "../daily/check-in-rules";
+import { useCheckInStatus } from "../daily/use-check-in";
 import { useChainTarot } from "../tarot/use-tarot";
-import { isCheckedInToday } from "./check-in-rules";
-import styles from "./daily.module.css";
-import { useCheckInStatus } from "./use-check-in";
-import { useGmtToday } from "./use-clock";
+import styles from "./member-dashboard.module.css";
 
 /**
  * The member's day at a glance, on `/` and `/app`: points, the check-in streak, today's tarot,
@@ -41,7 +41,7 @@ export function MemberDashboard() {
         </p>
         <p className={styles.tileText}>Earned from check-ins, tarot, staking and referrals; spent on loot boxes.</p>
         <div className={styles.tileActions}>
-          <Button variant="secondary" size="sm" onClick={() => openModal("rewardHistory")}>
+          <Button variant="secondary" size="sm" onClick={() => openModal("pointsHistory")}>
             Rewards history
           </Button>
         </div>
