@@ -48,6 +48,8 @@ export const userSchema = z.object({
   is_active: z.boolean(),
   type: z.string(),
   level: z.string(),
+  /** The level to show: an active member of type \`free\` is shown at gold (spec §4). */
+  display_level: z.string(),
   has_password: z.boolean(),
 });
 export type User = z.infer<typeof userSchema>;
@@ -67,11 +69,6 @@ export function passwordProblem(password: string, email: string): string | null 
   if (password.length > PASSWORD_MAX_LENGTH) return `Use at most ${PASSWORD_MAX_LENGTH} characters.`;
   if (normalizeEmail(password) === normalizeEmail(email)) return "Your password cannot be your e-mail address.";
   return null;
-}
-
-/** The level a member sees: an active member of type `free` is shown at level gold (spec §4). */
-export function displayLevel(user: Pick<User, "type" | "is_active" | "level">): string {
-  return user.type === "free" && user.is_active ? "gold" : user.level;
 }
 
 export const devMailSchema = z.object({

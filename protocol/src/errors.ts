@@ -9,6 +9,8 @@ export const errorBodySchema = z.object({
     message: z.string(),
     /** Seconds until a rate-limited call may be retried. */
     retry_after: z.number().int().optional(),
+    /** ISO time from which a refused unstake is allowed. */
+    unlocks_at: z.string().optional(),
     /** Field-level problems for a bad request. */
     issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
   }),

@@ -95,7 +95,7 @@ describe("SiteHeader", () => {
     expect(screen.getByRole("link", { name: "Change password" }).getAttribute("href")).toBe("/change-password");
   });
 
-  it("shows the member's points and level; an active free member is shown at gold", async () => {
+  it("shows the member's points and the level the API says to show (an active free member: gold)", async () => {
     renderHeader({ ...member, pts: 1250 });
     fireEvent.click(await screen.findByRole("button", { name: /account menu/ }));
     expect(screen.getByText("1,250 pts")).toBeTruthy();
@@ -103,7 +103,9 @@ describe("SiteHeader", () => {
   });
 
   it("shows the profile fetched at start, fresher than the rendered page", async () => {
-    const calls = serveApi(() => Response.json({ data: { ...member, pts: 1300, is_active: false } }));
+    const calls = serveApi(() =>
+      Response.json({ data: { ...member, pts: 1300, is_active: false, display_level: "silver" } }),
+    );
     renderHeader({ ...member, pts: 1250 });
     fireEvent.click(await screen.findByRole("button", { name: /account menu/ }));
 

@@ -12,23 +12,28 @@ export class ApiRequestError extends Error {
   readonly code: ApiErrorCode;
   /** Seconds until a rate-limited call may be retried, when the server said. */
   readonly retryAfter: number | null;
+  /** ISO time from which a refused unstake is allowed, when the server said. */
+  readonly unlocksAt: string | null;
 
   constructor({
     status,
     code,
     message,
     retryAfter = null,
+    unlocksAt = null,
   }: {
     status: number;
     code: ApiErrorCode;
     message: string;
     retryAfter?: number | null;
+    unlocksAt?: string | null;
   }) {
     super(message);
     this.name = "ApiRequestError";
     this.status = status;
     this.code = code;
     this.retryAfter = retryAfter;
+    this.unlocksAt = unlocksAt;
   }
 }
 
@@ -79,12 +84,13 @@ async function callApi<Result>(
     return payload.data as Result;
   }
   if (isErrorBody(payload)) {
-    const { code, message, retry_after } = payload.error;
+    const { code, message, retry_after, unlocks_at } = payload.error;
     throw new ApiRequestError({
       status: response.status,
       code,
       message,
       retryAfter: retry_after ?? retryAfterHeader(response),
+      unlocksAt: unlocks_at ?? null,
     });
   }
   // A proxy's error page or an empty answer: nothing the member can act on but a retry.

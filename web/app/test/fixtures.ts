@@ -39,6 +39,7 @@ export function testMember(overrides: Partial<User> = {}): User {
     is_active: true,
     type: "free",
     level: "silver",
+    display_level: "gold",
     has_password: false,
     ...overrides,
   };

@@ -126,6 +126,8 @@ describe("POST /sign_in with a code", () => {
       pts: 0,
       type: "free",
       is_active: true,
+      // An active free member is shown at gold (spec §4).
+      display_level: "gold",
       wallet_address: null,
       solana_address: null,
     });
@@ -188,7 +190,18 @@ describe("sessions", () => {
     expect(byBearer.status).toBe(200);
     const { data } = (await byBearer.json()) as { data: Record<string, unknown> };
     expect(Object.keys(data).sort()).toEqual(
-      ["email", "has_password", "is_active", "level", "pts", "solana_address", "type", "uid", "wallet_address"].sort(),
+      [
+        "display_level",
+        "email",
+        "has_password",
+        "is_active",
+        "level",
+        "pts",
+        "solana_address",
+        "type",
+        "uid",
+        "wallet_address",
+      ].sort(),
     );
     const byCookie = await t.app.request("/api/users/mine", { headers: { cookie: `arcana_session=${token}` } });
     expect(byCookie.status).toBe(200);

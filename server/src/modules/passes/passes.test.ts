@@ -1,5 +1,5 @@
 import { genesisPassAbi } from "@arcana/contracts";
-import type { ClaimResult, MintSignature, Pass, StakingRewards, UnstakeSignature } from "@arcana/protocol";
+import type { ClaimResult, ErrorBody, MintSignature, Pass, StakingRewards, UnstakeSignature } from "@arcana/protocol";
 import pino from "pino";
 import type { Hex } from "viem";
 import type { PrivateKeyAccount } from "viem/accounts";
@@ -31,10 +31,6 @@ let indexer: ReturnType<typeof createIndexer>;
 const alice = hardhatAccounts[2] as PrivateKeyAccount;
 const bob = hardhatAccounts[3] as PrivateKeyAccount;
 let aliceMember: Awaited<ReturnType<typeof signUpMember>>;
-
-async function errorCode(res: Response) {
-  return ((await res.json()) as { error: { code: string } }).error.code;
-}
 
 async function send(account: PrivateKeyAccount, hash: Promise<Hex>) {
   const receipt = await chain.client.waitForTransactionReceipt({ hash: await hash });
@@ -169,7 +165,10 @@ describe("staking rewards", () => {
   it("holds the unstake until the minimum stake time, then settles and authorizes it", async () => {
     const early = await postJson(t.app, "/api/blockchain/unstake_signature", { token_id: 1 }, aliceMember.auth);
     expect(early.status).toBe(409);
-    expect(await errorCode(early)).toBe("conflict");
+    const refusal = (await early.json()) as ErrorBody;
+    expect(refusal.error.code).toBe("conflict");
+    // The unlock time as a field, so a client never reads it out of the sentence.
+    expect(refusal.error.unlocks_at).toBe(new Date(stakedSince + 86_400_000).toISOString().replace(".000Z", "Z"));
 
     clock.set(stakedSince + 86_400_000 + 5 * POINT_MS);
     const auth712 = await readData<UnstakeSignature>(

@@ -172,10 +172,10 @@ export function createStakingService(deps: StakingServiceDeps) {
           throw new ApiError("conflict", `Genesis Pass #${tokenId} is not staked.`);
         const unlocksAt = pass.stakedSince.getTime() + deps.economy.staking.minStakeSeconds * 1000;
         if (now().getTime() < unlocksAt) {
-          throw new ApiError(
-            "conflict",
-            `Genesis Pass #${tokenId} can be unstaked from ${new Date(unlocksAt).toISOString().replace(".000Z", "Z")}.`,
-          );
+          const unlocks_at = new Date(unlocksAt).toISOString().replace(".000Z", "Z");
+          throw new ApiError("conflict", `Genesis Pass #${tokenId} can be unstaked from ${unlocks_at}.`, {
+            unlocks_at,
+          });
         }
         return { pass, settled: await settle(tx, pass, now()) };
       });

@@ -14,6 +14,12 @@ export function toUser(row: typeof users.$inferSelect): User {
     is_active: row.isActive,
     type: row.type,
     level: row.level,
+    display_level: displayLevel(row),
     has_password: row.passwordHash !== null,
   };
+}
+
+/** The level a member sees: an active member of type `free` is shown at level gold (spec §4). */
+export function displayLevel(member: { type: string; isActive: boolean; level: string }): string {
+  return member.type === "free" && member.isActive ? "gold" : member.level;
 }

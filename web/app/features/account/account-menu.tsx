@@ -1,4 +1,4 @@
-import { displayLevel, type User } from "@arcana/protocol";
+import type { User } from "@arcana/protocol";
 import { useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import { Badge } from "../../ui/badge";
@@ -14,7 +14,7 @@ export function AccountMenu({ user }: { user: User }) {
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const signOut = useSignOut();
-  const level = displayLevel(user);
+  const level = user.display_level;
 
   useEffect(() => {
     if (!open) return;

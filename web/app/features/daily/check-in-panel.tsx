@@ -2,7 +2,7 @@ import type { CheckInResult } from "@arcana/protocol";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
-import { useNow } from "../../lib/use-clock";
+import { useGmtToday, useNow } from "../../lib/use-clock";
 import { useModalStore } from "../../shell/modals/modal-store";
 import { Button } from "../../ui/button";
 import { FormAlert } from "../../ui/form-alert";
@@ -11,7 +11,7 @@ import { formatPoints } from "../account/points";
 import { memberQueryKey, useMember } from "../account/use-member";
 import { pointsHistoryQueryKey } from "../points-history/use-points-history";
 import { useWalletRuntime } from "../wallets/use-wallet-runtime";
-import { checkInStrip, isCheckedInToday } from "./check-in-rules";
+import { checkInStrip } from "./check-in-display";
 import styles from "./daily.module.css";
 import { creditDailyTransaction, dailyErrorMessage, useDailyContract } from "./daily-contract";
 import { DailyWalletStep } from "./daily-wallet-step";
@@ -29,8 +29,8 @@ export default function CheckInPanel() {
   const member = useMember();
   // Starts loading the wallet stacks now, so a remembered wallet has reconnected by the click.
   useWalletRuntime();
-  const status = useCheckInStatus();
   const now = useNow();
+  const status = useCheckInStatus(useGmtToday());
   const daily = useDailyContract();
   const queryClient = useQueryClient();
   const closeModal = useModalStore((state) => state.closeModal);
@@ -74,7 +74,7 @@ export default function CheckInPanel() {
     );
   }
 
-  const checkedToday = isCheckedInToday(status.data, now);
+  const checkedToday = status.data.today_checked;
   const days = checkInStrip(status.data, now);
   const streak = status.data.current_streak;
 

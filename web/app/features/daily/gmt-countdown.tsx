@@ -1,5 +1,5 @@
 import { useNow } from "../../lib/use-clock";
-import { formatHms, gmtMidnightInLocalTime, msUntilGmtMidnight } from "./check-in-rules";
+import { formatHms, gmtMidnightInLocalTime, msUntilGmtMidnight } from "./check-in-display";
 import styles from "./daily.module.css";
 
 /**

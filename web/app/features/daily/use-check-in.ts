@@ -3,8 +3,11 @@ import { useQuery } from "@tanstack/react-query";
 import { apiGet } from "../../lib/api";
 import { useMember } from "../account/use-member";
 
-export function checkInQueryKey(uid: string) {
-  return ["blockchain", "check_in", uid] as const;
+/** Keyed by the GMT date too, so a new day never shows yesterday's answer; `uid` alone covers every day. */
+export function checkInQueryKey(uid: string, today?: string | null) {
+  return today === undefined
+    ? (["blockchain", "check_in", uid] as const)
+    : (["blockchain", "check_in", uid, today] as const);
 }
 
 /**
@@ -20,12 +23,15 @@ export async function fetchCheckInStatus(signal?: AbortSignal): Promise<CheckInS
   }
 }
 
-/** The member's check-in week and streak; `data` is null when it could not be loaded. */
-export function useCheckInStatus() {
+/**
+ * The member's check-in week, streak and whether today is done, for `today` (the GMT date, null
+ * until the browser knows it); `data` is null when it could not be loaded.
+ */
+export function useCheckInStatus(today: string | null) {
   const member = useMember();
   return useQuery({
-    queryKey: checkInQueryKey(member?.uid ?? ""),
+    queryKey: checkInQueryKey(member?.uid ?? "", today),
     queryFn: ({ signal }) => fetchCheckInStatus(signal),
-    enabled: member !== null,
+    enabled: member !== null && today !== null,
   });
 }

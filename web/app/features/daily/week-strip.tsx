@@ -1,4 +1,4 @@
-import type { CheckInStripDay } from "./check-in-rules";
+import type { CheckInStripDay } from "./check-in-display";
 import styles from "./daily.module.css";
 
 /** The 7 GMT days ending today: checked days marked, today highlighted. */

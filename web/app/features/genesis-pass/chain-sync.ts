@@ -1,4 +1,4 @@
-import { dedupePasses, type Pass } from "@arcana/protocol";
+import type { Pass } from "@arcana/protocol";
 
 /** How long the page waits for the indexer to report a mined transaction before saying so. */
 export const chainSyncTimeoutMs = 30_000;
@@ -15,7 +15,7 @@ export interface ChainExpectation {
 
 /** Whether the member's passes, as the server lists them, already reflect the change. */
 export function chainReflects(passes: Pass[], expected: ChainExpectation): boolean {
-  const pass = dedupePasses(passes).find(
+  const pass = passes.find(
     (candidate) =>
       candidate.chain_id === expected.chainId && (expected.tokenId === null || candidate.token_id === expected.tokenId),
   );

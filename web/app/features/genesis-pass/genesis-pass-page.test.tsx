@@ -160,7 +160,9 @@ describe("the Genesis Pass page", () => {
       "GET /nft/staking/rewards": ok(rewards(0)),
       "POST /blockchain/unstake_signature": () =>
         Response.json(
-          { error: { code: "conflict", message: `Genesis Pass #1 can be unstaked from ${unlock}.` } },
+          {
+            error: { code: "conflict", message: `Genesis Pass #1 can be unstaked from ${unlock}.`, unlocks_at: unlock },
+          },
           { status: 409 },
         ),
     });

@@ -1,4 +1,3 @@
-import type { Pass } from "@arcana/protocol";
 import { describe, expect, it } from "vitest";
 import { formatDuration, formatUtcTime, passCards } from "./pass-display";
 
@@ -21,17 +20,6 @@ const chains = [
 ];
 
 describe("the member's passes as cards", () => {
-  it("shows one card per token id, preferring the staked entry (spec §7)", () => {
-    const passes: Pass[] = [
-      { token_id: 5, chain_id: 31337, stake_info: { staked: false, since: null } },
-      { token_id: 5, chain_id: 42766, stake_info: { staked: true, since: 1_700_000_000 } },
-      { token_id: 5, chain_id: 31337, stake_info: null },
-    ];
-    const cards = passCards(passes, chains);
-    expect(cards).toHaveLength(1);
-    expect(cards[0]).toMatchObject({ tokenId: 5, chainId: 42766, staked: true, stakedSinceMs: 1_700_000_000_000 });
-  });
-
   it("names each pass's network with its gas note and contract, in a stable order", () => {
     const cards = passCards(
       [

@@ -1,4 +1,4 @@
-import { dedupePasses, type Pass, type PublicChain } from "@arcana/protocol";
+import type { Pass, PublicChain } from "@arcana/protocol";
 
 /** One pass as its card shows it. */
 export interface PassCard {
@@ -17,14 +17,14 @@ export interface PassCard {
 }
 
 /**
- * The member's passes as cards: one per token id, the staked entry preferred (spec §7), in a
- * stable order (by chain, then token) so cards never jump around between refreshes.
+ * The member's passes as cards, as the server lists them (already one per token id), in a stable
+ * order (by chain, then token) so cards never jump around between refreshes.
  */
 export function passCards(
   passes: Pass[],
   chains: Pick<PublicChain, "id" | "name" | "gas_note" | "contracts" | "native_currency">[],
 ) {
-  return dedupePasses(passes)
+  return passes
     .map((pass): PassCard => {
       const chain = chains.find((candidate) => candidate.id === pass.chain_id);
       const staked = pass.stake_info?.staked === true;

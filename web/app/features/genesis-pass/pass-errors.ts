@@ -15,16 +15,6 @@ const contractErrors: Record<string, string> = {
   ZeroAddress: "The pass cannot be minted to an empty address.",
 };
 
-const isoTime = /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?Z/;
-
-/** The unlock time in the server's "can be unstaked from <ISO time>" answer, if there is one. */
-export function unlockTimeFrom(message: string): Date | null {
-  const match = message.match(isoTime);
-  if (!match) return null;
-  const date = new Date(match[0]);
-  return Number.isNaN(date.getTime()) ? null : date;
-}
-
 /** Every error along the cause chain: wagmi and viem wrap what the contract or wallet said. */
 function causes(error: unknown): unknown[] {
   const chain: unknown[] = [];
@@ -69,9 +59,8 @@ export interface ErrorWording {
  */
 export function passActionErrorMessage(error: unknown, wording: ErrorWording): string {
   if (error instanceof ApiRequestError) {
-    const unlock = unlockTimeFrom(error.message);
-    const found = error.message.match(isoTime);
-    return unlock && found ? error.message.replace(found[0], wording.formatTime(unlock)) : error.message;
+    const { unlocksAt } = error;
+    return unlocksAt ? error.message.replace(unlocksAt, wording.formatTime(new Date(unlocksAt))) : error.message;
   }
   const reverted = contractErrorName(error);
   if (reverted) return contractErrors[reverted] as string;

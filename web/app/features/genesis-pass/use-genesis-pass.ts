@@ -1,4 +1,4 @@
-import { dedupePasses, type Pass, type StakingRewards, timings, type User, type Whitelist } from "@arcana/protocol";
+import { type Pass, type StakingRewards, timings, type User, type Whitelist } from "@arcana/protocol";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useState } from "react";
 import { ApiRequestError, apiGet } from "../../lib/api";
@@ -114,7 +114,7 @@ export function useStakingRewards(member: User | null, passes: Pass[] | undefine
   const uid = member?.uid ?? "";
   const wallet = member?.wallet_address ?? null;
   const staked = passes
-    ? dedupePasses(passes)
+    ? passes
         .filter((pass) => pass.stake_info?.staked)
         .map((pass) => `${pass.chain_id}:${pass.token_id}`)
         .join(",")

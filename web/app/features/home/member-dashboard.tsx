@@ -8,7 +8,6 @@ import { Sigil } from "../../ui/sigil";
 import { useTargetNetwork } from "../../wallet-runtime/target-network";
 import { formatPoints } from "../account/points";
 import { useMember } from "../account/use-member";
-import { isCheckedInToday } from "../daily/check-in-rules";
 import { useCheckInStatus } from "../daily/use-check-in";
 import { useChainTarot } from "../tarot/use-tarot";
 import styles from "./member-dashboard.module.css";
@@ -20,14 +19,14 @@ import styles from "./member-dashboard.module.css";
 export function MemberDashboard() {
   const member = useMember();
   const today = useGmtToday();
-  const status = useCheckInStatus();
+  const status = useCheckInStatus(today);
   const [target] = useTargetNetwork();
   const tarot = useChainTarot(today, target ? tarotNetworkOfChain(target.id) : "op");
   const openModal = useModalStore((state) => state.openModal);
   if (!member) return null;
 
-  // Time-dependent: only once the browser knows today (never in server rendering).
-  const checkedToday = today !== null && status.data ? isCheckedInToday(status.data, Date.now()) : null;
+  // Known only once the browser knows today (never in server rendering).
+  const checkedToday = status.data ? status.data.today_checked : null;
   const streak = status.data?.current_streak;
 
   return (

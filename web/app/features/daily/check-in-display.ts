@@ -28,28 +28,15 @@ export function readableCheckInDates(status: CheckInStatus): CheckInStatus["date
   });
 }
 
-/** Today's entry: the one whose date is today's GMT date (spec §4), or undefined. */
-export function todaysCheckInEntry(status: CheckInStatus, now: Date | number) {
-  const today = gmtDate(now);
-  return readableCheckInDates(status).find((entry) => entry.date === today);
-}
-
-/** Checked in today when the API says so outright or marks today's entry (spec §4). */
-export function isCheckedInToday(status: CheckInStatus, now: Date | number): boolean {
-  return status.today_checked || todaysCheckInEntry(status, now)?.checked === true;
-}
-
-/** The week strip: readable dates only, oldest first, today marked (and checked per the rule above). */
+/** The week strip: readable dates only, oldest first, checked as the API says, today marked. */
 export function checkInStrip(status: CheckInStatus, now: Date | number): CheckInStripDay[] {
   const today = gmtDate(now);
-  const checkedToday = isCheckedInToday(status, now);
   return readableCheckInDates(status).map((entry) => {
     const parsed = parseGmtDate(entry.date) as Date;
-    const isToday = entry.date === today;
     return {
       date: entry.date,
-      checked: isToday ? checkedToday : entry.checked,
-      isToday,
+      checked: entry.checked,
+      isToday: entry.date === today,
       weekday: weekdayFormat.format(parsed),
       dayOfMonth: String(parsed.getUTCDate()),
     };

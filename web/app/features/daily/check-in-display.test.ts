@@ -1,13 +1,6 @@
 import type { CheckInStatus } from "@arcana/protocol";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import {
-  checkInStrip,
-  formatHms,
-  gmtMidnightInLocalTime,
-  isCheckedInToday,
-  msUntilGmtMidnight,
-  todaysCheckInEntry,
-} from "./check-in-rules";
+import { checkInStrip, formatHms, gmtMidnightInLocalTime, msUntilGmtMidnight } from "./check-in-display";
 
 /** The week the API returns for 22 Nov 2026: 16–22 Nov, oldest first. */
 function week(overrides: Partial<CheckInStatus> = {}, checked: string[] = []): CheckInStatus {
@@ -20,34 +13,10 @@ function week(overrides: Partial<CheckInStatus> = {}, checked: string[] = []): C
 
 afterEach(() => vi.restoreAllMocks());
 
-describe("today's check-in entry", () => {
-  it("is the entry for today's GMT date, even where the member's local date is already tomorrow", () => {
-    // 23:30 GMT on the 22nd is the 23rd in Tokyo and Auckland: the GMT date still decides.
-    const lateGmtEvening = new Date("2026-11-22T23:30:00.000Z");
-    expect(todaysCheckInEntry(week(), lateGmtEvening)?.date).toBe("2026-11-22");
-    // Just after 00:00 GMT the old week has no entry for the new day.
-    expect(todaysCheckInEntry(week(), new Date("2026-11-23T00:00:01.000Z"))).toBeUndefined();
-  });
-
-  it("counts as checked when either today_checked or today's own entry says so", () => {
-    const noon = new Date("2026-11-22T12:00:00.000Z");
-    expect(isCheckedInToday(week(), noon)).toBe(false);
-    expect(isCheckedInToday(week({ today_checked: true }), noon)).toBe(true);
-    expect(isCheckedInToday(week({}, ["2026-11-22"]), noon)).toBe(true);
-    // Yesterday's mark is not today's.
-    expect(isCheckedInToday(week({}, ["2026-11-21"]), noon)).toBe(false);
-  });
-
-  it("is not checked on a new GMT day while the cached week is yesterday's", () => {
-    const stale = week({ today_checked: false }, ["2026-11-22"]);
-    expect(isCheckedInToday(stale, new Date("2026-11-23T08:00:00.000Z"))).toBe(false);
-  });
-});
-
 describe("the week strip", () => {
   it("marks checked days and highlights today, with GMT weekdays", () => {
     const strip = checkInStrip(
-      week({ today_checked: true }, ["2026-11-20", "2026-11-21"]),
+      week({ today_checked: true }, ["2026-11-20", "2026-11-21", "2026-11-22"]),
       Date.parse("2026-11-22T09:00:00Z"),
     );
     expect(strip.map((day) => day.weekday)).toEqual(["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]);
