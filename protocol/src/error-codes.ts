@@ -29,6 +29,10 @@ export const errorCodes = [
   "invalid_signature",
   "wallet_taken",
   "wallet_already_bound",
+  "sold_out",
+  "limit_reached",
+  "already_opened",
+  "idempotency_key_reused",
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];
@@ -62,4 +66,8 @@ export const errorStatus: Record<ErrorCode, 400 | 401 | 403 | 404 | 409 | 413 | 
   invalid_signature: 400,
   wallet_taken: 409,
   wallet_already_bound: 409,
+  sold_out: 409,
+  limit_reached: 409,
+  already_opened: 409,
+  idempotency_key_reused: 409,
 };

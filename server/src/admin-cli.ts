@@ -1,5 +1,7 @@
 // `npm run admin -- <command>`: the operator's command line.
 import { bootstrap } from "./bootstrap.js";
+import { boxesReport } from "./modules/boxes/report.js";
+import { createBoxService } from "./modules/boxes/service.js";
 import { allowlistAdmin } from "./modules/passes/service.js";
 import { type BoundWalletKind, walletAdmin } from "./modules/wallets/service.js";
 
@@ -10,11 +12,13 @@ const usage = `Usage: npm run admin -- <command>
   allowlist list
   wallet show <email|address>         the member's bound EVM wallet and Solana address
   wallet unbind <email|address> evm|solana
-                                      release a lost wallet so the member can bind another`;
+                                      release a lost wallet so the member can bind another
+  boxes list                          supply sold/left per box, openings per reward (90 days) vs stated odds`;
 
 const [area, action, value, extra] = process.argv.slice(2);
 const valid =
   (area === "allowlist" && (action === "list" || ((action === "add" || action === "remove") && value !== undefined))) ||
+  (area === "boxes" && action === "list") ||
   (area === "wallet" &&
     value !== undefined &&
     (action === "show" || (action === "unbind" && (extra === "evm" || extra === "solana"))));
@@ -23,9 +27,11 @@ if (!valid) {
   process.exit(2);
 }
 
-const { database, config } = await bootstrap();
+const { database, config, economy } = await bootstrap();
 try {
-  if (area === "wallet" && value) {
+  if (area === "boxes") {
+    console.log(await boxesReport(createBoxService({ db: database.db, economy, now: () => new Date() })));
+  } else if (area === "wallet" && value) {
     const wallets = walletAdmin(database.db);
     if (action === "show") {
       const member = await wallets.show(value);

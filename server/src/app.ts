@@ -23,6 +23,8 @@ import { createDevMailbox, createSmtpMailer, type Mailer } from "./mail/mailer.j
 import { registerAstrologyRoutes } from "./modules/astrology/routes.js";
 import { registerAuthRoutes } from "./modules/auth/routes.js";
 import { createAuthService } from "./modules/auth/service.js";
+import { registerBoxRoutes } from "./modules/boxes/routes.js";
+import { createBoxService } from "./modules/boxes/service.js";
 import { dailyEventHandler } from "./modules/daily/event-handler.js";
 import { registerCheckInRoutes } from "./modules/daily/routes.js";
 import { createCheckInService } from "./modules/daily/service.js";
@@ -94,6 +96,7 @@ export function createApp(deps: AppDeps) {
   const signer = createAuthorizationSigner(config.signerPrivateKey);
   const passes = createPassService({ db: database.db, config, chainClients, signer, now });
   const staking = createStakingService({ db: database.db, economy, chainClients, signer, passes, now });
+  const boxes = createBoxService({ db: database.db, economy, now });
   const wallets = createWalletService({
     db: database.db,
     now,
@@ -163,6 +166,7 @@ export function createApp(deps: AppDeps) {
   registerAstrologyRoutes(api, now);
   registerPassRoutes(api, passes, config);
   registerStakingRoutes(api, staking, config);
+  registerBoxRoutes(api, boxes, config);
   if (!config.isProduction && mailer.isDevMailbox) registerMailboxRoutes(api, app, database.db);
   deps.extraApiRoutes?.(api);
 
@@ -215,5 +219,5 @@ export function createApp(deps: AppDeps) {
     passEventHandler(staking.settleBeforeUnstake),
     dailyEventHandler(checkIn, tarot, logger),
   ];
-  return { app, metrics, publicConfig, limiter, checkIn, tarot, chainClients, eventHandlers };
+  return { app, metrics, publicConfig, limiter, checkIn, tarot, boxes, chainClients, eventHandlers };
 }

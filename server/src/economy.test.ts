@@ -65,6 +65,54 @@ describe("the economy file", () => {
     expect(problems).toContain('economy.json: tarot: unknown setting "point"');
   });
 
+  it("ships boxes a newcomer can afford after a few days of check-ins", () => {
+    const economy = loadEconomy();
+    expect(economy.boxes.length).toBeGreaterThanOrEqual(2);
+    const threeDaysOfCheckIns = 3 * economy.checkIn.basePoints + (economy.checkIn.streakBonuses[0]?.bonus ?? 0);
+    expect(Math.min(...economy.boxes.map((box) => box.price))).toBeLessThanOrEqual(threeDaysOfCheckIns);
+  });
+
+  it("names every wrong box setting by its JSON path", () => {
+    const reward = (extra: object) => ({ kind: "points", amount: 5, weight: 1, ...extra });
+    const box = { id: "moon", name: "Moon Box", description: "", price: 50, supply: null, perMemberLimit: 20 };
+    const problems = problemsOf({
+      ...valid,
+      boxes: [
+        { ...box, rewards: [reward({ weight: 0 })] },
+        { ...box, price: 1.5, supply: -1, rewards: [reward({ amount: "5" }), { kind: "gem", weight: 1 }] },
+        { ...box, id: "Sun Box", rewards: [] },
+      ],
+    });
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        "economy.json: boxes[0].rewards[0].weight: must be a positive integer",
+        "economy.json: boxes[1].price: must be a positive integer",
+        "economy.json: boxes[1].supply: must be a positive integer",
+        "economy.json: boxes[1].rewards[0].amount: must be a positive integer",
+        'economy.json: boxes[1].rewards[1].kind: must have a kind of "points", "box" or "allowlist"',
+        "economy.json: boxes[2].id: must be 1–64 lower-case letters, digits or dashes",
+        "economy.json: boxes[2].rewards: must list at least one reward",
+      ]),
+    );
+  });
+
+  it("refuses two boxes with one id or a reward naming an undefined box, and accepts unlimited supply and limits", () => {
+    const box = {
+      id: "moon",
+      name: "Moon Box",
+      description: "",
+      price: 50,
+      supply: null,
+      perMemberLimit: null,
+      rewards: [{ kind: "allowlist", weight: 1 }],
+    };
+    expect(problemsOf({ ...valid, boxes: [box, box] })).toEqual(['economy.json: boxes[1].id: "moon" is used twice']);
+    expect(problemsOf({ ...valid, boxes: [{ ...box, rewards: [{ kind: "box", box: "sunn", weight: 5 }] }] })).toEqual([
+      'economy.json: boxes[0].rewards[0].box: names "sunn", which is not a box defined here',
+    ]);
+    expect(problemsOf({ ...valid, boxes: [box] })).toEqual([]);
+  });
+
   it("says when the file is missing or not JSON", () => {
     expect(() => loadEconomy("/nonexistent/economy.json")).toThrow(
       "economy.json: cannot read /nonexistent/economy.json (ENOENT)",

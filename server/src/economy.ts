@@ -12,6 +12,52 @@ const positiveInteger = z
   .int("must be a positive integer")
   .positive("must be a positive integer");
 
+const weight = positiveInteger;
+const boxRewardSchema = z.discriminatedUnion(
+  "kind",
+  [
+    z.strictObject({ kind: z.literal("points"), amount: positiveInteger, weight }),
+    z.strictObject({ kind: z.literal("box"), box: z.string({ error: "must name a box id" }), weight }),
+    z.strictObject({ kind: z.literal("allowlist"), weight }),
+  ],
+  { error: 'must have a kind of "points", "box" or "allowlist"' },
+);
+
+const boxSchema = z.strictObject({
+  /** Stable: owned boxes and odds versions refer to it. */
+  id: z
+    .string({ error: "must be a text id" })
+    .regex(/^[a-z0-9][a-z0-9-]{0,63}$/, "must be 1–64 lower-case letters, digits or dashes"),
+  name: z.string({ error: "must be text" }).min(1, "must not be empty"),
+  description: z.string({ error: "must be text" }),
+  price: positiveInteger,
+  /** Boxes for sale in total; null is unlimited. */
+  supply: positiveInteger.nullable(),
+  /** Boxes one member may buy in total; null is unlimited. */
+  perMemberLimit: positiveInteger.nullable(),
+  /** In draw order; each change becomes a new odds version. */
+  rewards: z.array(boxRewardSchema).min(1, "must list at least one reward"),
+});
+
+const boxesSchema = z.array(boxSchema).superRefine((boxes, ctx) => {
+  const ids = new Set<string>();
+  for (const [index, box] of boxes.entries()) {
+    if (ids.has(box.id)) ctx.addIssue({ code: "custom", path: [index, "id"], message: `"${box.id}" is used twice` });
+    ids.add(box.id);
+  }
+  for (const [index, box] of boxes.entries()) {
+    for (const [rewardIndex, reward] of box.rewards.entries()) {
+      if (reward.kind === "box" && !boxes.some((other) => other.id === reward.box)) {
+        ctx.addIssue({
+          code: "custom",
+          path: [index, "rewards", rewardIndex, "box"],
+          message: `names "${reward.box}", which is not a box defined here`,
+        });
+      }
+    }
+  }
+});
+
 const economySchema = z.strictObject({
   checkIn: z.strictObject({
     /** Points for any check-in. */
@@ -43,9 +89,13 @@ const economySchema = z.strictObject({
     /** How long a pass stays staked before it may be unstaked. */
     minStakeSeconds: z.number({ error: "must be a number" }).int("must be a whole number").min(0, "must be 0 or more"),
   }),
+  /** The loot-box market (docs/operating.md). */
+  boxes: boxesSchema.default([]),
 });
 
 export type Economy = z.infer<typeof economySchema>;
+export type BoxDefinition = Economy["boxes"][number];
+export type BoxRewardDefinition = BoxDefinition["rewards"][number];
 
 export class EconomyError extends Error {
   constructor(

@@ -36,7 +36,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
   const config = loadConfig({ NODE_ENV: "test", ...options.env });
   const database = await createTestDatabase();
   const logger = pino({ level: "silent" });
-  const { app, metrics, limiter, checkIn, tarot, chainClients, eventHandlers } = createApp({
+  const { app, metrics, limiter, checkIn, tarot, boxes, chainClients, eventHandlers } = createApp({
     config,
     database,
     logger,
@@ -51,6 +51,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     metrics,
     checkIn,
     tarot,
+    boxes,
     chainClients,
     eventHandlers,
     config,

@@ -1,5 +1,6 @@
 // One file per domain; drizzle-kit reads them all through this index.
 export * from "./accounts.js";
+export * from "./boxes.js";
 export * from "./chain.js";
 export * from "./daily.js";
 export * from "./ledger.js";

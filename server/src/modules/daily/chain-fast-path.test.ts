@@ -25,6 +25,7 @@ const economy: Economy = {
   checkIn: { basePoints: 10, streakBonuses: [] },
   tarot: { points: 25 },
   staking: { pointsPerPassPerDay: 100, minStakeSeconds: 86_400 },
+  boxes: [],
 };
 
 let chain: Awaited<ReturnType<typeof startTestChain>>;

@@ -15,6 +15,7 @@ const economy: Economy = {
   },
   tarot: { points: 25 },
   staking: { pointsPerPassPerDay: 100, minStakeSeconds: 86_400 },
+  boxes: [],
 };
 
 const clock = testClock(new Date("2026-11-22T12:00:00.000Z"));

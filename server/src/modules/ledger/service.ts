@@ -38,7 +38,7 @@ async function applyMove(
   db: DatabaseOrTransaction,
   move: PointsMove,
   delta: number,
-): Promise<{ applied: boolean; entry: LedgerRow }> {
+): Promise<{ applied: boolean; entry: LedgerRow; pts: number }> {
   return db.transaction(async (tx) => {
     const [inserted] = await tx
       .insert(ledgerEntries)
@@ -59,7 +59,8 @@ async function applyMove(
         .from(ledgerEntries)
         .where(and(eq(ledgerEntries.kind, move.kind), eq(ledgerEntries.reference, move.reference)));
       if (!existing) throw new Error(`ledger entry ${move.kind}/${move.reference} vanished`);
-      return { applied: false, entry: existing };
+      const [user] = await tx.select({ pts: users.pts }).from(users).where(eq(users.id, move.userId));
+      return { applied: false, entry: existing, pts: user?.pts ?? 0 };
     }
     const moved = await tx
       .update(users)
@@ -70,15 +71,18 @@ async function applyMove(
       const [user] = await tx.select({ pts: users.pts }).from(users).where(eq(users.id, move.userId));
       throw new ApiError("insufficient_points", `This needs ${-delta} points and you have ${user?.pts ?? 0}.`);
     }
-    return { applied: true, entry: inserted };
+    return { applied: true, entry: inserted, pts: moved[0]?.pts ?? 0 };
   });
 }
 
-/** Credits points once per (kind, reference); `granted: false` means it had already landed. */
+/**
+ * Credits points once per (kind, reference); `granted: false` means it had already landed.
+ * `pts` is the member's balance after it.
+ */
 export async function grantPoints(db: DatabaseOrTransaction, grant: PointsMove) {
   assertPositiveAmount(grant);
-  const { applied, entry } = await applyMove(db, grant, grant.amount);
-  return { granted: applied, entry };
+  const { applied, entry, pts } = await applyMove(db, grant, grant.amount);
+  return { granted: applied, entry, pts };
 }
 
 /**
@@ -87,14 +91,22 @@ export async function grantPoints(db: DatabaseOrTransaction, grant: PointsMove) 
  */
 export async function spendPoints(db: DatabaseOrTransaction, spend: PointsMove) {
   assertPositiveAmount(spend);
-  const { applied, entry } = await applyMove(db, spend, -spend.amount);
-  return { spent: applied, entry };
+  const { applied, entry, pts } = await applyMove(db, spend, -spend.amount);
+  return { spent: applied, entry, pts };
+}
+
+/** The member's balance, read inside the caller's transaction when there is one. */
+export async function pointsBalance(db: DatabaseOrTransaction, userId: string): Promise<number> {
+  const [user] = await db.select({ pts: users.pts }).from(users).where(eq(users.id, userId));
+  return user?.pts ?? 0;
 }
 
 const kindLabels: Record<string, string> = {
   check_in: "Daily check-in",
   tarot: "Tarot reading recorded on chain",
   staking: "Staking rewards",
+  box_purchase: "Box purchase",
+  box_reward: "Box reward",
 };
 
 /** The label a member reads: the one written with the entry, else a default for its kind. */

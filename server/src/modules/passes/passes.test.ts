@@ -16,6 +16,7 @@ const economy: Economy = {
   checkIn: { basePoints: 10, streakBonuses: [] },
   tarot: { points: 10 },
   staking: { pointsPerPassPerDay: 100, minStakeSeconds: 86_400 },
+  boxes: [],
 };
 /** 100 points a day is one point every 864 s. */
 const POINT_MS = 864_000;

@@ -195,6 +195,19 @@ export function parseAllowlistEntry(raw: string): { entry: string; kind: "email"
   return null;
 }
 
+/**
+ * Gives a member a mint allowlist place (a loot-box reward), inside the caller's transaction.
+ * False when the address was already on the list.
+ */
+export async function grantAllowlistPlace(db: DatabaseOrTransaction, email: string): Promise<boolean> {
+  const added = await db
+    .insert(allowlist)
+    .values({ entry: normalizeEmail(email), kind: "email" })
+    .onConflictDoNothing()
+    .returning();
+  return added.length > 0;
+}
+
 /** The operator's mint allowlist (`npm run admin -- allowlist …`). */
 export function allowlistAdmin(db: Database) {
   return {

@@ -1,0 +1,207 @@
+import { z } from "zod";
+import { limits } from "./constants.js";
+import { clientSeedPattern } from "./fairness.js";
+
+export const boxLimits = {
+  /** Boxes one `POST /boxes/purchase` may buy. */
+  maxPurchaseQuantity: 10,
+  /** How long openings are kept and reported by `GET /boxes/{id}/results`. */
+  resultsWindowDays: 90,
+  maxIdempotencyKeyLength: 200,
+} as const;
+
+const boxId = z.string().min(1).max(64);
+
+/** What an opening can give: points, another box, or a mint allowlist place. */
+export const boxRewardSchema = z.object({
+  kind: z.enum(["points", "box", "allowlist"]),
+  /** Points credited (`points` rewards). */
+  amount: z.number().int().optional(),
+  /** The box added to the member's boxes (`box` rewards). */
+  box_id: z.string().optional(),
+});
+export type BoxReward = z.infer<typeof boxRewardSchema>;
+
+export const oddsEntrySchema = z.object({
+  reward: boxRewardSchema,
+  weight: z.number().int(),
+  /** Exactly weight / total weight. */
+  probability: z.number(),
+});
+export type OddsEntry = z.infer<typeof oddsEntrySchema>;
+
+export const marketBoxSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  price: z.number().int(),
+  /** Null: unlimited. */
+  supply: z.number().int().nullable(),
+  supply_left: z.number().int().nullable(),
+  per_member_limit: z.number().int().nullable(),
+  /** Boxes bought now open with this version of the odds table, whatever changes later. */
+  odds_version: z.number().int(),
+  /** In draw order: the provably fair draw walks the weights in this order. */
+  odds: z.array(oddsEntrySchema),
+});
+export type MarketBox = z.infer<typeof marketBoxSchema>;
+export const marketSchema = z.array(marketBoxSchema);
+
+export const purchaseRequestSchema = z.object({
+  box_id: boxId,
+  quantity: z
+    .number()
+    .int("quantity must be a whole number")
+    .min(1, "quantity must be at least 1")
+    .max(boxLimits.maxPurchaseQuantity, `quantity must be at most ${boxLimits.maxPurchaseQuantity}`),
+});
+export type PurchaseRequest = z.infer<typeof purchaseRequestSchema>;
+
+/** `Idempotency-Key`: a retried purchase with the same key answers the first result and charges once. */
+export const idempotencyKeyPattern = /^[\x21-\x7e]{1,200}$/;
+
+export const purchaseResultSchema = z.object({
+  purchase_id: z.string(),
+  box_id: z.string(),
+  quantity: z.number().int(),
+  spent: z.number().int(),
+  /** The member's balance right after this purchase. */
+  pts: z.number().int(),
+  owned_box_ids: z.array(z.string()),
+});
+export type PurchaseResult = z.infer<typeof purchaseResultSchema>;
+
+export const openRequestSchema = z.object({ owned_box_id: z.uuid("owned_box_id is not a box id") });
+export type OpenRequest = z.infer<typeof openRequestSchema>;
+
+export const openingProofSchema = z.object({
+  server_seed_hash: z.string(),
+  client_seed: z.string(),
+  nonce: z.number().int(),
+  /** Revealed once the member rotates the seed; null before. */
+  server_seed: z.string().nullable(),
+});
+export type OpeningProof = z.infer<typeof openingProofSchema>;
+
+export const openResultSchema = z.object({
+  owned_box_id: z.string(),
+  box_id: z.string(),
+  reward: boxRewardSchema,
+  /** For `box` rewards: the new box in the member's boxes. */
+  reward_owned_box_id: z.string().nullable(),
+  proof: openingProofSchema.omit({ server_seed: true }),
+  pts: z.number().int(),
+});
+export type OpenResult = z.infer<typeof openResultSchema>;
+
+export const ownedBoxSchema = z.object({
+  id: z.string(),
+  box_id: z.string(),
+  name: z.string(),
+  odds_version: z.number().int(),
+  /** `purchase` or `reward` (won in another box). */
+  source: z.enum(["purchase", "reward"]),
+  acquired_at: z.string(),
+});
+export type OwnedBox = z.infer<typeof ownedBoxSchema>;
+
+export const openedBoxSchema = ownedBoxSchema.extend({
+  opened_at: z.string(),
+  reward: boxRewardSchema,
+  /** The odds table the box opened with, in draw order, so the page can recompute the draw. */
+  odds: z.array(oddsEntrySchema),
+  proof: openingProofSchema,
+});
+export type OpenedBox = z.infer<typeof openedBoxSchema>;
+
+export const myBoxesQuerySchema = z.object({
+  per_page: z.coerce
+    .number()
+    .int("per_page must be a whole number")
+    .min(1, "per_page must be at least 1")
+    .max(limits.maxPageSize, `per_page must be at most ${limits.maxPageSize}`)
+    .default(limits.rewardsPageSize),
+  cursor: z.string().max(200).optional(),
+});
+
+export const myBoxesSchema = z.object({
+  /** Every unopened box, newest first (only on the first page). */
+  unopened: z.array(ownedBoxSchema),
+  /** Opened boxes, newest opening first. */
+  opened: z.array(openedBoxSchema),
+  next_cursor: z.string().nullable(),
+});
+export type MyBoxes = z.infer<typeof myBoxesSchema>;
+
+export const revealedSeedSchema = z.object({
+  server_seed: z.string(),
+  server_seed_hash: z.string(),
+  client_seed: z.string(),
+  first_nonce: z.number().int(),
+  /** Null when no box was opened under this seed. */
+  last_nonce: z.number().int().nullable(),
+  rotated_at: z.string(),
+});
+
+export const fairnessSchema = z.object({
+  server_seed_hash: z.string(),
+  client_seed: z.string(),
+  /** False while the client seed is the server's default (the page then proposes one of the member's). */
+  client_seed_chosen: z.boolean(),
+  next_nonce: z.number().int(),
+  /** Earlier server seeds, newest first. */
+  revealed: z.array(revealedSeedSchema),
+});
+export type Fairness = z.infer<typeof fairnessSchema>;
+
+export const rotateRequestSchema = z.object({
+  client_seed: z.string().regex(clientSeedPattern, "client_seed must be 1–64 printable characters").optional(),
+});
+export type RotateRequest = z.infer<typeof rotateRequestSchema>;
+
+export const lootboxSummarySchema = z.object({
+  unopened: z.array(z.object({ box_id: z.string(), name: z.string(), count: z.number().int() })),
+  fairness: z.object({ server_seed_hash: z.string(), client_seed: z.string(), next_nonce: z.number().int() }),
+  limits: z.array(
+    z.object({
+      box_id: z.string(),
+      per_member_limit: z.number().int().nullable(),
+      bought: z.number().int(),
+      /** Null: no limit. */
+      left: z.number().int().nullable(),
+    }),
+  ),
+});
+export type LootboxSummary = z.infer<typeof lootboxSummarySchema>;
+
+export const boxResultsSchema = z.object({
+  box_id: z.string(),
+  window_days: z.number().int(),
+  /** Newest odds version first. */
+  versions: z.array(
+    z.object({
+      odds_version: z.number().int(),
+      offered_from: z.string(),
+      rewards: z.array(
+        z.object({
+          reward: boxRewardSchema,
+          weight: z.number().int(),
+          probability: z.number(),
+          /** Openings that gave this reward in the window. */
+          count: z.number().int(),
+          /** count / total (0 when nothing was opened). */
+          share: z.number(),
+        }),
+      ),
+      total: z.number().int(),
+    }),
+  ),
+});
+export type BoxResults = z.infer<typeof boxResultsSchema>;
+
+/** How the page and the rewards history name a reward. */
+export function describeBoxReward(reward: BoxReward, boxName: (boxId: string) => string = (id) => id): string {
+  if (reward.kind === "points") return `${reward.amount ?? 0} points`;
+  if (reward.kind === "box") return boxName(reward.box_id ?? "");
+  return "A mint allowlist place";
+}
