@@ -57,11 +57,14 @@ export type User = z.infer<typeof userSchema>;
 export const signInResponseSchema = z.object({ token: z.string(), user: userSchema });
 export type SignInResponse = z.infer<typeof signInResponseSchema>;
 
+export const signedOutSchema = z.object({ signed_out: z.literal(true) });
+
 export const changePasswordRequestSchema = z.object({
   current_password: z.string().max(PASSWORD_MAX_LENGTH).optional(),
   new_password: z.string().max(PASSWORD_MAX_LENGTH),
 });
 export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
+export const passwordChangedSchema = z.object({ changed: z.literal(true) });
 
 /** Why a new password is refused, or null when it is acceptable. */
 export function passwordProblem(password: string, email: string): string | null {
@@ -70,6 +73,8 @@ export function passwordProblem(password: string, email: string): string | null 
   if (normalizeEmail(password) === normalizeEmail(email)) return "Your password cannot be your e-mail address.";
   return null;
 }
+
+export const devMailboxQuerySchema = z.object({ to: z.string().max(320).optional() });
 
 export const devMailSchema = z.object({
   to: z.string(),

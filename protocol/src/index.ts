@@ -1,4 +1,5 @@
 export * from "./accounts.js";
+export * from "./api-route.js";
 export * from "./boxes.js";
 export * from "./chains.js";
 export * from "./config.js";
@@ -11,6 +12,7 @@ export * from "./gmt-day.js";
 export * from "./health.js";
 export * from "./ledger.js";
 export * from "./passes.js";
+export * from "./routes/index.js";
 export * from "./tarot.js";
 export * from "./wallets.js";
 export * from "./web-context.js";

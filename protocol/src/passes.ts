@@ -38,6 +38,10 @@ export const unstakeSignatureSchema = z.object({
 });
 export type UnstakeSignature = z.infer<typeof unstakeSignatureSchema>;
 
+export const passMetadataParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+/** ERC-721 metadata of a pass, as wallets and marketplaces read it. */
+export const passMetadataSchema = z.object({ name: z.string(), description: z.string(), image: z.string() });
+
 export const stakeInfoSchema = z.object({ staked: z.boolean(), since: z.number().int().nullable() });
 
 /** One pass in `GET /blockchain/my_nfts`; `since` is seconds since the epoch. */

@@ -51,6 +51,8 @@ export const tarotDailyRequestSchema = z.object({
 });
 export type TarotDailyRequest = z.input<typeof tarotDailyRequestSchema>;
 
+export const pastTarotReadingQuerySchema = z.object({ date: z.string().describe("YYYY-MM-DD") });
+
 /** Languages readings are written in; any other request is answered in English, with a note saying so. */
 export const tarotLanguages = ["en"] as const;
 
@@ -70,6 +72,8 @@ export type TarotReading = z.infer<typeof tarotReadingSchema>;
 /** `network` of `GET /blockchain/tarot`: `zkf` is zkFair; `op` is every other chain (opBNB, its testnet, the local chain). */
 export const tarotNetworkSchema = z.enum(["op", "zkf"]);
 export type TarotNetwork = z.infer<typeof tarotNetworkSchema>;
+
+export const chainTarotQuerySchema = z.object({ network: tarotNetworkSchema.default("op") });
 
 export function tarotNetworkOfChain(chainId: number): TarotNetwork {
   return chainId === chainIds.zkFair ? "zkf" : "op";

@@ -17,6 +17,7 @@ import { ApiError } from "./http/api-error.js";
 import type { AppEnv } from "./http/env.js";
 import { toErrorResponse, validationHook } from "./http/errors.js";
 import { createHttpMetrics } from "./http/metrics.js";
+import { serveOpenApiDocument } from "./http/openapi.js";
 import { securityHeaders } from "./http/security-headers.js";
 import { sessionMiddleware } from "./http/session.js";
 import { createDevMailbox, createSmtpMailer, type Mailer } from "./mail/mailer.js";
@@ -170,15 +171,7 @@ export function createApp(deps: AppDeps) {
   if (!config.isProduction && mailer.isDevMailbox) registerMailboxRoutes(api, app, database.db);
   deps.extraApiRoutes?.(api);
 
-  api.doc31("/openapi.json", {
-    openapi: "3.1.0",
-    info: {
-      title: "Arcana API",
-      version: "1",
-      description: "Answers are `{data}`; failures are `{error: {code, message}}`.",
-    },
-    servers: [{ url: "/api" }],
-  });
+  serveOpenApiDocument(api);
   api.get("/docs/standalone.js", (c) => {
     c.header("Content-Type", "text/javascript; charset=utf-8");
     c.header("Cache-Control", "public, max-age=86400");

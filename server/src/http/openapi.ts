@@ -1,21 +1,105 @@
-import { dataEnvelope, errorBodySchema } from "@arcana/protocol";
+import { type ApiErrorStatus, type ApiRoute, apiTags, dataEnvelope, errorBodySchema } from "@arcana/protocol";
+import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import type { z } from "zod";
+import type { AppEnv } from "./env.js";
 
-/** `{data}` answer for an OpenAPI route. */
-export function jsonData<T extends z.ZodType>(schema: T, description: string) {
-  return { description, content: { "application/json": { schema: dataEnvelope(schema) } } };
+type ErrorResponse = { description: string; content: { "application/json": { schema: typeof errorBodySchema } } };
+
+type AnswerSchema<Route extends ApiRoute> = Route["bare"] extends true
+  ? Route["response"]
+  : z.ZodObject<{ data: Route["response"] }>;
+
+type RequestConfig<Route extends ApiRoute> = (Route["request"] extends { body: infer Body extends z.ZodType }
+  ? { body: { content: { "application/json": { schema: Body } }; required: true } }
+  : Record<never, never>) &
+  (Route["request"] extends { query: infer Query extends z.ZodObject } ? { query: Query } : Record<never, never>) &
+  (Route["request"] extends { params: infer Params extends z.ZodObject } ? { params: Params } : Record<never, never>);
+
+/** The `@hono/zod-openapi` route of an API call, typed from its definition in `protocol/`. */
+export type OpenApiRouteOf<Route extends ApiRoute> = {
+  method: Route["method"];
+  path: Route["path"];
+  operationId: string;
+  tags: string[];
+  summary: string;
+  description?: string;
+  security: Array<Record<string, string[]>>;
+  request: RequestConfig<Route>;
+  responses: {
+    200: { description: string; content: { "application/json": { schema: AnswerSchema<Route> } } };
+  } & { [Status in Route["errors"][number]]: ErrorResponse };
+};
+
+const errorStatusDescriptions: Record<ApiErrorStatus, string> = {
+  400: "The request is not valid",
+  401: "Not signed in",
+  403: "Not allowed",
+  404: "Not found",
+  409: "Conflicts with the current state",
+  429: "Too many requests; retry later",
+  503: "A dependency is briefly unavailable",
+};
+
+/** Session routes accept the session cookie or the token `POST /sign_in` answers with. */
+const memberSecurity: Array<Record<string, string[]>> = [{ sessionCookie: [] }, { bearerToken: [] }];
+
+/** Builds the server's OpenAPI route from the call's one definition in `protocol/`. */
+export function openApiRoute<const Route extends ApiRoute>(route: Route) {
+  const request: Record<string, unknown> = {};
+  if (route.request?.body) {
+    request.body = { content: { "application/json": { schema: route.request.body } }, required: true };
+  }
+  if (route.request?.query) request.query = route.request.query;
+  if (route.request?.params) request.params = route.request.params;
+  const config = {
+    method: route.method,
+    path: route.path,
+    operationId: route.operationId,
+    tags: [route.tag],
+    summary: route.summary,
+    ...(route.description ? { description: route.description } : {}),
+    security: route.security === "session" ? memberSecurity : [],
+    request,
+    responses: {
+      200: {
+        description: route.responseDescription,
+        content: { "application/json": { schema: route.bare ? route.response : dataEnvelope(route.response) } },
+      },
+      ...Object.fromEntries(
+        route.errors.map((status) => [
+          status,
+          {
+            description: errorStatusDescriptions[status],
+            content: { "application/json": { schema: errorBodySchema } },
+          },
+        ]),
+      ),
+    },
+  } as OpenApiRouteOf<Route>;
+  return createRoute(config);
 }
 
-/** The `{error}` answers a route can give, for the OpenAPI document. */
-export function errorResponses(...statuses: Array<400 | 401 | 403 | 404 | 409 | 429 | 503>) {
-  return Object.fromEntries(
-    statuses.map((status) => [
-      status,
-      { description: `Error (${status})`, content: { "application/json": { schema: errorBodySchema } } },
-    ]),
-  ) as Record<number, { description: string; content: { "application/json": { schema: typeof errorBodySchema } } }>;
-}
-
-export function jsonBody<T extends z.ZodType>(schema: T) {
-  return { body: { content: { "application/json": { schema } }, required: true } };
+/** Serves the OpenAPI document of every route registered on `api` at `/openapi.json`. */
+export function serveOpenApiDocument(api: OpenAPIHono<AppEnv>) {
+  api.openAPIRegistry.registerComponent("securitySchemes", "sessionCookie", {
+    type: "apiKey",
+    in: "cookie",
+    name: "arcana_session",
+    description: "The session cookie `POST /sign_in` sets (named `__Host-arcana_session` in production).",
+  });
+  api.openAPIRegistry.registerComponent("securitySchemes", "bearerToken", {
+    type: "http",
+    scheme: "bearer",
+    description: "The `token` `POST /sign_in` answers with, as `Authorization: Bearer <token>`.",
+  });
+  api.doc31("/openapi.json", {
+    openapi: "3.1.0",
+    info: {
+      title: "Arcana API",
+      version: "1",
+      description: "Answers are `{data}`; failures are `{error: {code, message}}`.",
+    },
+    servers: [{ url: "/api", description: "This server" }],
+    tags: Object.entries(apiTags).map(([name, description]) => ({ name, description })),
+  });
 }

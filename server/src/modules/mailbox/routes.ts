@@ -1,24 +1,15 @@
-import { devMailSchema, normalizeEmail } from "@arcana/protocol";
-import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
+import { listDevMailboxRoute, normalizeEmail } from "@arcana/protocol";
+import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { Hono } from "hono";
 import { html } from "hono/html";
 import type { Database } from "../../db/client.js";
 import type { AppEnv } from "../../http/env.js";
-import { jsonData } from "../../http/openapi.js";
+import { openApiRoute } from "../../http/openapi.js";
 import { readDevMailbox } from "../../mail/mailer.js";
-
-const mailbox = createRoute({
-  method: "get",
-  path: "/dev/mailbox",
-  tags: ["development"],
-  summary: "Messages in the development mailbox, newest first (absent in production)",
-  request: { query: z.object({ to: z.string().max(320).optional() }) },
-  responses: { 200: jsonData(z.array(devMailSchema), "Messages") },
-});
 
 /** The development mailbox: `GET /api/dev/mailbox?to=` for tests and `/dev/mailbox` for people. */
 export function registerMailboxRoutes(api: OpenAPIHono<AppEnv>, app: Hono<AppEnv>, db: Database) {
-  api.openapi(mailbox, async (c) => {
+  api.openapi(openApiRoute(listDevMailboxRoute), async (c) => {
     const { to } = c.req.valid("query");
     const rows = await readDevMailbox(db, to ? normalizeEmail(to) : undefined);
     return c.json(

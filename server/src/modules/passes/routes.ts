@@ -1,76 +1,37 @@
-import { mintSignatureRequestSchema, mintSignatureSchema, passSchema, whitelistSchema } from "@arcana/protocol";
-import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
+import {
+  getAllowlistStatusRoute,
+  getPassMetadataRoute,
+  listMyPassesRoute,
+  signMintAuthorizationRoute,
+} from "@arcana/protocol";
+import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { Config } from "../../config.js";
 import type { AppEnv } from "../../http/env.js";
-import { errorResponses, jsonBody, jsonData } from "../../http/openapi.js";
+import { openApiRoute } from "../../http/openapi.js";
 import { requireMember } from "../../http/session.js";
 import type { PassService } from "./service.js";
-
-const whitelist = createRoute({
-  method: "get",
-  path: "/whitelist",
-  tags: ["genesis pass"],
-  summary: "Whether the member may mint (always true while the allowlist is off)",
-  security: [{ session: [] }],
-  responses: { 200: jsonData(whitelistSchema, "Allowlist status"), ...errorResponses(401) },
-});
-
-const mintSignature = createRoute({
-  method: "post",
-  path: "/blockchain/mint_signature",
-  tags: ["genesis pass"],
-  summary: "An EIP-712 mint authorization for the member's bound wallet",
-  security: [{ session: [] }],
-  request: jsonBody(mintSignatureRequestSchema),
-  responses: { 200: jsonData(mintSignatureSchema, "The authorization"), ...errorResponses(400, 401, 403, 409, 503) },
-});
-
-const myNfts = createRoute({
-  method: "get",
-  path: "/blockchain/my_nfts",
-  tags: ["genesis pass"],
-  summary: "The member's passes across chains, one per token id, staked preferred",
-  security: [{ session: [] }],
-  responses: { 200: jsonData(z.array(passSchema), "Passes"), ...errorResponses(401) },
-});
-
-const metadata = createRoute({
-  method: "get",
-  path: "/nft/metadata/{id}",
-  tags: ["genesis pass"],
-  summary: "ERC-721 metadata of a Genesis Pass (the contract's tokenURI)",
-  request: { params: z.object({ id: z.coerce.number().int().positive() }) },
-  responses: {
-    200: {
-      description: "Metadata",
-      content: {
-        "application/json": { schema: z.object({ name: z.string(), description: z.string(), image: z.string() }) },
-      },
-    },
-  },
-});
 
 const passImage = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 560"><defs><linearGradient id="g" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#2a1f57"/><stop offset="1" stop-color="#0d0b1a"/></linearGradient></defs><rect width="400" height="560" rx="28" fill="url(#g)" stroke="#d4af37" stroke-width="6"/><circle cx="200" cy="230" r="92" fill="none" stroke="#f5d76e" stroke-width="4"/><path d="M200 150l22 62h66l-54 38 20 64-54-40-54 40 20-64-54-38h66z" fill="#f5d76e"/><text x="200" y="430" fill="#ece8ff" font-family="Georgia,serif" font-size="34" text-anchor="middle">Arcana</text><text x="200" y="470" fill="#d4af37" font-family="Georgia,serif" font-size="20" letter-spacing="6" text-anchor="middle">GENESIS PASS</text></svg>`;
 
 export function registerPassRoutes(api: OpenAPIHono<AppEnv>, service: PassService, config: Config) {
-  api.openapi(whitelist, async (c) => {
+  api.openapi(openApiRoute(getAllowlistStatusRoute), async (c) => {
     const member = await requireMember(c, config);
     return c.json({ data: { isInWhitelist: await service.isAllowed(member.user) } }, 200);
   });
 
-  api.openapi(mintSignature, async (c) => {
+  api.openapi(openApiRoute(signMintAuthorizationRoute), async (c) => {
     const member = await requireMember(c, config);
     const { address, chain_id } = c.req.valid("json");
     const chainId = chain_id ?? (c.req.query("chain_id") ? Number(c.req.query("chain_id")) : undefined);
     return c.json({ data: await service.mintSignature(member.user, address, chainId) }, 200);
   });
 
-  api.openapi(myNfts, async (c) => {
+  api.openapi(openApiRoute(listMyPassesRoute), async (c) => {
     const member = await requireMember(c, config);
     return c.json({ data: await service.myPasses(member.user) }, 200);
   });
 
-  api.openapi(metadata, (c) => {
+  api.openapi(openApiRoute(getPassMetadataRoute), (c) => {
     const { id } = c.req.valid("param");
     c.header("Cache-Control", "public, max-age=3600");
     return c.json(

@@ -1,0 +1,65 @@
+import type { z } from "zod";
+
+/** The 4xx/5xx statuses an API call documents; each answers with the `{error}` envelope. */
+export type ApiErrorStatus = 400 | 401 | 403 | 404 | 409 | 429 | 503;
+
+/** The groups of the API reference, with what each holds. */
+export const apiTags = {
+  system: "What the browser needs to know about this deployment.",
+  accounts: "Sign-in by e-mail code or password, the session, the member's profile.",
+  wallets: "Binding an EVM wallet (Sign-In with Ethereum) and a Solana address to the account.",
+  points: "The points ledger: every grant and spend, newest first.",
+  daily: "The daily check-in on chain and the day's sky.",
+  tarot: "The daily three-card draw, its reading, and recording it on chain.",
+  "genesis pass": "The Genesis Pass: allowlist, mint authorization, the member's passes, token metadata.",
+  staking: "Staking rewards of Genesis Passes, claims, and unstake authorization.",
+  development: "Helpers that exist only off production: the dev mailbox and the burner wallet's faucet.",
+} as const;
+export type ApiTag = keyof typeof apiTags;
+
+/**
+ * One API call, defined once: the server builds its OpenAPI route from it and the web's client
+ * takes its input and answer types from it.
+ */
+export interface ApiRoute {
+  method: "get" | "post";
+  /** The path under `/api`; `{name}` marks a path parameter. */
+  path: string;
+  operationId: string;
+  tag: ApiTag;
+  summary: string;
+  description?: string;
+  /** `session`: only a signed-in member (session cookie or bearer token) may call it. */
+  security: "public" | "session";
+  request?: {
+    body?: z.ZodType;
+    query?: z.ZodObject;
+    params?: z.ZodObject;
+  };
+  /** The `data` of a 200 answer (or the whole answer when `bare`). */
+  response: z.ZodType;
+  /** Says what the 200 answer holds. */
+  responseDescription: string;
+  /** The answer is the response itself, not `{data}`: read by wallets and marketplaces, not by our web. */
+  bare?: true;
+  /** The error statuses the call can answer with, besides the ones any call may get (500). */
+  errors: readonly ApiErrorStatus[];
+}
+
+export function defineRoute<const Route extends ApiRoute>(route: Route): Route {
+  return route;
+}
+
+type RequestPart<Route extends ApiRoute, Key extends "body" | "query" | "params"> = Route["request"] extends {
+  [K in Key]: infer Schema extends z.ZodType;
+}
+  ? { [K in Key]: z.input<Schema> }
+  : { [K in Key]?: never };
+
+/** What a caller sends: `body`, `query` and `params`, each only when the route takes it. */
+export type ApiRouteInput<Route extends ApiRoute> = RequestPart<Route, "body"> &
+  RequestPart<Route, "query"> &
+  RequestPart<Route, "params">;
+
+/** What a successful call answers with (inside `{data}` unless the route is `bare`). */
+export type ApiRouteData<Route extends ApiRoute> = z.output<Route["response"]>;

@@ -1,0 +1,90 @@
+import {
+  changePasswordRequestSchema,
+  devMailboxQuerySchema,
+  devMailSchema,
+  passwordChangedSchema,
+  sendCodeRequestSchema,
+  sendCodeResponseSchema,
+  signedOutSchema,
+  signInRequestSchema,
+  signInResponseSchema,
+  userSchema,
+} from "../accounts.js";
+import { defineRoute } from "../api-route.js";
+
+export const sendSignInCodeRoute = defineRoute({
+  method: "post",
+  path: "/send_code",
+  operationId: "sendSignInCode",
+  tag: "accounts",
+  summary: "E-mail a 6-digit sign-in code",
+  description: "Same answer whether or not the address has an account. One send per address per 60 s.",
+  security: "public",
+  request: { body: sendCodeRequestSchema },
+  response: sendCodeResponseSchema,
+  responseDescription: "The code was sent",
+  errors: [400, 429, 503],
+});
+
+export const signInRoute = defineRoute({
+  method: "post",
+  path: "/sign_in",
+  operationId: "signIn",
+  tag: "accounts",
+  summary: "Sign in with a code (creates the account on first use) or a password",
+  security: "public",
+  request: { body: signInRequestSchema },
+  response: signInResponseSchema,
+  responseDescription: "Signed in; the session cookie is set",
+  errors: [400, 401, 429],
+});
+
+export const signOutRoute = defineRoute({
+  method: "post",
+  path: "/sign_out",
+  operationId: "signOut",
+  tag: "accounts",
+  summary: "End the current session",
+  security: "session",
+  response: signedOutSchema,
+  responseDescription: "Signed out",
+  errors: [401, 403],
+});
+
+export const changePasswordRoute = defineRoute({
+  method: "post",
+  path: "/change_password",
+  operationId: "changePassword",
+  tag: "accounts",
+  summary: "Set or change the password; ends every other session",
+  security: "session",
+  request: { body: changePasswordRequestSchema },
+  response: passwordChangedSchema,
+  responseDescription: "Password saved",
+  errors: [400, 401, 403, 429],
+});
+
+export const getMyProfileRoute = defineRoute({
+  method: "get",
+  path: "/users/mine",
+  operationId: "getMyProfile",
+  tag: "accounts",
+  summary: "The signed-in member's profile",
+  security: "session",
+  response: userSchema,
+  responseDescription: "The member",
+  errors: [401],
+});
+
+export const listDevMailboxRoute = defineRoute({
+  method: "get",
+  path: "/dev/mailbox",
+  operationId: "listDevMailbox",
+  tag: "development",
+  summary: "Messages in the development mailbox, newest first (absent in production)",
+  security: "public",
+  request: { query: devMailboxQuerySchema },
+  response: devMailSchema.array(),
+  responseDescription: "Messages",
+  errors: [400],
+});
