@@ -9,6 +9,7 @@ export const apiTags = {
   accounts: "Sign-in by e-mail code or password, the session, the member's profile.",
   wallets: "Binding an EVM wallet (Sign-In with Ethereum) and a Solana address to the account.",
   points: "The points ledger: every grant and spend, newest first.",
+  boxes: "Loot boxes: the market, purchases with points, provably fair openings, stated odds beside results.",
   daily: "The daily check-in on chain and the day's sky.",
   tarot: "The daily three-card draw, its reading, and recording it on chain.",
   "genesis pass": "The Genesis Pass: allowlist, mint authorization, the member's passes, token metadata.",
@@ -35,6 +36,7 @@ export interface ApiRoute {
     body?: z.ZodType;
     query?: z.ZodObject;
     params?: z.ZodObject;
+    headers?: z.ZodObject;
   };
   /** The `data` of a 200 answer (or the whole answer when `bare`). */
   response: z.ZodType;
@@ -50,16 +52,20 @@ export function defineRoute<const Route extends ApiRoute>(route: Route): Route {
   return route;
 }
 
-type RequestPart<Route extends ApiRoute, Key extends "body" | "query" | "params"> = Route["request"] extends {
+type RequestPart<
+  Route extends ApiRoute,
+  Key extends "body" | "query" | "params" | "headers",
+> = Route["request"] extends {
   [K in Key]: infer Schema extends z.ZodType;
 }
   ? { [K in Key]: z.input<Schema> }
   : { [K in Key]?: never };
 
-/** What a caller sends: `body`, `query` and `params`, each only when the route takes it. */
+/** What a caller sends: `body`, `query`, `params` and `headers`, each only when the route takes it. */
 export type ApiRouteInput<Route extends ApiRoute> = RequestPart<Route, "body"> &
   RequestPart<Route, "query"> &
-  RequestPart<Route, "params">;
+  RequestPart<Route, "params"> &
+  RequestPart<Route, "headers">;
 
 /** What a successful call answers with (inside `{data}` unless the route is `bare`). */
 export type ApiRouteData<Route extends ApiRoute> = z.output<Route["response"]>;

@@ -58,7 +58,15 @@ export const purchaseRequestSchema = z.object({
 export type PurchaseRequest = z.infer<typeof purchaseRequestSchema>;
 
 /** `Idempotency-Key`: a retried purchase with the same key answers the first result and charges once. */
-export const idempotencyKeyPattern = /^[\x21-\x7e]{1,200}$/;
+const idempotencyKeyPattern = /^[\x21-\x7e]{1,200}$/;
+
+/** `POST /boxes/purchase` headers: a retry with the same key answers the first result and charges once. */
+export const purchaseHeadersSchema = z.object({
+  "idempotency-key": z
+    .string()
+    .regex(idempotencyKeyPattern, "Idempotency-Key must be 1–200 visible characters")
+    .optional(),
+});
 
 export const purchaseResultSchema = z.object({
   purchase_id: z.string(),
@@ -173,6 +181,8 @@ export const lootboxSummarySchema = z.object({
   ),
 });
 export type LootboxSummary = z.infer<typeof lootboxSummarySchema>;
+
+export const boxResultsParamsSchema = z.object({ id: z.string().min(1).max(64) });
 
 export const boxResultsSchema = z.object({
   box_id: z.string(),

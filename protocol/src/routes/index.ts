@@ -1,4 +1,5 @@
 export * from "./accounts.js";
+export * from "./boxes.js";
 export * from "./daily.js";
 export * from "./ledger.js";
 export * from "./passes.js";

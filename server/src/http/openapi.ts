@@ -13,7 +13,10 @@ type RequestConfig<Route extends ApiRoute> = (Route["request"] extends { body: i
   ? { body: { content: { "application/json": { schema: Body } }; required: true } }
   : Record<never, never>) &
   (Route["request"] extends { query: infer Query extends z.ZodObject } ? { query: Query } : Record<never, never>) &
-  (Route["request"] extends { params: infer Params extends z.ZodObject } ? { params: Params } : Record<never, never>);
+  (Route["request"] extends { params: infer Params extends z.ZodObject } ? { params: Params } : Record<never, never>) &
+  (Route["request"] extends { headers: infer Headers extends z.ZodObject }
+    ? { headers: Headers }
+    : Record<never, never>);
 
 /** The `@hono/zod-openapi` route of an API call, typed from its definition in `protocol/`. */
 export type OpenApiRouteOf<Route extends ApiRoute> = {
@@ -51,6 +54,7 @@ export function openApiRoute<const Route extends ApiRoute>(route: Route) {
   }
   if (route.request?.query) request.query = route.request.query;
   if (route.request?.params) request.params = route.request.params;
+  if (route.request?.headers) request.headers = route.request.headers;
   const config = {
     method: route.method,
     path: route.path,
