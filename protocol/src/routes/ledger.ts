@@ -1,10 +1,10 @@
 import { defineRoute } from "../api-route.js";
 import { assetsPageSchema, assetsQuerySchema } from "../ledger.js";
 
-export const listRewardsHistoryRoute = defineRoute({
+export const listPointsHistoryRoute = defineRoute({
   method: "get",
   path: "/assets",
-  operationId: "listRewardsHistory",
+  operationId: "listPointsHistory",
   tag: "points",
   summary: "The member's rewards history (the points ledger), newest first",
   description: "Cursor pagination: pass the answer's `next_cursor` as `cursor` for the next, older page.",

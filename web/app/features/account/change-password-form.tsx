@@ -1,8 +1,14 @@
-import { type ChangePasswordRequest, PASSWORD_MIN_LENGTH, passwordProblem, type User } from "@arcana/protocol";
+import {
+  type ApiRouteInput,
+  changePasswordRoute,
+  PASSWORD_MIN_LENGTH,
+  passwordProblem,
+  type User,
+} from "@arcana/protocol";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
-import { ApiRequestError, apiPost, errorMessage } from "../../lib/api";
+import { ApiRequestError, api, errorMessage } from "../../lib/api";
 import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
 import { FormAlert } from "../../ui/form-alert";
@@ -31,7 +37,8 @@ export function ChangePasswordForm({ user }: { user: User }) {
   const revalidator = useRevalidator();
 
   const change = useMutation({
-    mutationFn: (request: ChangePasswordRequest) => apiPost<{ changed: true }>("/change_password", request),
+    mutationFn: (request: ApiRouteInput<typeof changePasswordRoute>["body"]) =>
+      api(changePasswordRoute, { body: request }),
     onSuccess: async () => {
       // The profile now says the member has a password: the form turns into "change" and the
       // server-rendered session data follows.

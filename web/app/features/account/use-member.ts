@@ -1,6 +1,6 @@
-import { timings, type User } from "@arcana/protocol";
+import { getMyProfileRoute, timings, type User } from "@arcana/protocol";
 import { useQuery } from "@tanstack/react-query";
-import { ApiRequestError, apiGet } from "../../lib/api";
+import { ApiRequestError, api } from "../../lib/api";
 import { useSessionUser } from "./use-session-user";
 
 /** The signed-in member's profile in the query cache; keyed by account so two never mix. */
@@ -24,7 +24,7 @@ export function useMember(): User | null {
   const sessionUser = useSessionUser();
   const { data } = useQuery({
     queryKey: memberQueryKey(sessionUser?.uid ?? ""),
-    queryFn: ({ signal }) => apiGet<User>("/users/mine", { signal }),
+    queryFn: ({ signal }) => api(getMyProfileRoute, { signal }),
     enabled: sessionUser !== null,
     initialData: sessionUser ?? undefined,
     retry: retryProfile,

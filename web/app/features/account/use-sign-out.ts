@@ -1,6 +1,7 @@
+import { signOutRoute } from "@arcana/protocol";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
-import { ApiRequestError, apiPost, errorMessage } from "../../lib/api";
+import { ApiRequestError, api, errorMessage } from "../../lib/api";
 import { showToast } from "../../ui/toast-store";
 
 /**
@@ -15,7 +16,7 @@ export function useSignOut() {
     await navigate("/", { replace: true, defaultShouldRevalidate: true });
   };
   return useMutation({
-    mutationFn: () => apiPost<{ signed_out: true }>("/sign_out"),
+    mutationFn: () => api(signOutRoute),
     onSuccess: leave,
     onError: async (error) => {
       // The session had already ended (expired, or signed out elsewhere): the member is out.

@@ -1,14 +1,13 @@
-import type { SendCodeRequest, SendCodeResponse, SignInRequest, SignInResponse } from "@arcana/protocol";
+import { type ApiRouteInput, sendSignInCodeRoute, signInRoute } from "@arcana/protocol";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
-import { apiPost } from "../../lib/api";
+import { api } from "../../lib/api";
 import { memberQueryKey } from "../account/use-member";
 
 /** E-mails a sign-in code; the answer says when another may be asked for. */
 export function useSendCode() {
   return useMutation({
-    mutationFn: (email: string) =>
-      apiPost<SendCodeResponse>("/send_code", { email, check_email: true } satisfies SendCodeRequest),
+    mutationFn: (email: string) => api(sendSignInCodeRoute, { body: { email, check_email: true } }),
   });
 }
 
@@ -20,7 +19,7 @@ export function useSignIn(redirectTo: string) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useMutation({
-    mutationFn: (request: SignInRequest) => apiPost<SignInResponse>("/sign_in", request),
+    mutationFn: (request: ApiRouteInput<typeof signInRoute>["body"]) => api(signInRoute, { body: request }),
     onSuccess: async ({ user }) => {
       // Nothing cached for a previous visitor or account may leak into this session.
       queryClient.removeQueries();

@@ -1,4 +1,4 @@
-import type { CheckInResult } from "@arcana/protocol";
+import { creditCheckInRoute } from "@arcana/protocol";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
@@ -84,7 +84,7 @@ export default function CheckInPanel() {
     try {
       const transaction = await daily.write({ functionName: "checkIn" });
       setStage("crediting");
-      const result = await creditDailyTransaction<CheckInResult>("/blockchain/check_in", transaction);
+      const result = await creditDailyTransaction(creditCheckInRoute, transaction);
       setNotice(
         result === null
           ? { tone: "info", text: "Your check-in is on chain. Its points arrive as soon as the network confirms it." }

@@ -1,3 +1,4 @@
+import { creditCheckInRoute, creditTarotRecordRoute } from "@arcana/protocol";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ApiRequestError } from "../../lib/api";
 import { creditDailyTransaction, dailyErrorMessage } from "./daily-contract";
@@ -39,7 +40,7 @@ describe("crediting a mined transaction", () => {
     ];
     const fetch = vi.fn(async () => answers.shift() as Response);
     vi.stubGlobal("fetch", fetch);
-    const result = await creditDailyTransaction("/blockchain/check_in", transaction, { delayMs: 0 });
+    const result = await creditDailyTransaction(creditCheckInRoute, transaction, { delayMs: 0 });
     expect(result).toEqual({ credited: true, date: "2026-11-22", streak: 1, points: 10 });
     expect(fetch).toHaveBeenCalledTimes(3);
   });
@@ -49,7 +50,7 @@ describe("crediting a mined transaction", () => {
       "fetch",
       vi.fn(async () => Response.json({ error: { code: "conflict", message: "not yet" } }, { status: 409 })),
     );
-    expect(await creditDailyTransaction("/blockchain/tarot", transaction, { attempts: 3, delayMs: 0 })).toBeNull();
+    expect(await creditDailyTransaction(creditTarotRecordRoute, transaction, { attempts: 3, delayMs: 0 })).toBeNull();
   });
 
   it("stops at once on any other refusal", async () => {
@@ -57,7 +58,7 @@ describe("crediting a mined transaction", () => {
       Response.json({ error: { code: "forbidden", message: "Another wallet sent it." } }, { status: 403 }),
     );
     vi.stubGlobal("fetch", fetch);
-    await expect(creditDailyTransaction("/blockchain/check_in", transaction, { delayMs: 0 })).rejects.toThrow(
+    await expect(creditDailyTransaction(creditCheckInRoute, transaction, { delayMs: 0 })).rejects.toThrow(
       "Another wallet sent it.",
     );
     expect(fetch).toHaveBeenCalledTimes(1);

@@ -1,7 +1,13 @@
 import { dailyAbi } from "@arcana/contracts";
-import type { ChainTransactionRequest, PublicChain } from "@arcana/protocol";
+import type {
+  ApiRouteData,
+  ApiRouteInput,
+  creditCheckInRoute,
+  creditTarotRecordRoute,
+  PublicChain,
+} from "@arcana/protocol";
 import { useState } from "react";
-import { ApiRequestError, apiPost } from "../../lib/api";
+import { ApiRequestError, api } from "../../lib/api";
 import { useRootData } from "../../lib/root-data";
 import { useTargetNetwork } from "../../wallet-runtime/target-network";
 import { walletErrorMessage } from "../../wallet-runtime/wallet-errors";
@@ -53,7 +59,7 @@ export function dailyErrorMessage(error: unknown): string {
 }
 
 /** The member's transaction, for `POST /blockchain/check_in` or `POST /blockchain/tarot`. */
-export type DailyTransaction = ChainTransactionRequest;
+export type DailyTransaction = ApiRouteInput<typeof creditCheckInRoute>["body"];
 
 const waitFor = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -62,14 +68,26 @@ const waitFor = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms)
  * API answers 409 until they are in, so it asks again a few times; null means it is still not
  * confirmed, and the indexer will credit it once it is.
  */
-export async function creditDailyTransaction<Result>(
-  path: "/blockchain/check_in" | "/blockchain/tarot",
+type CreditRoute = typeof creditCheckInRoute | typeof creditTarotRecordRoute;
+type CreditOptions = { attempts?: number; delayMs?: number };
+export function creditDailyTransaction(
+  route: typeof creditCheckInRoute,
   transaction: DailyTransaction,
-  { attempts = 8, delayMs = 2000 }: { attempts?: number; delayMs?: number } = {},
-): Promise<Result | null> {
+  options?: CreditOptions,
+): Promise<ApiRouteData<typeof creditCheckInRoute> | null>;
+export function creditDailyTransaction(
+  route: typeof creditTarotRecordRoute,
+  transaction: DailyTransaction,
+  options?: CreditOptions,
+): Promise<ApiRouteData<typeof creditTarotRecordRoute> | null>;
+export async function creditDailyTransaction(
+  route: CreditRoute,
+  transaction: DailyTransaction,
+  { attempts = 8, delayMs = 2000 }: CreditOptions = {},
+): Promise<ApiRouteData<CreditRoute> | null> {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await apiPost<Result>(path, transaction);
+      return await api(route, { body: transaction });
     } catch (error) {
       if (!(error instanceof ApiRequestError && error.code === "conflict")) throw error;
       if (attempt >= attempts) return null;

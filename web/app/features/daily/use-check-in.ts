@@ -1,6 +1,6 @@
-import type { CheckInStatus } from "@arcana/protocol";
+import { type CheckInStatus, getCheckInStatusRoute } from "@arcana/protocol";
 import { useQuery } from "@tanstack/react-query";
-import { apiGet } from "../../lib/api";
+import { api } from "../../lib/api";
 import { useMember } from "../account/use-member";
 
 /** Keyed by the GMT date too, so a new day never shows yesterday's answer; `uid` alone covers every day. */
@@ -16,7 +16,7 @@ export function checkInQueryKey(uid: string, today?: string | null) {
  */
 export async function fetchCheckInStatus(signal?: AbortSignal): Promise<CheckInStatus | null> {
   try {
-    return await apiGet<CheckInStatus>("/blockchain/check_in", { signal });
+    return await api(getCheckInStatusRoute, { signal });
   } catch (error) {
     if (signal?.aborted) throw error;
     return null;

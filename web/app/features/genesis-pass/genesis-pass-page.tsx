@@ -1,7 +1,7 @@
-import type { ClaimResult, User } from "@arcana/protocol";
+import { claimAllRewardsRoute, claimPassRewardsRoute, type User } from "@arcana/protocol";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { apiPost, errorMessage } from "../../lib/api";
+import { api, errorMessage } from "../../lib/api";
 import { useRootData } from "../../lib/root-data";
 import { Card, CardTitle } from "../../ui/card";
 import { showToast } from "../../ui/toast-store";
@@ -63,8 +63,8 @@ export function GenesisPassSections() {
     try {
       const result =
         which === "all"
-          ? await apiPost<ClaimResult>("/nft/staking/claim_all")
-          : await apiPost<ClaimResult>("/nft/staking/claim_one", { token_id: which.tokenId, chain_id: which.chainId });
+          ? await api(claimAllRewardsRoute)
+          : await api(claimPassRewardsRoute, { body: { token_id: which.tokenId, chain_id: which.chainId } });
       showToast(
         result.claimed > 0
           ? {

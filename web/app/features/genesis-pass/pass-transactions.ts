@@ -1,7 +1,7 @@
 import { genesisPassAbi } from "@arcana/contracts";
-import type { MintSignature, UnstakeSignature } from "@arcana/protocol";
+import { signMintAuthorizationRoute, signUnstakeAuthorizationRoute } from "@arcana/protocol";
 import { type Hex, parseEventLogs, type TransactionReceipt } from "viem";
-import { apiPost } from "../../lib/api";
+import { api } from "../../lib/api";
 import { loadWalletRuntime, useWalletStore, type WalletRuntime } from "../../wallet-runtime/wallet-store";
 import type { TransactionStep } from "./transaction-steps";
 
@@ -27,7 +27,7 @@ export function mintedTokenId(receipt: Pick<TransactionReceipt, "logs">, to: str
 /** Mint: the server's authorization for the bound wallet, then GenesisPass.mint on its chain. */
 export async function mintGenesisPass(address: string, chainId: number, onStep: OnStep) {
   onStep("authorizing");
-  const auth = await apiPost<MintSignature>("/blockchain/mint_signature", { address, chain_id: chainId });
+  const auth = await api(signMintAuthorizationRoute, { body: { address, chain_id: chainId } });
   const runtime = await walletOn(auth.chain_id, onStep);
   onStep("confirming");
   const receipt = await runtime.writeContract({
@@ -59,9 +59,8 @@ export async function stakeGenesisPass(pass: { tokenId: number; chainId: number;
  */
 export async function unstakeGenesisPass(pass: { tokenId: number; chainId: number }, onStep: OnStep) {
   onStep("authorizing");
-  const auth = await apiPost<UnstakeSignature>("/blockchain/unstake_signature", {
-    token_id: pass.tokenId,
-    chain_id: pass.chainId,
+  const auth = await api(signUnstakeAuthorizationRoute, {
+    body: { token_id: pass.tokenId, chain_id: pass.chainId },
   });
   const runtime = await walletOn(auth.chain_id, onStep);
   onStep("confirming");

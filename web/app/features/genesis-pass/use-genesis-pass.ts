@@ -1,7 +1,14 @@
-import { type Pass, type StakingRewards, timings, type User, type Whitelist } from "@arcana/protocol";
+import {
+  getAllowlistStatusRoute,
+  getStakingRewardsRoute,
+  listMyPassesRoute,
+  type Pass,
+  timings,
+  type User,
+} from "@arcana/protocol";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useState } from "react";
-import { ApiRequestError, apiGet } from "../../lib/api";
+import { ApiRequestError, api } from "../../lib/api";
 import {
   type ChainExpectation,
   chainReflects,
@@ -27,7 +34,7 @@ function retryOutages(failureCount: number, error: Error) {
 export function useWhitelist(member: User | null) {
   return useQuery({
     queryKey: genesisPassKeys.whitelist(member?.uid ?? "", member?.wallet_address ?? null),
-    queryFn: ({ signal }) => apiGet<Whitelist>("/whitelist", { signal }),
+    queryFn: ({ signal }) => api(getAllowlistStatusRoute, { signal }),
     enabled: Boolean(member?.wallet_address),
     retry: retryOutages,
   });
@@ -48,7 +55,7 @@ export function useMyPasses(member: User | null) {
   const [stalled, setStalled] = useState<ChainExpectation | null>(null);
   const query = useQuery({
     queryKey: genesisPassKeys.passes(member?.uid ?? "", member?.wallet_address ?? null),
-    queryFn: ({ signal }) => apiGet<Pass[]>("/blockchain/my_nfts", { signal }),
+    queryFn: ({ signal }) => api(listMyPassesRoute, { signal }),
     enabled: Boolean(member?.wallet_address),
     retry: retryOutages,
     refetchInterval: waiting.length > 0 ? chainSyncPollMs : false,
@@ -122,7 +129,7 @@ export function useStakingRewards(member: User | null, passes: Pass[] | undefine
   return useQuery({
     queryKey: [...genesisPassKeys.rewards(uid), wallet ?? "", staked],
     queryFn: async ({ signal }) => {
-      const rewards = await apiGet<StakingRewards>("/nft/staking/rewards", { signal });
+      const rewards = await api(getStakingRewardsRoute, { signal });
       const passesKey = genesisPassKeys.passes(uid, wallet);
       const cached = queryClient.getQueryState<Pass[]>(passesKey);
       if (cached?.data && cached.data.length > 0 && Date.now() - cached.dataUpdatedAt > passesFreshMs) {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { formatEntryTime, formatPointsChange } from "./points-format";
-import { pointsHistoryPagePath } from "./use-points-history";
+import { pointsHistoryPageQuery } from "./use-points-history";
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -21,7 +21,7 @@ describe("rewards history entries", () => {
   });
 
   it("load 100 at a time, each page after the previous page's cursor", () => {
-    expect(pointsHistoryPagePath(null)).toBe("/assets?per_page=100");
-    expect(pointsHistoryPagePath("MTIz:45")).toBe("/assets?per_page=100&cursor=MTIz%3A45");
+    expect(pointsHistoryPageQuery(null)).toEqual({ per_page: 100 });
+    expect(pointsHistoryPageQuery("MTIz:45")).toEqual({ per_page: 100, cursor: "MTIz:45" });
   });
 });

@@ -1,17 +1,15 @@
-import { type AssetsPage, limits } from "@arcana/protocol";
+import { type ApiRouteInput, limits, listPointsHistoryRoute } from "@arcana/protocol";
 import { useInfiniteQuery } from "@tanstack/react-query";
-import { apiGet } from "../../lib/api";
+import { api } from "../../lib/api";
 import { useMember } from "../account/use-member";
 
 export function pointsHistoryQueryKey(uid: string) {
   return ["assets", uid] as const;
 }
 
-/** The `GET /assets` path for one page: 100 entries (spec §9), older than `cursor` when given. */
-export function pointsHistoryPagePath(cursor: string | null): string {
-  const query = new URLSearchParams({ per_page: String(limits.rewardsPageSize) });
-  if (cursor) query.set("cursor", cursor);
-  return `/assets?${query}`;
+/** The `GET /assets` query for one page: 100 entries (spec §9), older than `cursor` when given. */
+export function pointsHistoryPageQuery(cursor: string | null): ApiRouteInput<typeof listPointsHistoryRoute>["query"] {
+  return cursor ? { per_page: limits.rewardsPageSize, cursor } : { per_page: limits.rewardsPageSize };
 }
 
 /** The member's points ledger, newest first, a page at a time. */
@@ -19,7 +17,8 @@ export function usePointsHistory() {
   const member = useMember();
   return useInfiniteQuery({
     queryKey: pointsHistoryQueryKey(member?.uid ?? ""),
-    queryFn: ({ pageParam, signal }) => apiGet<AssetsPage>(pointsHistoryPagePath(pageParam), { signal }),
+    queryFn: ({ pageParam, signal }) =>
+      api(listPointsHistoryRoute, { query: pointsHistoryPageQuery(pageParam), signal }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next_cursor,
     enabled: member !== null,

@@ -1,5 +1,5 @@
-import type { TarotDraw, TarotNetwork, TarotRecordResult } from "@arcana/protocol";
-import { tarotNetworkOfChain } from "@arcana/protocol";
+import type { TarotDraw, TarotNetwork } from "@arcana/protocol";
+import { creditTarotRecordRoute, tarotNetworkOfChain } from "@arcana/protocol";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useRootData } from "../../lib/root-data";
@@ -60,7 +60,7 @@ export function RecordOnChain({ today, draw }: { today: string; draw: TarotDraw 
     try {
       const transaction = await daily.write({ functionName: "recordTarot", digest: draw.digest as `0x${string}` });
       setStage("crediting");
-      const result = await creditDailyTransaction<TarotRecordResult>("/blockchain/tarot", transaction);
+      const result = await creditDailyTransaction(creditTarotRecordRoute, transaction);
       setNotice(
         result === null
           ? { tone: "info", text: "Your draw is on chain. Its points arrive as soon as the network confirms it." }

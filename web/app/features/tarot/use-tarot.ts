@@ -1,18 +1,20 @@
 import {
-  type AstrologyToday,
-  type ChainTarot,
+  type ApiRouteInput,
   DAY_MS,
+  getChainTarotRoute,
+  getPastTarotReadingRoute,
+  getSkyTodayRoute,
+  getTarotDrawRoute,
   gmtDate,
   type PublicChain,
   parseGmtDate,
-  type TarotDailyRequest,
+  readTarotRoute,
   type TarotDraw,
   type TarotNetwork,
-  type TarotReading,
   tarotNetworkOfChain,
 } from "@arcana/protocol";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { apiGet, apiPost } from "../../lib/api";
+import { api } from "../../lib/api";
 import { useMember } from "../account/use-member";
 
 /** The sky is the same for everyone all day; the server lets caches keep it 10 minutes. */
@@ -31,7 +33,7 @@ export const tarotQueryKeys = {
 export function useAstrologyToday(today: string | null) {
   return useQuery({
     queryKey: tarotQueryKeys.astrology(today),
-    queryFn: ({ signal }) => apiGet<AstrologyToday>("/astrology/today", { signal }),
+    queryFn: ({ signal }) => api(getSkyTodayRoute, { signal }),
     enabled: today !== null,
     staleTime: skyStaleMs,
   });
@@ -42,7 +44,7 @@ export function useTarotDraw(today: string | null) {
   const member = useMember();
   return useQuery({
     queryKey: tarotQueryKeys.draw(member?.uid ?? "", today),
-    queryFn: ({ signal }) => apiGet<TarotDraw>("/tarot/draw", { signal }),
+    queryFn: ({ signal }) => api(getTarotDrawRoute, { signal }),
     enabled: member !== null && today !== null,
     staleTime: Number.POSITIVE_INFINITY,
   });
@@ -53,7 +55,7 @@ export function useChainTarot(today: string | null, network: TarotNetwork | null
   const member = useMember();
   return useQuery({
     queryKey: tarotQueryKeys.chain(member?.uid ?? "", today, network ?? "op"),
-    queryFn: ({ signal }) => apiGet<ChainTarot>(`/blockchain/tarot?network=${network}`, { signal }),
+    queryFn: ({ signal }) => api(getChainTarotRoute, { query: { network: network ?? "op" }, signal }),
     enabled: member !== null && today !== null && network !== null,
   });
 }
@@ -70,14 +72,14 @@ export function useYesterdayReading(today: string | null) {
   const yesterday = today ? previousGmtDate(today) : null;
   return useQuery({
     queryKey: tarotQueryKeys.reading(member?.uid ?? "", yesterday),
-    queryFn: ({ signal }) => apiGet<TarotReading | null>(`/tarot/reading?date=${yesterday}`, { signal }),
+    queryFn: ({ signal }) => api(getPastTarotReadingRoute, { query: { date: yesterday ?? "" }, signal }),
     enabled: member !== null && yesterday !== null,
     staleTime: Number.POSITIVE_INFINITY,
   });
 }
 
 /** The request for today's reading of `draw`: its cards in order, in English. */
-export function readingRequest(draw: TarotDraw, forceRefresh: boolean): TarotDailyRequest {
+export function readingRequest(draw: TarotDraw, forceRefresh: boolean): ApiRouteInput<typeof readTarotRoute>["body"] {
   return {
     language: "en",
     cards: draw.cards.map((card) => ({ card_id: card.card_id, is_reversed: card.is_reversed })),
@@ -96,12 +98,12 @@ export function useTodaysReading(today: string | null, draw: TarotDraw | undefin
   const key = tarotQueryKeys.reading(member?.uid ?? "", today);
   const reading = useQuery({
     queryKey: key,
-    queryFn: () => apiPost<TarotReading>("/tarot/daily", readingRequest(draw as TarotDraw, false)),
+    queryFn: () => api(readTarotRoute, { body: readingRequest(draw as TarotDraw, false) }),
     enabled: member !== null && draw !== undefined && draw.date === today && ready,
     staleTime: Number.POSITIVE_INFINITY,
   });
   const rewrite = useMutation({
-    mutationFn: () => apiPost<TarotReading>("/tarot/daily", readingRequest(draw as TarotDraw, true)),
+    mutationFn: () => api(readTarotRoute, { body: readingRequest(draw as TarotDraw, true) }),
     onSuccess: (written) => {
       queryClient.setQueryData(key, written);
       // The reading text is also what GET /blockchain/tarot returns.

@@ -1,9 +1,10 @@
 import {
-  type BindSolanaResponse,
+  bindEvmWalletRoute,
+  bindSolanaWalletRoute,
+  issueWalletNonceRoute,
   solanaChainByCluster,
   type User,
   WALLET_NONCE_TTL_MS,
-  type WalletNonce,
   walletBindingStatement,
 } from "@arcana/protocol";
 import { createSignInMessageText } from "@solana/wallet-standard-util";
@@ -11,7 +12,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link } from "react-router";
 import { createSiweMessage } from "viem/siwe";
-import { apiGet, apiPost, errorMessage } from "../../lib/api";
+import { api, errorMessage } from "../../lib/api";
 import { useRootData } from "../../lib/root-data";
 import { Button } from "../../ui/button";
 import { showToast } from "../../ui/toast-store";
@@ -63,7 +64,7 @@ export default function BindWalletPanel() {
     setBinding("evm");
     try {
       const runtime = await loadWalletRuntime();
-      const { nonce } = await apiGet<WalletNonce>("/wallet/nonce");
+      const { nonce } = await api(issueWalletNonceRoute);
       const issuedAt = new Date();
       const message = createSiweMessage({
         domain: window.location.host,
@@ -77,7 +78,7 @@ export default function BindWalletPanel() {
         expirationTime: new Date(issuedAt.getTime() + WALLET_NONCE_TTL_MS),
       });
       const signature = await runtime.signEvmMessage(message);
-      bound(await apiPost<User>("/blockchain/bind_wallet", { address: evm.address, message, signature }), "Wallet");
+      bound(await api(bindEvmWalletRoute, { body: { address: evm.address, message, signature } }), "Wallet");
     } catch (error) {
       reportBindingError(error);
     } finally {
@@ -90,7 +91,7 @@ export default function BindWalletPanel() {
     setBinding("solana");
     try {
       const runtime = await loadWalletRuntime();
-      const { nonce } = await apiGet<WalletNonce>("/wallet/nonce");
+      const { nonce } = await api(issueWalletNonceRoute);
       const issuedAt = new Date();
       const message = createSignInMessageText({
         domain: window.location.host,
@@ -104,10 +105,8 @@ export default function BindWalletPanel() {
         expirationTime: new Date(issuedAt.getTime() + WALLET_NONCE_TTL_MS).toISOString(),
       });
       const signature = await runtime.signSolanaMessage(new TextEncoder().encode(message));
-      const result = await apiPost<BindSolanaResponse>("/users/bind_solana", {
-        address: solana.publicKey,
-        message,
-        signature: toBase64(signature),
+      const result = await api(bindSolanaWalletRoute, {
+        body: { address: solana.publicKey, message, signature: toBase64(signature) },
       });
       bound(result.user, "Solana address");
     } catch (error) {

@@ -1,6 +1,6 @@
-import type { DevFaucetResponse } from "@arcana/protocol";
+import { fundBurnerWalletRoute } from "@arcana/protocol";
 import { useState } from "react";
-import { apiPost, errorMessage } from "../../lib/api";
+import { api, errorMessage } from "../../lib/api";
 import { useRootData } from "../../lib/root-data";
 import { Button } from "../../ui/button";
 import { showToast } from "../../ui/toast-store";
@@ -34,7 +34,7 @@ export function EvmWalletPanel() {
   async function fundBurner(address: string) {
     setFunding(true);
     try {
-      await apiPost<DevFaucetResponse>("/dev/faucet", { address });
+      await api(fundBurnerWalletRoute, { body: { address } });
       showToast({ message: "1 test ETH is on its way to your burner wallet.", tone: "success" });
     } catch (error) {
       showToast({ message: errorMessage(error), tone: "error" });
