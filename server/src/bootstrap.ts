@@ -1,4 +1,5 @@
 import { type Config, ConfigError, loadConfig } from "./config.js";
+import { DatabaseInUseError } from "./db/embedded-lock.js";
 import { openConfiguredDatabase } from "./db/open.js";
 import { type Economy, EconomyError, loadEconomy } from "./economy.js";
 import { createLogger } from "./logger.js";
@@ -29,7 +30,12 @@ export async function bootstrap() {
   logger.info(
     config.database.url ? "Connecting to PostgreSQL…" : `Opening the embedded database in ${config.database.dataDir}…`,
   );
-  const database = await openConfiguredDatabase(config);
+  const database = await openConfiguredDatabase(config).catch((error: unknown) => {
+    // Another process has the embedded database open: say which, rather than a stack trace.
+    if (!(error instanceof DatabaseInUseError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  });
   logger.info("Applying database migrations…");
   await database.migrate();
   return { config, economy, logger, database };

@@ -29,6 +29,7 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL")
     .optional(),
   DATA_DIR: z.string().min(1).optional(),
+  DATABASE_SOCKET_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   CHAINS: z
     .string()
@@ -118,7 +119,8 @@ export interface Config {
   host: string;
   publicUrl: string;
   logLevel: string;
-  database: { url: string | null; dataDir: string };
+  /** `socketPort`: where the server shares its embedded database on 127.0.0.1 (0: a free port). */
+  database: { url: string | null; dataDir: string; socketPort: number };
   sessionSecret: string;
   chains: ChainConfig[];
   defaultChain: ChainKey;
@@ -211,7 +213,11 @@ export function loadConfig(rawEnv: Record<string, string | undefined> = process.
     host,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
     logLevel: e.LOG_LEVEL,
-    database: { url: e.DATABASE_URL ?? null, dataDir: path.resolve(repoRoot, e.DATA_DIR ?? ".data") },
+    database: {
+      url: e.DATABASE_URL ?? null,
+      dataDir: path.resolve(repoRoot, e.DATA_DIR ?? ".data"),
+      socketPort: e.DATABASE_SOCKET_PORT,
+    },
     sessionSecret: e.SESSION_SECRET ?? DEV_SESSION_SECRET,
     chains,
     defaultChain,

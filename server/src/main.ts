@@ -9,6 +9,13 @@ import { createHotFrontend } from "./web/vite-frontend.js";
 const hot = process.argv.includes("--hot");
 
 const { config, economy, logger, database } = await bootstrap();
+if (database.share) {
+  const { host, port } = await database.share(config.database.socketPort);
+  logger.info(
+    { databaseSocket: `${host}:${port}` },
+    `The embedded database is shared on postgres://postgres@${host}:${port}/postgres (psql, npm run admin)`,
+  );
+}
 
 logger.info(hot ? "Starting Vite for hot reload…" : "Loading the web app build…");
 const hotFrontend = hot ? await createHotFrontend() : null;

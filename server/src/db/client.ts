@@ -9,6 +9,8 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
+import { lockDatabaseDirectory } from "./embedded-lock.js";
+import { type SharedDatabase, shareOnSocket } from "./embedded-socket.js";
 import * as schema from "./schema/index.js";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -28,19 +30,44 @@ export interface DatabaseHandle {
    * null when another process holds it. PGlite is one process's database: the lock is always free.
    */
   tryAdvisoryLock(key: number): Promise<(() => Promise<void>) | null>;
+  /**
+   * PGlite only: serves the database on 127.0.0.1:`port` (0: a free port) over the PostgreSQL
+   * protocol and records it in the directory's lock file, until `close()`.
+   */
+  share?(port: number): Promise<{ host: string; port: number }>;
 }
 
 export type DatabaseTarget =
-  | { kind: "postgres"; url: string; maxConnections?: number }
+  /** `sharedEmbedded`: the URL is another process's PGlite shared on its socket (one session, no prepared statements). */
+  | { kind: "postgres"; url: string; maxConnections?: number; sharedEmbedded?: boolean }
   /** `dataDir` undefined keeps the database in memory (tests). */
   | { kind: "pglite"; dataDir?: string };
 
+/** What this process runs, written in the lock files it takes (`server/src/main.ts`, …). */
+function currentCommand(): string {
+  const script = process.argv[1];
+  return script ? path.relative(process.cwd(), script) || script : "node";
+}
+
+/**
+ * Opens the database. An embedded directory is locked for this process first: a directory another
+ * live process holds throws `DatabaseInUseError` (see embedded-lock.ts) instead of being opened twice.
+ */
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.kind === "pglite") {
-    if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
-    const client = new PGlite(target.dataDir);
-    await client.waitReady;
+    const { dataDir } = target;
+    if (dataDir) mkdirSync(dataDir, { recursive: true });
+    const lock = dataDir ? lockDatabaseDirectory(dataDir, currentCommand()) : null;
+    let client: PGlite;
+    try {
+      client = new PGlite(dataDir);
+      await client.waitReady;
+    } catch (error) {
+      lock?.release();
+      throw error;
+    }
     const db = drizzlePglite(client, { schema }) as unknown as Database;
+    let shared: SharedDatabase | null = null;
     return {
       db,
       kind: "pglite",
@@ -48,13 +75,24 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       ping: async () => {
         await client.query("select 1");
       },
-      close: () => client.close(),
+      close: async () => {
+        await shared?.stop();
+        await client.close();
+        lock?.release();
+      },
       tryAdvisoryLock: async () => async () => {},
+      share: async (port) => {
+        shared ??= await shareOnSocket(client, port);
+        lock?.recordSocket({ host: shared.host, port: shared.port });
+        return { host: shared.host, port: shared.port };
+      },
     };
   }
 
   const client = postgres(target.url, {
-    max: target.maxConnections ?? 10,
+    max: target.sharedEmbedded ? 1 : (target.maxConnections ?? 10),
+    // PGlite is one session for all its socket clients: named prepared statements would collide.
+    prepare: !target.sharedEmbedded,
     connect_timeout: 5,
     idle_timeout: 30,
     onnotice: () => {},

@@ -17,6 +17,8 @@ export const ledgerEntries = pgTable(
     /** Unique within its kind: the same grant can never land twice. */
     reference: text("reference").notNull(),
     label: text("label"),
+    /** Why an operator moved these points (`points grant --reason`); for operators, never shown to the member. */
+    reason: text("reason"),
     // Millisecond precision so the (created_at, id) page cursor round-trips through a JS Date exactly.
     createdAt: timestamp("created_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { AssetsPage, LedgerEntry } from "@arcana/protocol";
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
@@ -16,6 +17,8 @@ export interface PointsMove {
   reference: string;
   /** What the member reads in the rewards history; a default per kind otherwise. */
   label?: string;
+  /** Why an operator moved the points; kept for operators, not shown to the member. */
+  reason?: string;
   /** When it happened (the injected clock); the database's time otherwise. */
   at?: Date;
 }
@@ -48,6 +51,7 @@ async function applyMove(
         amount: delta,
         reference: move.reference,
         label: move.label ?? null,
+        reason: move.reason ?? null,
         ...(move.at ? { createdAt: move.at } : {}),
       })
       .onConflictDoNothing({ target: [ledgerEntries.kind, ledgerEntries.reference] })
@@ -101,7 +105,26 @@ export async function pointsBalance(db: DatabaseOrTransaction, userId: string): 
   return user?.pts ?? 0;
 }
 
+/**
+ * An operator's grant (`npm run admin -- points grant`): a new ledger row of kind `grant` every
+ * time (grants are not deduplicated), with the operator's reason. `pts` is the balance after it.
+ */
+export function grantByOperator(db: DatabaseOrTransaction, grant: { userId: string; amount: number; reason: string }) {
+  return grantPoints(db, { ...grant, kind: "grant", reference: randomUUID() });
+}
+
+/** A member's latest ledger rows, newest first, with what only operators see (the reason). */
+export function recentMovements(db: Database, userId: string, count: number): Promise<LedgerRow[]> {
+  return db
+    .select()
+    .from(ledgerEntries)
+    .where(eq(ledgerEntries.userId, userId))
+    .orderBy(desc(ledgerEntries.createdAt), desc(ledgerEntries.id))
+    .limit(count);
+}
+
 const kindLabels: Record<string, string> = {
+  grant: "Bonus from the Arcana team",
   check_in: "Daily check-in",
   tarot: "Tarot reading recorded on chain",
   staking: "Staking rewards",

@@ -1,0 +1,21 @@
+import type { Command } from "commander";
+import { boxesReport } from "../modules/boxes/report.js";
+import { createBoxService } from "../modules/boxes/service.js";
+import type { CliContext } from "./program.js";
+
+/** `boxes list`: the loot boxes' sales and results against their stated odds. */
+export function registerBoxesCommands(program: Command, context: CliContext) {
+  const boxes = program.command("boxes").description("the loot boxes of the economy file");
+
+  boxes
+    .command("list")
+    .description("per box: supply sold and left, openings per reward (last 90 days) against the stated odds")
+    .action(async () => {
+      const service = createBoxService({
+        db: await context.database(),
+        economy: context.economy,
+        now: () => new Date(),
+      });
+      context.print(await boxesReport(service));
+    });
+}

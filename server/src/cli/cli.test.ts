@@ -1,0 +1,199 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ledgerEntries } from "../db/schema/index.js";
+import { createTestDatabase } from "../test/database.js";
+import { balanceOf, createMemberRow } from "../test/members.js";
+import { runCli } from "./program.js";
+
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
+let opened = 0;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database.dispose());
+
+/** Runs one command in-process against the test database; what it printed and its exit code. */
+async function admin(...argv: string[]) {
+  let out = "";
+  let err = "";
+  const code = await runCli(argv, {
+    env: { NODE_ENV: "test" },
+    openDatabase: async () => {
+      opened++;
+      return { ...database, close: async () => {} };
+    },
+    out: (text) => {
+      out += text;
+    },
+    err: (text) => {
+      err += text;
+    },
+  });
+  return { code, out, err };
+}
+
+describe("the operator CLI's command line", () => {
+  it("lists every command with --help, exits 0, and opens no database for it", async () => {
+    const before = opened;
+    const help = await admin("--help");
+    expect(help.code).toBe(0);
+    for (const command of ["allowlist", "wallet", "points", "boxes", "db"]) expect(help.out).toContain(command);
+    for (const argv of [
+      ["allowlist", "--help"],
+      ["allowlist", "add", "--help"],
+      ["allowlist", "remove", "--help"],
+      ["allowlist", "list", "--help"],
+      ["wallet", "--help"],
+      ["wallet", "show", "--help"],
+      ["wallet", "unbind", "--help"],
+      ["points", "--help"],
+      ["points", "grant", "--help"],
+      ["points", "show", "--help"],
+      ["boxes", "list", "--help"],
+      ["db", "url", "--help"],
+    ]) {
+      const result = await admin(...argv);
+      expect(result.code, argv.join(" ")).toBe(0);
+      expect(result.out, argv.join(" ")).toMatch(/^Usage: npm run admin -- /);
+    }
+    expect((await admin("points", "grant", "--help")).out).toContain("--reason <text>");
+    expect(opened).toBe(before);
+  });
+
+  it("answers a wrong command line with exit code 2 and a message, before touching the database", async () => {
+    const before = opened;
+    for (const argv of [
+      [],
+      ["nonsense"],
+      ["points"],
+      ["points", "grant", "ada@example.com", "100"],
+      ["points", "grant", "ada@example.com", "-5", "--reason", "x"],
+      ["points", "grant", "ada@example.com", "1.5", "--reason", "x"],
+      ["points", "grant", "ada@example.com", "ten", "--reason", "x"],
+      ["points", "grant", "ada@example.com", "10", "--reason", "  "],
+      ["points", "show"],
+      ["points", "show", "a@example.com", "extra"],
+      ["wallet", "unbind", "ada@example.com", "bitcoin"],
+      ["allowlist", "add"],
+    ]) {
+      const result = await admin(...argv);
+      expect(result.code, argv.join(" ")).toBe(2);
+      expect(result.err, argv.join(" ")).not.toBe("");
+    }
+    expect((await admin("points", "grant", "ada@example.com", "100")).err).toContain(
+      "required option '--reason <text>' not specified",
+    );
+    expect(opened).toBe(before);
+  });
+});
+
+describe("points grant and points show", () => {
+  it("grants points with a reason, and shows the balance and the movements with it", async () => {
+    const userId = await createMemberRow(database.db, "granted@example.com");
+    const grant = await admin("points", "grant", "Granted@Example.com", "100", "--reason", "community event winner");
+    expect(grant).toEqual({
+      code: 0,
+      out: "Granted 100 points to granted@example.com (community event winner); their balance is 100 points.\n",
+      err: "",
+    });
+    await admin("points", "grant", "granted@example.com", "1", "--reason", "typo bonus");
+    expect(await balanceOf(database.db, userId)).toBe(101);
+
+    const rows = await database.db.select().from(ledgerEntries).where(eq(ledgerEntries.userId, userId));
+    expect(rows.map((row) => [row.kind, row.amount, row.reason, row.label])).toEqual(
+      expect.arrayContaining([
+        ["grant", 100, "community event winner", null],
+        ["grant", 1, "typo bonus", null],
+      ]),
+    );
+
+    const show = await admin("points", "show", "granted@example.com");
+    expect(show.code).toBe(0);
+    const lines = show.out.trimEnd().split("\n");
+    expect(lines[0]).toBe("granted@example.com: 101 points");
+    expect(lines[1]).toBe("Last 2 movements, newest first:");
+    expect(lines[2]).toMatch(/ UTC +\+1 {2}Bonus from the Arcana team {2}\(reason: typo bonus\)$/);
+    expect(lines[3]).toMatch(/ UTC {2}\+100 {2}Bonus from the Arcana team {2}\(reason: community event winner\)$/);
+  });
+
+  it("shows at most the last 20 movements, newest first", async () => {
+    await createMemberRow(database.db, "many@example.com");
+    for (let i = 1; i <= 22; i++) await admin("points", "grant", "many@example.com", String(i), "--reason", `r${i}`);
+    const lines = (await admin("points", "show", "many@example.com")).out.trimEnd().split("\n");
+    expect(lines[0]).toBe("many@example.com: 253 points");
+    expect(lines[1]).toBe("Last 20 movements, newest first:");
+    expect(lines).toHaveLength(22);
+    expect(lines[2]).toContain("(reason: r22)");
+    expect(lines[21]).toContain("(reason: r3)");
+  });
+
+  it("counts every grant exactly once when operators grant at the same time", async () => {
+    const userId = await createMemberRow(database.db, "busy@example.com");
+    const results = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        admin("points", "grant", "busy@example.com", String(i + 1), "--reason", "rush"),
+      ),
+    );
+    expect(results.map((result) => result.code)).toEqual(Array(12).fill(0));
+    const [sum] = await database.db
+      .select({ total: sql<string>`sum(${ledgerEntries.amount})`, rows: sql<string>`count(*)` })
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.userId, userId));
+    expect(Number(sum?.total)).toBe(78);
+    expect(Number(sum?.rows)).toBe(12);
+    expect(await balanceOf(database.db, userId)).toBe(78);
+  });
+
+  it("fails with exit code 1 for an e-mail address no member has, and grants nothing", async () => {
+    const [before] = await database.db.select({ rows: sql<string>`count(*)` }).from(ledgerEntries);
+    const grant = await admin("points", "grant", "nobody@example.com", "5", "--reason", "x");
+    expect(grant).toEqual({ code: 1, out: "", err: "No member has the e-mail address nobody@example.com.\n" });
+    expect((await admin("points", "show", "nobody@example.com")).code).toBe(1);
+    const [after] = await database.db.select({ rows: sql<string>`count(*)` }).from(ledgerEntries);
+    expect(after?.rows).toBe(before?.rows);
+  });
+
+  it("shows a member with no movements yet", async () => {
+    await createMemberRow(database.db, "quiet@example.com");
+    expect((await admin("points", "show", "quiet@example.com")).out).toBe(
+      "quiet@example.com: 0 points\nNo point movements yet.\n",
+    );
+  });
+});
+
+describe("the allowlist and wallet commands", () => {
+  it("adds, lists and removes allowlist entries", async () => {
+    expect((await admin("allowlist", "add", "Ada@Example.com")).out).toBe(
+      "Added email ada@example.com to the allowlist.\n",
+    );
+    const list = await admin("allowlist", "list");
+    expect(list.out).toMatch(
+      /^email {2}ada@example\.com {2}\(added .+\)\n1 entry; the allowlist is OFF \(ALLOWLIST_ENABLED\)\.\n$/,
+    );
+    expect((await admin("allowlist", "remove", "ada@example.com")).out).toBe("Removed ada@example.com.\n");
+    expect((await admin("allowlist", "remove", "ada@example.com")).out).toBe(
+      "ada@example.com was not on the allowlist.\n",
+    );
+    expect(await admin("allowlist", "add", "not-an-address")).toEqual({
+      code: 1,
+      out: "",
+      err: '"not-an-address" is neither an e-mail address nor an EVM address\n',
+    });
+  });
+
+  it("shows a member's wallets and releases one", async () => {
+    const wallet = "0x3c44cdddb6a900fa2b585dd299e03d12fa4293bc";
+    const userId = await createMemberRow(database.db, "lost@example.com");
+    await database.db.execute(sql`update users set wallet_address = ${wallet} where id = ${userId}`);
+    expect((await admin("wallet", "show", wallet)).out).toBe(
+      `lost@example.com\n  EVM wallet:     ${wallet}\n  Solana address: (none)\n`,
+    );
+    expect((await admin("wallet", "unbind", "lost@example.com", "evm")).out).toBe(
+      `Released ${wallet} from lost@example.com; they can bind another.\n`,
+    );
+    expect((await admin("wallet", "unbind", "lost@example.com", "evm")).out).toBe(
+      "lost@example.com had no evm binding.\n",
+    );
+    expect((await admin("wallet", "show", "nobody@example.com")).code).toBe(1);
+  });
+});

@@ -1,0 +1,89 @@
+import { Command, CommanderError, InvalidArgumentError } from "commander";
+import { type Config, loadConfig } from "../config.js";
+import type { Database, DatabaseHandle } from "../db/client.js";
+import { type Economy, EconomyError, loadEconomy } from "../economy.js";
+import { registerAllowlistCommands } from "./allowlist.js";
+import { registerBoxesCommands } from "./boxes.js";
+import { openOperatorDatabase } from "./connect.js";
+import { registerDatabaseCommands } from "./database.js";
+import { registerPointsCommands } from "./points.js";
+import { registerWalletCommands } from "./wallets.js";
+
+/** What every command file gets: configuration, economy and database (each read on first use), and output. */
+export interface CliContext {
+  config: Config;
+  economy: Economy;
+  database(): Promise<Database>;
+  print(text: string): void;
+}
+
+export interface CliOptions {
+  /** The environment the configuration is read from (process.env by default). */
+  env?: Record<string, string | undefined>;
+  /** Opens the database for the commands that need one (the operator's database by default). */
+  openDatabase?: (config: Config) => Promise<DatabaseHandle>;
+  out?: (text: string) => void;
+  err?: (text: string) => void;
+}
+
+/** Exit codes: 0 done, 1 the operation failed, 2 the command line was wrong. */
+export const exitCodes = { ok: 0, failed: 1, usage: 2 } as const;
+
+/** A positive whole number argument (points, …); anything else is a usage error. */
+export function positiveWholeNumber(value: string): number {
+  const parsed = Number(value);
+  if (!/^\d+$/.test(value) || parsed <= 0 || parsed > 2_147_483_647) {
+    throw new InvalidArgumentError("It must be a whole number from 1 to 2147483647.");
+  }
+  return parsed;
+}
+
+/**
+ * Runs `npm run admin -- <argv>` and resolves to its exit code. The database is opened only by a
+ * command that needs it (never for `--help` or a usage error), and closed before returning.
+ */
+export async function runCli(argv: string[], options: CliOptions = {}): Promise<number> {
+  const out = options.out ?? ((text: string) => process.stdout.write(text));
+  const err = options.err ?? ((text: string) => process.stderr.write(text));
+  const opened: { config?: Config; economy?: Economy; database?: DatabaseHandle } = {};
+  const context: CliContext = {
+    get config() {
+      opened.config ??= loadConfig(options.env);
+      return opened.config;
+    },
+    get economy() {
+      opened.economy ??= loadEconomy(context.config.economyFile);
+      return opened.economy;
+    },
+    async database() {
+      opened.database ??= await (options.openDatabase ?? openOperatorDatabase)(context.config);
+      return opened.database.db;
+    },
+    print: (text) => out(`${text}\n`),
+  };
+
+  const program = new Command("npm run admin --")
+    .description("Arcana's operator commands. They use the server's configuration (DATABASE_URL, DATA_DIR, …).")
+    .exitOverride()
+    .configureOutput({ writeOut: out, writeErr: err })
+    .showHelpAfterError("(add --help for usage)")
+    .helpCommand(false);
+  registerAllowlistCommands(program, context);
+  registerWalletCommands(program, context);
+  registerPointsCommands(program, context);
+  registerBoxesCommands(program, context);
+  registerDatabaseCommands(program, context);
+
+  try {
+    await program.parseAsync(argv, { from: "user" });
+    return exitCodes.ok;
+  } catch (error) {
+    // Commander has already printed its message (a usage error) or the help.
+    if (error instanceof CommanderError) return error.exitCode === 0 ? exitCodes.ok : exitCodes.usage;
+    const prefix = error instanceof EconomyError ? `Invalid economy file ${context.config.economyFile}:\n` : "";
+    err(`${prefix}${error instanceof Error ? error.message : String(error)}\n`);
+    return exitCodes.failed;
+  } finally {
+    await opened.database?.close();
+  }
+}
