@@ -16,7 +16,7 @@ export type AssetsQuery = z.input<typeof assetsQuerySchema>;
 /** One row of the points ledger: a grant (positive) or a spend (negative). */
 export const ledgerEntrySchema = z.object({
   id: z.number().int(),
-  /** What moved the points, e.g. `check_in`, `tarot`, `staking`. */
+  /** What moved the points, e.g. `check_in`, `tarot`, `staking`, `grant` (from the team: `npm run admin -- points grant`). */
   kind: z.string(),
   amount: z.number().int(),
   /** What a member reads in the rewards history, e.g. "Daily check-in (day 3 streak)". */
