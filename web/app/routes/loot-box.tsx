@@ -1,5 +1,5 @@
+import { LootBoxPage as LootBox } from "../features/loot-box/loot-box-page";
 import { pageMeta } from "../lib/page-meta";
-import { EmptyState } from "../ui/empty-state";
 import styles from "../ui/page.module.css";
 import { PageHeader } from "../ui/page-header";
 import type { Route } from "./+types/loot-box";
@@ -16,9 +16,7 @@ export default function LootBoxPage() {
           check each result yourself.
         </p>
       </PageHeader>
-      <EmptyState sigil="chest" title="The market is not open yet">
-        <p>The boxes on sale, the boxes you own and their openings will appear here.</p>
-      </EmptyState>
+      <LootBox />
     </div>
   );
 }

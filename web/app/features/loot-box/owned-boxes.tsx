@@ -1,0 +1,107 @@
+import { type OpenResult, type OwnedBox, randomClientSeed } from "@arcana/protocol";
+import { useState } from "react";
+import { errorMessage } from "../../lib/api";
+import { Button } from "../../ui/button";
+import { Card, CardTitle } from "../../ui/card";
+import { FormAlert } from "../../ui/form-alert";
+import { Sigil } from "../../ui/sigil";
+import { Spinner } from "../../ui/spinner";
+import { formatPoints } from "../account/points";
+import styles from "./loot-box.module.css";
+import { rewardLabel } from "./loot-box-display";
+import { useFairness, useMyBoxes, useOpenBox, useRotateSeed } from "./use-loot-box";
+
+/** The member's unopened boxes, one row per kind, and the opening with its result. */
+export function OwnedBoxes({ boxNames }: { boxNames: ReadonlyMap<string, string> }) {
+  const mine = useMyBoxes();
+  const fairness = useFairness();
+  const openBox = useOpenBox();
+  const rotate = useRotateSeed();
+  const [opening, setOpening] = useState<OwnedBox | null>(null);
+  const [result, setResult] = useState<OpenResult | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  async function open(box: OwnedBox) {
+    setOpening(box);
+    setResult(null);
+    setFailure(null);
+    try {
+      // Before the first opening the page picks the client seed here, in the browser, so the server
+      // never chose both seeds.
+      if (fairness.data && !fairness.data.client_seed_chosen) await rotate.mutateAsync(randomClientSeed());
+      setResult(await openBox.mutateAsync(box.id));
+    } catch (error) {
+      setFailure(errorMessage(error));
+      setOpening(null);
+    }
+  }
+
+  const groups = new Map<string, OwnedBox[]>();
+  for (const box of mine.data?.unopened ?? []) groups.set(box.box_id, [...(groups.get(box.box_id) ?? []), box]);
+
+  return (
+    <Card aria-labelledby="owned-boxes-title" data-testid="owned-boxes">
+      <CardTitle id="owned-boxes-title">Your boxes</CardTitle>
+      {opening && (
+        <div className={styles.opening} aria-live="polite" data-testid="opening">
+          {result ? (
+            <div className={styles.reveal} data-testid="open-result">
+              <p className={styles.muted}>{opening.name} opened</p>
+              <p className={styles.reward}>{rewardLabel(result.reward, boxNames)}</p>
+              <p className={styles.muted}>
+                {result.reward.kind === "box"
+                  ? "It is in your boxes below."
+                  : result.reward.kind === "allowlist"
+                    ? "You are on the mint allowlist."
+                    : `Your balance is now ${formatPoints(result.pts)}.`}{" "}
+                Nonce {result.proof.nonce}; verify it in the fairness panel once you rotate your seed.
+              </p>
+            </div>
+          ) : (
+            <>
+              <span className={styles.chest}>
+                <Sigil name="chest" size={56} />
+              </span>
+              <p>Opening {opening.name}…</p>
+            </>
+          )}
+        </div>
+      )}
+      {failure && <FormAlert>{failure}</FormAlert>}
+      {mine.isPending ? (
+        <p className={styles.muted} aria-busy="true">
+          <Spinner /> Loading your boxes…
+        </p>
+      ) : mine.isError ? (
+        <div>
+          <FormAlert>{errorMessage(mine.error)}</FormAlert>
+          <Button variant="secondary" size="sm" onClick={() => void mine.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : groups.size === 0 ? (
+        <p className={styles.muted} data-testid="no-boxes">
+          You have no unopened boxes. Buy one from the market above.
+        </p>
+      ) : (
+        <ul className={styles.owned}>
+          {[...groups.entries()].map(([boxId, boxes]) => (
+            <li key={boxId} className={styles.ownedRow} data-testid={`owned-${boxId}`}>
+              <span>
+                {boxes[0]?.name} × {boxes.length}
+              </span>
+              <Button
+                size="sm"
+                loading={openBox.isPending && opening?.box_id === boxId}
+                disabled={openBox.isPending || rotate.isPending || !fairness.data}
+                onClick={() => void open(boxes[0] as OwnedBox)}
+              >
+                Open one
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}

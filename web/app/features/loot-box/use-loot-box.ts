@@ -1,0 +1,116 @@
+import type {
+  BoxResults,
+  Fairness,
+  LootboxSummary,
+  MarketBox,
+  MyBoxes,
+  OpenResult,
+  PurchaseResult,
+  User,
+} from "@arcana/protocol";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { apiGet, apiPost } from "../../lib/api";
+import { memberQueryKey, useMember } from "../account/use-member";
+import { pointsHistoryQueryKey } from "../points-history/use-points-history";
+
+export const lootBoxQueryKeys = {
+  market: ["boxes", "market"] as const,
+  results: (boxId: string) => ["boxes", "results", boxId] as const,
+  mine: (uid: string) => ["boxes", "mine", uid] as const,
+  fairness: (uid: string) => ["boxes", "fairness", uid] as const,
+};
+
+/** The market, public: readable before sign-in. */
+export function useMarket() {
+  return useQuery({
+    queryKey: lootBoxQueryKeys.market,
+    queryFn: ({ signal }) => apiGet<MarketBox[]>("/boxes", { signal }),
+  });
+}
+
+/** What each box's odds produced over the last 90 days (public). */
+export function useBoxResults(boxId: string) {
+  return useQuery({
+    queryKey: lootBoxQueryKeys.results(boxId),
+    queryFn: ({ signal }) => apiGet<BoxResults>(`/boxes/${encodeURIComponent(boxId)}/results`, { signal }),
+  });
+}
+
+export function useMyBoxes() {
+  const member = useMember();
+  return useQuery({
+    queryKey: lootBoxQueryKeys.mine(member?.uid ?? ""),
+    queryFn: ({ signal }) => apiGet<MyBoxes>("/boxes/mine?per_page=50", { signal }),
+    enabled: member !== null,
+  });
+}
+
+export function useFairness() {
+  const member = useMember();
+  return useQuery({
+    queryKey: lootBoxQueryKeys.fairness(member?.uid ?? ""),
+    queryFn: ({ signal }) => apiGet<Fairness>("/boxes/fairness", { signal }),
+    enabled: member !== null,
+  });
+}
+
+/** After a purchase or an opening: the header's points at once, then everything the move touched. */
+function useRefreshAfterMove() {
+  const queryClient = useQueryClient();
+  const member = useMember();
+  return async (pts: number) => {
+    if (!member) return;
+    queryClient.setQueryData<User>(memberQueryKey(member.uid), (user) => (user ? { ...user, pts } : user));
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: lootBoxQueryKeys.market }),
+      queryClient.invalidateQueries({ queryKey: ["boxes", "summary", member.uid] }),
+      queryClient.invalidateQueries({ queryKey: ["boxes", "results"] }),
+      queryClient.invalidateQueries({ queryKey: lootBoxQueryKeys.mine(member.uid) }),
+      queryClient.invalidateQueries({ queryKey: lootBoxQueryKeys.fairness(member.uid) }),
+      queryClient.invalidateQueries({ queryKey: pointsHistoryQueryKey(member.uid) }),
+      queryClient.invalidateQueries({ queryKey: memberQueryKey(member.uid) }),
+    ]);
+  };
+}
+
+/** Buys boxes; one Idempotency-Key per confirmed purchase, so a retried request is charged once. */
+export function usePurchase() {
+  const refresh = useRefreshAfterMove();
+  return useMutation({
+    mutationFn: ({ boxId, quantity, key }: { boxId: string; quantity: number; key: string }) =>
+      apiPost<PurchaseResult>("/boxes/purchase", { box_id: boxId, quantity }, { headers: { "idempotency-key": key } }),
+    onSuccess: (result) => refresh(result.pts),
+  });
+}
+
+export function useOpenBox() {
+  const refresh = useRefreshAfterMove();
+  return useMutation({
+    mutationFn: (ownedBoxId: string) => apiPost<OpenResult>("/boxes/open", { owned_box_id: ownedBoxId }),
+    onSuccess: (result) => refresh(result.pts),
+  });
+}
+
+export function useRotateSeed() {
+  const queryClient = useQueryClient();
+  const member = useMember();
+  return useMutation({
+    mutationFn: (clientSeed: string | undefined) =>
+      apiPost<Fairness>("/boxes/fairness/rotate", clientSeed === undefined ? {} : { client_seed: clientSeed }),
+    onSuccess: async (fairness) => {
+      if (!member) return;
+      queryClient.setQueryData(lootBoxQueryKeys.fairness(member.uid), fairness);
+      await queryClient.invalidateQueries({ queryKey: lootBoxQueryKeys.mine(member.uid) });
+    },
+  });
+}
+
+/** Unopened counts, the fairness commitment and the member's limits left. */
+export function useLootboxSummary() {
+  const member = useMember();
+  return useQuery({
+    queryKey: ["boxes", "summary", member?.uid ?? ""],
+    queryFn: ({ signal }) => apiGet<LootboxSummary>("/nft/lootbox", { signal }),
+    enabled: member !== null,
+  });
+}
