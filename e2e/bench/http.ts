@@ -1,11 +1,14 @@
 // `npm run bench`: how fast Arcana starts and answers, measured on 127.0.0.1 only.
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
+import { sql } from "drizzle-orm";
+import { openDatabase } from "../../server/src/db/client.js";
 import { hashPassword } from "../../server/src/modules/auth/secrets.js";
+import { grantPoints } from "../../server/src/modules/ledger/service.js";
 import { productionEnv } from "../../server/src/test/app.js";
 import { createScratchDatabase } from "../../server/src/test/database.js";
 import { freePort, repoRoot, startServer, waitUntilReady } from "../src/server.js";
@@ -194,4 +197,144 @@ try {
 } finally {
   await production.stop();
 }
-if (process.env.BENCH_DATABASE_URL) await benchAccounts(process.env.BENCH_DATABASE_URL);
+/** Signs up by e-mail code through the dev mailbox; returns the Authorization header. */
+async function signUpForBench(url: string, email: string, ip: string) {
+  const headers = { "x-forwarded-for": ip };
+  await post(`${url}/api/send_code`, { email }, headers);
+  const mail = (await (await fetch(`${url}/api/dev/mailbox?to=${email}`)).json()) as {
+    data: Array<{ subject: string }>;
+  };
+  const { data } = await post(
+    `${url}/api/sign_in`,
+    { email, code: mail.data[0]?.subject.slice(0, 6), type: "code" },
+    headers,
+  );
+  return `Bearer ${data.token}`;
+}
+
+/**
+ * Loot boxes on PostgreSQL: purchases/s and opens/s from many members at once, then a limited box
+ * hammered past its supply; afterwards nothing is oversold and every balance equals its ledger sum.
+ */
+async function benchBoxes(databaseUrl: string) {
+  const scratch = await createScratchDatabase(databaseUrl, "arcana_bench");
+  const economy = JSON.parse(readFileSync(path.join(repoRoot, "config/economy.json"), "utf8"));
+  const limitedSupply = 2000;
+  economy.boxes = [
+    {
+      id: "bench",
+      name: "Bench Box",
+      description: "",
+      price: 1,
+      supply: null,
+      perMemberLimit: null,
+      rewards: [
+        { kind: "points", amount: 1, weight: 3 },
+        { kind: "points", amount: 2, weight: 1 },
+      ],
+    },
+    {
+      id: "limited",
+      name: "Limited Box",
+      description: "",
+      price: 1,
+      supply: limitedSupply,
+      perMemberLimit: null,
+      rewards: [{ kind: "points", amount: 1, weight: 1 }],
+    },
+  ];
+  const economyDir = mkdtempSync(path.join(tmpdir(), "arcana-bench-economy-"));
+  const economyFile = path.join(economyDir, "economy.json");
+  writeFileSync(economyFile, JSON.stringify(economy));
+  const server = await startServer({
+    DATABASE_URL: scratch.url,
+    ECONOMY_FILE: economyFile,
+    TRUST_PROXY: "1",
+    INDEXER: "off",
+    CHAINS: "opBNB",
+  });
+  const database = await openDatabase({ kind: "postgres", url: scratch.url, maxConnections: 4 });
+  try {
+    const members = 16;
+    const auths: string[] = [];
+    for (let i = 0; i < members; i++) {
+      auths.push(await signUpForBench(server.url, `boxes-bench-${i}@example.com`, `10.9.0.${i + 1}`));
+    }
+    const ids = (await database.db.execute(sql`select id from users order by email`)) as unknown as Array<{
+      id: string;
+    }>;
+    for (const { id } of ids) {
+      await grantPoints(database.db, { userId: id, kind: "bench_grant", amount: 1_000_000, reference: id });
+    }
+    let turn = 0;
+    const asMember = (body: () => string) => ({
+      setupRequest: (request: autocannon.Request) => {
+        turn += 1;
+        return {
+          ...request,
+          headers: { "content-type": "application/json", authorization: auths[turn % members] as string },
+          body: body(),
+        };
+      },
+    });
+    const purchase = await load(`${server.url}/api/boxes/purchase`, {
+      method: "POST",
+      requests: [asMember(() => JSON.stringify({ box_id: "bench", quantity: 1 }))],
+    });
+    // Every member opens their own boxes: one unopened box per request, in the order of the tokens.
+    const unopened = new Map<string, string[]>();
+    const owned = (await database.db.execute(
+      sql`select u.email, o.id from owned_boxes o join users u on u.id = o.user_id where o.opened_at is null order by u.email`,
+    )) as unknown as Array<{ email: string; id: string }>;
+    for (const row of owned) unopened.set(row.email, [...(unopened.get(row.email) ?? []), row.id]);
+    const queues = Array.from({ length: members }, (_, i) => unopened.get(`boxes-bench-${i}@example.com`) ?? []);
+    let openTurn = 0;
+    const open = await load(`${server.url}/api/boxes/open`, {
+      method: "POST",
+      requests: [
+        {
+          setupRequest: (request: autocannon.Request) => {
+            openTurn += 1;
+            const member = openTurn % members;
+            return {
+              ...request,
+              headers: { "content-type": "application/json", authorization: auths[member] as string },
+              body: JSON.stringify({ owned_box_id: queues[member]?.pop() ?? "00000000-0000-4000-8000-000000000000" }),
+            };
+          },
+        },
+      ],
+    });
+    const limited = await load(`${server.url}/api/boxes/purchase`, {
+      method: "POST",
+      requests: [asMember(() => JSON.stringify({ box_id: "limited", quantity: 1 }))],
+    });
+    const [check] = (await database.db.execute(sql`
+      select
+        (select sold from box_supply where box_id = 'limited') as limited_sold,
+        (select count(*)::int from owned_boxes where box_id = 'limited' and source = 'purchase') as limited_owned,
+        (select count(*)::int from users u where u.pts <> (select coalesce(sum(amount), 0) from ledger_entries l where l.user_id = u.id)) as drifted,
+        (select count(*)::int from owned_boxes where box_id = 'bench' and source = 'purchase') as bench_sold,
+        (select count(*)::int from owned_boxes where opened_at is not null) as opened
+    `)) as unknown as Array<Record<string, number>>;
+    console.log(
+      `POST /boxes/purchase (PostgreSQL): ${purchase.rps} req/s, p50 ${purchase.p50} ms, p99 ${purchase.p99} ms, ${purchase.errors} errors (${check?.bench_sold} boxes bought by ${members} members)`,
+    );
+    console.log(
+      `POST /boxes/open (PostgreSQL):     ${open.rps} req/s, p50 ${open.p50} ms, p99 ${open.p99} ms, ${open.errors} refused (${check?.opened} opened; refusals are requests after a member's boxes ran out)`,
+    );
+    console.log(
+      `limited box, supply ${limitedSupply} (${limited.rps} req/s, ${limited.errors} sold_out answers): sold ${check?.limited_sold}, owned ${check?.limited_owned} (oversold: ${Number(check?.limited_owned) - limitedSupply}); members whose balance differs from their ledger sum: ${check?.drifted}`,
+    );
+  } finally {
+    await database.close();
+    await server.stop();
+    await scratch.drop();
+    rmSync(economyDir, { recursive: true, force: true });
+  }
+}
+
+if (process.env.BENCH_DATABASE_URL) {
+  await benchAccounts(process.env.BENCH_DATABASE_URL);
+  await benchBoxes(process.env.BENCH_DATABASE_URL);
+}

@@ -72,10 +72,11 @@ async function startLocalChain(deploymentsDir: string) {
  */
 export async function startServer(
   env: Record<string, string> = {},
-  options: { chain?: boolean } = {},
+  /** `dataDir`: an embedded database the test prepared (removed again by `stop`). */
+  options: { chain?: boolean; dataDir?: string } = {},
 ): Promise<RunningServer & { rpcUrl: string | null }> {
   const port = await freePort();
-  const dataDir = mkdtempSync(path.join(tmpdir(), "arcana-e2e-"));
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), "arcana-e2e-"));
   // Never the developer's own `npm start` chain: each server reads its own deployment directory.
   const deploymentsDir = mkdtempSync(path.join(tmpdir(), "arcana-e2e-chain-"));
   const chain = options.chain ? await startLocalChain(deploymentsDir) : null;
