@@ -1,4 +1,11 @@
-import { type ErrorBody, type ErrorCode, errorCodes } from "@arcana/protocol";
+import {
+  type ApiRoute,
+  type ApiRouteData,
+  type ApiRouteInput,
+  type ErrorBody,
+  type ErrorCode,
+  errorCodes,
+} from "@arcana/protocol";
 
 /** The API's own codes, plus one for a request that never got an answer. */
 export type ApiErrorCode = ErrorCode | "network_error";
@@ -39,8 +46,6 @@ export class ApiRequestError extends Error {
 
 export interface ApiCallOptions {
   signal?: AbortSignal | undefined;
-  /** Extra request headers, e.g. an `Idempotency-Key`. */
-  headers?: Record<string, string>;
 }
 
 function isErrorBody(value: unknown): value is ErrorBody {
@@ -58,19 +63,42 @@ function retryAfterHeader(response: Response): number | null {
   return Number.isFinite(seconds) && seconds > 0 ? seconds : null;
 }
 
-async function callApi<Result>(
-  method: "GET" | "POST",
-  path: string,
-  body: unknown,
-  { signal, headers: extraHeaders }: ApiCallOptions,
-): Promise<Result> {
-  const headers: Record<string, string> = { ...extraHeaders, accept: "application/json" };
+/** Answers are checked against the contract where a drift should fail loudly, not on members' devices. */
+const parsesAnswers = import.meta.env.DEV || import.meta.env.MODE === "test";
+
+function entriesOf(value: unknown): Array<[string, unknown]> {
+  return typeof value === "object" && value !== null ? Object.entries(value) : [];
+}
+
+function urlOf(route: ApiRoute, input: { params?: unknown; query?: unknown }): string {
+  const params = new Map(entriesOf(input.params));
+  const path = route.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(params.get(name))));
+  const search = new URLSearchParams();
+  for (const [name, value] of entriesOf(input.query)) {
+    if (value !== undefined && value !== null) search.set(name, String(value));
+  }
+  const queryString = search.toString();
+  return `/api${path}${queryString ? `?${queryString}` : ""}`;
+}
+
+/** Calls one API route; resolves with its unwrapped `data`, rejects with an `ApiRequestError`. */
+export async function api<Route extends ApiRoute>(
+  route: Route,
+  ...[input]: Record<never, never> extends ApiRouteInput<Route>
+    ? [input?: ApiRouteInput<Route> & ApiCallOptions]
+    : [input: ApiRouteInput<Route> & ApiCallOptions]
+): Promise<ApiRouteData<Route>> {
+  const { body, signal } = input ?? {};
+  const headers: Record<string, string> = { accept: "application/json" };
   if (body !== undefined) headers["content-type"] = "application/json";
+  for (const [name, value] of entriesOf(input?.headers)) {
+    if (typeof value === "string") headers[name] = value;
+  }
   let response: Response;
   try {
     // Same origin, so the session cookie rides along and the browser sends our Origin on writes.
-    response = await fetch(`/api${path}`, {
-      method,
+    response = await fetch(urlOf(route, input ?? {}), {
+      method: route.method.toUpperCase(),
       headers,
       credentials: "include",
       body: body === undefined ? null : JSON.stringify(body),
@@ -82,8 +110,14 @@ async function callApi<Result>(
     throw new ApiRequestError({ status: 0, code: "network_error", message: networkErrorMessage });
   }
   const payload: unknown = await response.json().catch(() => null);
-  if (response.ok && payload !== null && typeof payload === "object" && "data" in payload) {
-    return payload.data as Result;
+  if (response.ok && payload !== null && typeof payload === "object" && (route.bare || "data" in payload)) {
+    const data = !route.bare && "data" in payload ? payload.data : payload;
+    if (!parsesAnswers) return data as ApiRouteData<Route>;
+    const parsed = route.response.safeParse(data);
+    if (!parsed.success) {
+      throw new Error(`${route.operationId} answered outside its contract: ${parsed.error.message}`);
+    }
+    return parsed.data as ApiRouteData<Route>;
   }
   if (isErrorBody(payload)) {
     const { code, message, retry_after, unlocks_at } = payload.error;
@@ -102,16 +136,6 @@ async function callApi<Result>(
     message: unreadableAnswerMessage,
     retryAfter: retryAfterHeader(response),
   });
-}
-
-/** GET `/api{path}`; resolves with the unwrapped `data`, rejects with an `ApiRequestError`. */
-export function apiGet<Result>(path: string, options: ApiCallOptions = {}): Promise<Result> {
-  return callApi<Result>("GET", path, undefined, options);
-}
-
-/** POST `/api{path}` with a JSON body (or none); resolves with the unwrapped `data`. */
-export function apiPost<Result>(path: string, body?: unknown, options: ApiCallOptions = {}): Promise<Result> {
-  return callApi<Result>("POST", path, body, options);
 }
 
 /** The message to show for any error a call may reject with. */

@@ -1,15 +1,16 @@
-import type {
-  BoxResults,
-  Fairness,
-  LootboxSummary,
-  MarketBox,
-  MyBoxes,
-  OpenResult,
-  PurchaseResult,
-  User,
+import {
+  getBoxFairnessRoute,
+  getBoxMarketRoute,
+  getBoxResultsRoute,
+  getLootboxSummaryRoute,
+  listMyBoxesRoute,
+  openBoxRoute,
+  purchaseBoxesRoute,
+  rotateBoxSeedRoute,
+  type User,
 } from "@arcana/protocol";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { apiGet, apiPost } from "../../lib/api";
+import { api } from "../../lib/api";
 import { memberQueryKey, useMember } from "../account/use-member";
 import { pointsHistoryQueryKey } from "../points-history/use-points-history";
 
@@ -24,7 +25,7 @@ export const lootBoxQueryKeys = {
 export function useMarket() {
   return useQuery({
     queryKey: lootBoxQueryKeys.market,
-    queryFn: ({ signal }) => apiGet<MarketBox[]>("/boxes", { signal }),
+    queryFn: ({ signal }) => api(getBoxMarketRoute, { signal }),
   });
 }
 
@@ -32,7 +33,7 @@ export function useMarket() {
 export function useBoxResults(boxId: string) {
   return useQuery({
     queryKey: lootBoxQueryKeys.results(boxId),
-    queryFn: ({ signal }) => apiGet<BoxResults>(`/boxes/${encodeURIComponent(boxId)}/results`, { signal }),
+    queryFn: ({ signal }) => api(getBoxResultsRoute, { params: { id: boxId }, signal }),
   });
 }
 
@@ -40,7 +41,7 @@ export function useMyBoxes() {
   const member = useMember();
   return useQuery({
     queryKey: lootBoxQueryKeys.mine(member?.uid ?? ""),
-    queryFn: ({ signal }) => apiGet<MyBoxes>("/boxes/mine?per_page=50", { signal }),
+    queryFn: ({ signal }) => api(listMyBoxesRoute, { query: { per_page: 50 }, signal }),
     enabled: member !== null,
   });
 }
@@ -49,7 +50,7 @@ export function useFairness() {
   const member = useMember();
   return useQuery({
     queryKey: lootBoxQueryKeys.fairness(member?.uid ?? ""),
-    queryFn: ({ signal }) => apiGet<Fairness>("/boxes/fairness", { signal }),
+    queryFn: ({ signal }) => api(getBoxFairnessRoute, { signal }),
     enabled: member !== null,
   });
 }
@@ -78,7 +79,7 @@ export function usePurchase() {
   const refresh = useRefreshAfterMove();
   return useMutation({
     mutationFn: ({ boxId, quantity, key }: { boxId: string; quantity: number; key: string }) =>
-      apiPost<PurchaseResult>("/boxes/purchase", { box_id: boxId, quantity }, { headers: { "idempotency-key": key } }),
+      api(purchaseBoxesRoute, { body: { box_id: boxId, quantity }, headers: { "idempotency-key": key } }),
     onSuccess: (result) => refresh(result.pts),
   });
 }
@@ -86,7 +87,7 @@ export function usePurchase() {
 export function useOpenBox() {
   const refresh = useRefreshAfterMove();
   return useMutation({
-    mutationFn: (ownedBoxId: string) => apiPost<OpenResult>("/boxes/open", { owned_box_id: ownedBoxId }),
+    mutationFn: (ownedBoxId: string) => api(openBoxRoute, { body: { owned_box_id: ownedBoxId } }),
     onSuccess: (result) => refresh(result.pts),
   });
 }
@@ -96,7 +97,7 @@ export function useRotateSeed() {
   const member = useMember();
   return useMutation({
     mutationFn: (clientSeed: string | undefined) =>
-      apiPost<Fairness>("/boxes/fairness/rotate", clientSeed === undefined ? {} : { client_seed: clientSeed }),
+      api(rotateBoxSeedRoute, { body: clientSeed === undefined ? {} : { client_seed: clientSeed } }),
     onSuccess: async (fairness) => {
       if (!member) return;
       queryClient.setQueryData(lootBoxQueryKeys.fairness(member.uid), fairness);
@@ -110,7 +111,7 @@ export function useLootboxSummary() {
   const member = useMember();
   return useQuery({
     queryKey: ["boxes", "summary", member?.uid ?? ""],
-    queryFn: ({ signal }) => apiGet<LootboxSummary>("/nft/lootbox", { signal }),
+    queryFn: ({ signal }) => api(getLootboxSummaryRoute, { signal }),
     enabled: member !== null,
   });
 }
