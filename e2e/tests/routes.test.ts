@@ -64,6 +64,8 @@ describe("production mode", () => {
       NODE_ENV: "production",
       SESSION_SECRET: "e2e-production-secret-0123456789abcdef",
       SIGNER_PRIVATE_KEY: `0x${"22".repeat(32)}`,
+      // Required in production; nothing is mailed here.
+      SMTP_URL: "smtp://127.0.0.1:9",
     });
     try {
       const response = await fetch(`${production.url}/_template`);

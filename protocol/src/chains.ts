@@ -15,3 +15,6 @@ export const chainKeyById: Record<number, ChainKey | undefined> = Object.fromEnt
 
 /** The target network a member gets before choosing one (spec §9). */
 export const defaultTargetChain: ChainKey = "opBNB";
+
+/** Chain ids are stored as PostgreSQL `integer`s: anything larger is no chain Arcana runs on. */
+export const MAX_CHAIN_ID = 2_147_483_647;

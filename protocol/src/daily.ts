@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX_CHAIN_ID } from "./chains.js";
 
 /**
  * The check-in window `GET /blockchain/check_in` returns: the 7 GMT days ending today, oldest
@@ -28,7 +29,7 @@ const txHash = z.string().regex(/^0x[0-9a-fA-F]{64}$/, "a transaction hash is 0x
 /** `POST /blockchain/check_in` and `POST /blockchain/tarot`: credit a transaction before the indexer sees it. */
 export const chainTransactionRequestSchema = z.object({
   tx_hash: txHash,
-  chain_id: z.number().int().positive(),
+  chain_id: z.number().int().positive().max(MAX_CHAIN_ID, "no such chain"),
 });
 export type ChainTransactionRequest = z.infer<typeof chainTransactionRequestSchema>;
 

@@ -33,6 +33,9 @@ export const errorCodes = [
   "limit_reached",
   "already_opened",
   "idempotency_key_reused",
+  "dependency_unavailable",
+  "wallet_required",
+  "event_already_credited",
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];
@@ -70,4 +73,11 @@ export const errorStatus: Record<ErrorCode, 400 | 401 | 403 | 404 | 409 | 413 | 
   limit_reached: 409,
   already_opened: 409,
   idempotency_key_reused: 409,
+  dependency_unavailable: 503,
+  wallet_required: 409,
+  event_already_credited: 409,
 };
+
+/** What a `dependency_unavailable` answer names as down. */
+export const dependencies = ["database", "redis", "rpc", "smtp"] as const;
+export type Dependency = (typeof dependencies)[number];

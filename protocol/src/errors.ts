@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { errorCodes } from "./error-codes.js";
+import { dependencies, errorCodes } from "./error-codes.js";
 
 export const errorCodeSchema = z.enum(errorCodes);
 
@@ -11,6 +11,8 @@ export const errorBodySchema = z.object({
     retry_after: z.number().int().optional(),
     /** ISO time from which a refused unstake is allowed. */
     unlocks_at: z.string().optional(),
+    /** With `dependency_unavailable`: which service the server could not reach. */
+    dependency: z.enum(dependencies).optional(),
     /** Field-level problems for a bad request. */
     issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
   }),

@@ -1,7 +1,10 @@
 import { z } from "zod";
+import { MAX_CHAIN_ID } from "./chains.js";
 
 const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, "an EVM address is 0x followed by 40 hex characters");
-const chainIdField = z.coerce.number().int().positive().optional();
+const chainIdField = z.coerce.number().int().positive().max(MAX_CHAIN_ID, "no such chain").optional();
+/** Token ids are stored as PostgreSQL `bigint`s read into JavaScript numbers. */
+const tokenIdField = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER, "no such Genesis Pass");
 
 export const whitelistSchema = z.object({ isInWhitelist: z.boolean() });
 export type Whitelist = z.infer<typeof whitelistSchema>;
@@ -21,7 +24,7 @@ export const mintSignatureSchema = z.object({
 export type MintSignature = z.infer<typeof mintSignatureSchema>;
 
 export const unstakeSignatureRequestSchema = z.object({
-  token_id: z.coerce.number().int().positive(),
+  token_id: tokenIdField,
   chain_id: chainIdField,
 });
 
@@ -70,7 +73,7 @@ export const stakingRewardsSchema = z.object({
 export type StakingRewards = z.infer<typeof stakingRewardsSchema>;
 
 export const claimOneRequestSchema = z.object({
-  token_id: z.coerce.number().int().positive(),
+  token_id: tokenIdField,
   chain_id: chainIdField,
 });
 

@@ -145,7 +145,7 @@ describe("security headers", () => {
 });
 
 describe("a database that goes away", () => {
-  it("turns readiness to 503 with a reason, and API calls into 503 service_unavailable", async () => {
+  it("turns readiness to 503 naming the database, and API calls into 503 dependency_unavailable", async () => {
     const lost = await createTestApp({
       extraApiRoutes: (api) => {
         api.get("/test/db", async () => {
@@ -159,13 +159,61 @@ describe("a database that goes away", () => {
       const ready = await lost.app.request("/readyz");
       expect(ready.status).toBe(503);
       const body = (await ready.json()) as { checks: { database: { ok: boolean; reason: string } } };
-      expect(body.checks.database.ok).toBe(false);
-      expect(body.checks.database.reason).toMatch(/database unreachable/);
+      expect(body.checks.database).toEqual({ ok: false, reason: "database unavailable" });
       const call = await lost.app.request("/api/test/db");
       expect(call.status).toBe(503);
-      expect(((await call.json()) as { error: { code: string } }).error.code).toBe("service_unavailable");
+      expect(call.headers.get("retry-after")).toBe("5");
+      expect(((await call.json()) as { error: unknown }).error).toMatchObject({
+        code: "dependency_unavailable",
+        dependency: "database",
+      });
     } finally {
       await lost.dispose().catch(() => {});
+    }
+  });
+});
+
+describe("finding 11: /readyz and /metrics show nothing internal to the public", () => {
+  it("names the dependency that is down in /readyz, never its error text", async () => {
+    const lost = await createTestApp();
+    await lost.database.close();
+    try {
+      const ready = await lost.app.request("/readyz");
+      expect(ready.status).toBe(503);
+      const text = await ready.text();
+      expect(JSON.parse(text)).toEqual({
+        status: "unavailable",
+        checks: { database: { ok: false, reason: "database unavailable" } },
+      });
+      expect(text).not.toMatch(/closed|PGlite|Error|refused|terminat/i);
+    } finally {
+      await lost.dispose().catch(() => {});
+    }
+  });
+
+  it("serves /metrics only with METRICS_TOKEN as a bearer token", async () => {
+    const token = "metrics-token-0123456789";
+    const guarded = await createTestApp({ env: { METRICS_TOKEN: token } });
+    try {
+      expect((await guarded.app.request("/metrics")).status).toBe(401);
+      const wrong = await guarded.app.request("/metrics", { headers: { authorization: "Bearer nope-nope-nope-nope" } });
+      expect(wrong.status).toBe(401);
+      const right = await guarded.app.request("/metrics", { headers: { authorization: `Bearer ${token}` } });
+      expect(right.status).toBe(200);
+      expect(await right.text()).toContain("http_requests_total");
+    } finally {
+      await guarded.dispose();
+    }
+  });
+
+  it("does not serve /metrics in production without METRICS_TOKEN", async () => {
+    const prod = await createTestApp({ env: productionEnv });
+    try {
+      const res = await prod.app.request("/metrics");
+      expect(res.status).toBe(404);
+      expect(await res.text()).not.toContain("http_requests_total");
+    } finally {
+      await prod.dispose();
     }
   });
 });

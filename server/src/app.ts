@@ -1,3 +1,4 @@
+import { createHash, timingSafeEqual } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
@@ -69,6 +70,7 @@ export interface AppDeps {
 }
 
 const API_BODY_LIMIT_BYTES = 64 * 1024;
+const hashForComparison = (value: string) => createHash("sha256").update(value).digest();
 // The reference page's browser bundle is served by us: no CDN, so it works offline and under our CSP.
 const scalarBundle = path.join(
   path.dirname(createRequire(import.meta.url).resolve("@scalar/api-reference")),
@@ -88,7 +90,7 @@ export function createApp(deps: AppDeps) {
     deps.mailer ??
     (config.mail.smtpUrl
       ? createSmtpMailer(config.mail.smtpUrl, config.mail.from)
-      : createDevMailbox(database.db, logger, now));
+      : createDevMailbox(database.db, logger, now, config.isProduction));
   const auth = createAuthService({ db: database.db, mailer, limiter, logger, now, secret: config.sessionSecret });
   const chainClients = deps.chainClients ?? createChainClients(config);
   const economy = deps.economy ?? loadEconomy(config.economyFile);
@@ -104,6 +106,7 @@ export function createApp(deps: AppDeps) {
     chainClients,
     chainIds: config.chains.map((chain) => chain.id),
     solanaCluster: config.solanaCluster,
+    limiter,
   });
 
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
@@ -136,13 +139,23 @@ export function createApp(deps: AppDeps) {
 
   app.get("/healthz", (c) => c.json({ status: "ok" as const }));
   app.get("/readyz", async (c) => {
-    const readiness = await checkReadiness(database);
+    const readiness = await checkReadiness(
+      { database: database.ping, ...(config.redisUrl ? { redis: limiter.ping } : {}) },
+      c.get("logger"),
+    );
     return c.json(readiness, readiness.status === "ready" ? 200 : 503);
   });
-  app.get("/metrics", async (c) => {
-    c.header("Content-Type", metrics.registry.contentType);
-    return c.body(await metrics.registry.metrics());
-  });
+  // Metrics show traffic and process internals: behind METRICS_TOKEN, and never open in production.
+  if (config.metricsToken || !config.isProduction) {
+    const expected = config.metricsToken ? hashForComparison(`Bearer ${config.metricsToken}`) : null;
+    app.get("/metrics", async (c) => {
+      if (expected && !timingSafeEqual(hashForComparison(c.req.header("authorization") ?? ""), expected)) {
+        throw new ApiError("unauthenticated", "/metrics needs the metrics token (Authorization: Bearer …).");
+      }
+      c.header("Content-Type", metrics.registry.contentType);
+      return c.body(await metrics.registry.metrics());
+    });
+  }
   app.get("/build.json", (c) => {
     c.header("Cache-Control", "no-store");
     return c.json({ build_id: publicConfig.build_id });

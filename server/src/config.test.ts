@@ -33,11 +33,23 @@ describe("configuration", () => {
     expect(problemsOf({ CHAINS: "local,ethereum" })[0]).toMatch(/^CHAINS: unknown chain "ethereum"/);
   });
 
-  it("refuses production without a session secret", () => {
+  it("refuses production without a session secret, a signer key or a mail server", () => {
     expect(problemsOf({ NODE_ENV: "production" })).toEqual([
       "SESSION_SECRET: is required in production",
       "SIGNER_PRIVATE_KEY: is required in production",
+      "SMTP_URL: is required in production (sign-in codes must be e-mailed, not kept in a dev mailbox)",
     ]);
+  });
+
+  it("reads TRUST_PROXY as a hop count or a list of proxy addresses, and refuses anything else", () => {
+    expect(loadConfig({ TRUST_PROXY: "true" }).trustProxy).toEqual({ kind: "hops", hops: 1 });
+    expect(loadConfig({ TRUST_PROXY: "2" }).trustProxy).toEqual({ kind: "hops", hops: 2 });
+    expect(loadConfig({}).trustProxy).toEqual({ kind: "none" });
+    expect(loadConfig({ TRUST_PROXY: "10.0.0.0/8, ::1" }).trustProxy).toEqual({
+      kind: "addresses",
+      list: ["10.0.0.0/8", "::1"],
+    });
+    expect(problemsOf({ TRUST_PROXY: "yes" })[0]).toMatch(/^TRUST_PROXY: "yes" is neither/);
   });
 
   it("reads per-chain RPC URLs and contract addresses", () => {

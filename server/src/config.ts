@@ -4,6 +4,7 @@ import { type ChainKey, chainIds } from "@arcana/protocol";
 import { z } from "zod";
 import { isChainKey, viemChains } from "./chain/chains.js";
 import { findDeployment } from "./chain/deployments.js";
+import { type ProxyTrust, parseProxyTrust } from "./http/client-ip.js";
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
@@ -80,10 +81,19 @@ const envSchema = z.object({
   TAROT_LLM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
   INDEXER: z.enum(["on", "off"]).default("on"),
   ALLOWLIST_ENABLED: z.enum(["0", "1", "true", "false"]).optional(),
+  /** Bearer token that opens `/metrics`; without it `/metrics` is not served in production. */
+  METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
   TRUST_PROXY: z
-    .enum(["0", "1", "true", "false"])
-    .default("0")
-    .transform((value) => value === "1" || value === "true"),
+    .string()
+    .default("false")
+    .transform((value, ctx) => {
+      const trust = parseProxyTrust(value);
+      if (typeof trust === "string") {
+        ctx.addIssue({ code: "custom", message: trust });
+        return z.NEVER;
+      }
+      return trust;
+    }),
 });
 
 const chainEnvSchema = z.object({
@@ -128,14 +138,16 @@ export interface Config {
   walletConnectProjectId: string | null;
   mail: { smtpUrl: string | null; from: string };
   redisUrl: string | null;
+  /** Opens `/metrics` (`Authorization: Bearer …`); null: open outside production, absent in it. */
+  metricsToken: string | null;
   /** The EIP-712 authorizer key (the public dev key outside production). */
   signerPrivateKey: `0x${string}`;
   /** Whether this server runs the chain indexer (only one leads at a time anyway). */
   indexerEnabled: boolean;
   /** Minting needs an allowlist place (on in production, off in development unless set). */
   allowlistEnabled: boolean;
-  /** Take the client address from X-Forwarded-For (only behind a proxy that sets it). */
-  trustProxy: boolean;
+  /** Which X-Forwarded-For entries name the client (only those our own proxies appended). */
+  trustProxy: ProxyTrust;
   economyFile: string;
   /** The language model that writes tarot readings, when configured. */
   tarotLlm: { url: string; key: string | null; model: string; timeoutMs: number } | null;
@@ -168,6 +180,9 @@ export function loadConfig(rawEnv: Record<string, string | undefined> = process.
 
   if (isProduction && !e.SESSION_SECRET) problems.push("SESSION_SECRET: is required in production");
   if (isProduction && !e.SIGNER_PRIVATE_KEY) problems.push("SIGNER_PRIVATE_KEY: is required in production");
+  if (isProduction && !e.SMTP_URL) {
+    problems.push("SMTP_URL: is required in production (sign-in codes must be e-mailed, not kept in a dev mailbox)");
+  }
 
   const chainKeys: ChainKey[] = e.CHAINS ?? (isProduction ? ["opBNB", "zkFair"] : ["local", "opBNB", "zkFair"]);
   const chains: ChainConfig[] = [];
@@ -225,6 +240,7 @@ export function loadConfig(rawEnv: Record<string, string | undefined> = process.
     walletConnectProjectId: e.WALLETCONNECT_PROJECT_ID ?? null,
     mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM },
     redisUrl: e.REDIS_URL ?? null,
+    metricsToken: e.METRICS_TOKEN ?? null,
     trustProxy: e.TRUST_PROXY,
     indexerEnabled: e.INDEXER === "on",
     allowlistEnabled: e.ALLOWLIST_ENABLED === undefined ? isProduction : ["1", "true"].includes(e.ALLOWLIST_ENABLED),

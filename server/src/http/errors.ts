@@ -3,8 +3,8 @@ import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { ZodError } from "zod";
-import { isDatabaseUnavailable } from "../db/client.js";
 import { ApiError } from "./api-error.js";
+import { dependencyAnswer, unavailableDependency } from "./dependency.js";
 import type { AppEnv } from "./env.js";
 
 /** Turns any thrown value into an `{error}` envelope; 5xx answers never reveal internals. */
@@ -31,12 +31,12 @@ export function toErrorResponse(error: unknown, c: Context<AppEnv>): Response {
     });
   }
   const logger = c.get("logger");
-  if (isDatabaseUnavailable(error)) {
-    logger?.error({ err: error }, "database unavailable");
-    c.header("Retry-After", "5");
-    return answer(503, {
-      error: { code: "service_unavailable", message: "The service is briefly unavailable. Please try again shortly." },
-    });
+  const dependency = unavailableDependency(error);
+  if (dependency) {
+    logger?.error({ err: error, dependency }, `${dependency} unavailable`);
+    const { retryAfter, message } = dependencyAnswer(dependency);
+    c.header("Retry-After", String(retryAfter));
+    return answer(503, { error: { code: "dependency_unavailable", message, dependency } });
   }
   logger?.error({ err: error }, "unhandled error");
   return answer(500, {

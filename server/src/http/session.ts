@@ -3,6 +3,7 @@ import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import type { Config } from "../config.js";
 import type { Authenticated, AuthService } from "../modules/auth/service.js";
 import { ApiError } from "./api-error.js";
+import { createClientAddress, type ProxyTrust, rateLimitSubject } from "./client-ip.js";
 import type { AppEnv } from "./env.js";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -26,14 +27,20 @@ export function clearSessionCookie(c: Context<AppEnv>, config: Config) {
   deleteCookie(c, sessionCookieName(config), { path: "/", secure: config.isProduction });
 }
 
-/** The client address for per-IP limits; X-Forwarded-For only when the proxy is trusted. */
-export function clientIp(c: Context<AppEnv>, trustProxy: boolean): string {
-  if (trustProxy) {
-    const forwarded = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
-    if (forwarded) return forwarded;
+const clientAddressByTrust = new WeakMap<ProxyTrust, ReturnType<typeof createClientAddress>>();
+
+/**
+ * The key per-IP limits count the request under: the client's address (X-Forwarded-For only as far
+ * as `TRUST_PROXY` trusts it), an IPv6 address by its /64.
+ */
+export function clientIp(c: Context<AppEnv>, trust: ProxyTrust): string {
+  let clientAddress = clientAddressByTrust.get(trust);
+  if (!clientAddress) {
+    clientAddress = createClientAddress(trust);
+    clientAddressByTrust.set(trust, clientAddress);
   }
   const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
-  return incoming?.socket?.remoteAddress ?? "unknown";
+  return rateLimitSubject(clientAddress(incoming?.socket?.remoteAddress, c.req.header("x-forwarded-for")));
 }
 
 function sameOrigin(c: Context<AppEnv>, config: Config, origin: string): boolean {

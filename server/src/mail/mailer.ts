@@ -28,8 +28,12 @@ export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
   };
 }
 
-/** Development: every message is logged and kept in the database for /dev/mailbox and the e2e tests. */
-export function createDevMailbox(db: Database, logger: Logger, now: () => Date): Mailer {
+/**
+ * Development: every message is logged and kept in the database for /dev/mailbox and the e2e
+ * tests. Never in production, where sign-in codes must not sit in the database or the log.
+ */
+export function createDevMailbox(db: Database, logger: Logger, now: () => Date, isProduction: boolean): Mailer {
+  if (isProduction) throw new Error("the development mailbox is not available in production: set SMTP_URL");
   return {
     isDevMailbox: true,
     async send(message) {

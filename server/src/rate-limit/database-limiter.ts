@@ -24,9 +24,20 @@ export function createDatabaseRateLimiter(db: Database, now: () => Date): RateLi
       if (!row) throw new Error("rate limit upsert returned nothing");
       return { allowed: row.count <= limit.max, retryAfterSeconds: retryAfter(row.resetAt.getTime(), at.getTime()) };
     },
+    async peek(limit: RateLimit, subject: string) {
+      const at = now();
+      const [row] = await db
+        .select({ count: rateLimits.count, resetAt: rateLimits.resetAt })
+        .from(rateLimits)
+        .where(eq(rateLimits.key, `${limit.name}:${subject}`));
+      if (!row || row.resetAt.getTime() <= at.getTime()) return { allowed: true, retryAfterSeconds: 0 };
+      return { allowed: row.count < limit.max, retryAfterSeconds: retryAfter(row.resetAt.getTime(), at.getTime()) };
+    },
     async reset(limit: RateLimit, subject: string) {
       await db.delete(rateLimits).where(eq(rateLimits.key, `${limit.name}:${subject}`));
     },
+    // The database has its own readiness check.
+    ping: async () => {},
     close: async () => {},
   };
 }

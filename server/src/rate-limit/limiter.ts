@@ -15,8 +15,12 @@ export interface RateLimit {
 /** Fixed-window counters shared by every server: in the database, or in Redis when configured. */
 export interface RateLimiter {
   hit(limit: RateLimit, subject: string): Promise<RateLimitResult>;
+  /** Whether one more hit would be allowed now, without counting one. */
+  peek(limit: RateLimit, subject: string): Promise<RateLimitResult>;
   /** Forgets a subject's count (e.g. after a successful sign-in). */
   reset(limit: RateLimit, subject: string): Promise<void>;
+  /** Resolves when the store the counters live in answers (readiness). */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }
 

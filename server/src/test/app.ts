@@ -9,6 +9,8 @@ export const productionEnv = {
   NODE_ENV: "production",
   SESSION_SECRET: "production-test-session-secret-0123456789",
   SIGNER_PRIVATE_KEY: `0x${"11".repeat(32)}`,
+  // Nothing listens there: tests that send mail in production hand in their own mailer.
+  SMTP_URL: "smtp://127.0.0.1:9",
 };
 
 /** A clock tests can move forward. */
@@ -29,13 +31,15 @@ export interface TestAppOptions {
   mailer?: AppDeps["mailer"];
   chainClients?: AppDeps["chainClients"];
   economy?: AppDeps["economy"];
+  limiter?: AppDeps["limiter"];
+  logger?: AppDeps["logger"];
 }
 
 /** The whole API on a fresh database, driven through `app.request` without a socket. */
 export async function createTestApp(options: TestAppOptions = {}) {
   const config = loadConfig({ NODE_ENV: "test", ...options.env });
   const database = await createTestDatabase();
-  const logger = pino({ level: "silent" });
+  const logger = options.logger ?? pino({ level: "silent" });
   const { app, metrics, limiter, checkIn, tarot, boxes, chainClients, eventHandlers } = createApp({
     config,
     database,
@@ -45,6 +49,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     extraApiRoutes: options.extraApiRoutes,
     chainClients: options.chainClients,
     economy: options.economy,
+    limiter: options.limiter,
   });
   return {
     app,

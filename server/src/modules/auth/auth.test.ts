@@ -182,6 +182,61 @@ describe("POST /sign_in with a code", () => {
   });
 });
 
+describe("finding 2: sign-in codes cannot be guessed across resends", () => {
+  it("caps wrong codes per address at 10 an hour across new codes, tells the member when to come back, then lets them in", async () => {
+    const email = "guessed-across-resends@example.com";
+    const ip = freshIp();
+    const answers: string[] = [];
+    for (let round = 0; round < 2; round++) {
+      if (round > 0) clock.advance(61_000);
+      await postJson(t.app, "/api/send_code", { email }, ip);
+      const code = await latestCode(t.app, email);
+      const wrong = code === "000000" ? "111111" : "000000";
+      for (let i = 0; i < 5; i++) {
+        answers.push(
+          (await errorOf(await postJson(t.app, "/api/sign_in", { email, code: wrong, type: "code" }, ip))).code,
+        );
+      }
+    }
+    expect(answers.filter((code) => code === "invalid_code")).toHaveLength(8);
+    // A third code, and even the right one, waits for the cool-down.
+    clock.advance(61_000);
+    await postJson(t.app, "/api/send_code", { email }, ip);
+    const right = await latestCode(t.app, email);
+    const refused = await postJson(t.app, "/api/sign_in", { email, code: right, type: "code" }, ip);
+    expect(refused.status).toBe(429);
+    const error = await errorOf(refused);
+    expect(error.message).toMatch(/Too many wrong codes for this address\. Try again in \d+ minutes/);
+    expect(error.retry_after).toBeGreaterThan(0);
+    expect(error.retry_after).toBeLessThanOrEqual(3600);
+    clock.advance(3600_000);
+    await postJson(t.app, "/api/send_code", { email }, ip);
+    const later = await postJson(
+      t.app,
+      "/api/sign_in",
+      { email, code: await latestCode(t.app, email), type: "code" },
+      ip,
+    );
+    expect(later.status).toBe(200);
+  });
+
+  it("limits code sign-ins per network, whichever addresses they name", async () => {
+    const ip = freshIp();
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i++) {
+      const res = await postJson(
+        t.app,
+        "/api/sign_in",
+        { email: `net-${i}@example.com`, code: "123456", type: "code" },
+        ip,
+      );
+      statuses.push(res.status);
+    }
+    expect(statuses.slice(0, 30).every((status) => status === 400)).toBe(true);
+    expect(statuses[30]).toBe(429);
+  });
+});
+
 describe("sessions", () => {
   it("knows the member by bearer token or cookie, and nobody without one", async () => {
     const token = await signInByCode(t.app, "session@example.com");

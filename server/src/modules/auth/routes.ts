@@ -15,10 +15,11 @@ export function registerAuthRoutes(api: OpenAPIHono<AppEnv>, auth: AuthService, 
   api.openapi(openApiRoute(signInRoute), async (c) => {
     const body = c.req.valid("json");
     const userAgent = c.req.header("user-agent") ?? null;
+    const ip = clientIp(c, config.trustProxy);
     const signedIn =
       body.type === "code"
-        ? await auth.signInWithCode(body.email, body.code, userAgent)
-        : await auth.signInWithPassword(body.email, body.password, clientIp(c, config.trustProxy), userAgent);
+        ? await auth.signInWithCode(body.email, body.code, ip, userAgent)
+        : await auth.signInWithPassword(body.email, body.password, ip, userAgent);
     setSessionCookie(c, config, signedIn.token, signedIn.expiresAt);
     return c.json({ data: { token: signedIn.token, user: signedIn.user } }, 200);
   });

@@ -15,6 +15,7 @@ import type { Logger } from "pino";
 import type { Database } from "../../db/client.js";
 import { loginCodes, sessions, users } from "../../db/schema/index.js";
 import { ApiError } from "../../http/api-error.js";
+import { DependencyUnavailableError } from "../../http/dependency.js";
 import type { Mailer } from "../../mail/mailer.js";
 import { signInCodeMail } from "../../mail/templates.js";
 import type { RateLimit, RateLimiter } from "../../rate-limit/limiter.js";
@@ -33,6 +34,13 @@ import {
 export const authLimits = {
   sendCodePerEmail: { name: "send_code_email", max: 1, windowMs: SEND_CODE_INTERVAL_MS },
   sendCodePerIp: { name: "send_code_ip", max: 30, windowMs: 60 * 60 * 1000 },
+  /** Code sign-ins per network, whichever addresses they name. */
+  codeSignInPerIp: { name: "code_sign_in_ip", max: 30, windowMs: 15 * 60 * 1000 },
+  /**
+   * Wrong codes per address across resends (each code also locks after 5): ~240 guesses a day at
+   * most, and an attacker can keep the owner from signing in by code for an hour at most.
+   */
+  wrongCodesPerEmail: { name: "wrong_codes_email", max: 10, windowMs: 60 * 60 * 1000 },
   passwordPerAccount: { name: "password_account", max: 10, windowMs: 15 * 60 * 1000 },
   passwordPerIp: { name: "password_ip", max: 50, windowMs: 15 * 60 * 1000 },
 } satisfies Record<string, RateLimit>;
@@ -61,6 +69,15 @@ export interface SignedIn {
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;
+
+function tooManyWrongCodes(retryAfterSeconds: number) {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return new ApiError(
+    "too_many_requests",
+    `Too many wrong codes for this address. Try again in ${minutes} ${minutes === 1 ? "minute" : "minutes"}, or sign in with your password.`,
+    { retry_after: retryAfterSeconds },
+  );
+}
 
 export function createAuthService(deps: AuthDeps) {
   const { db, limiter, now, secret } = deps;
@@ -117,22 +134,21 @@ export function createAuthService(deps: AuthDeps) {
       try {
         await deps.mailer.send({ to: email, ...signInCodeMail(code, SIGN_IN_CODE_TTL_MS / 60_000) });
       } catch (error) {
-        deps.logger.error({ err: error }, "sign-in code e-mail failed");
         await limiter.reset(authLimits.sendCodePerEmail, email);
-        throw new ApiError(
-          "service_unavailable",
-          "We could not send the e-mail just now. Please try again in a moment.",
-        );
+        throw new DependencyUnavailableError("smtp", { cause: error });
       }
       return { sent: true, resend_after: SEND_CODE_INTERVAL_MS / 1000, expires_in: SIGN_IN_CODE_TTL_MS / 1000 };
     },
 
     /** Checks the code once; the first successful sign-in creates the account. */
-    async signInWithCode(rawEmail: string, code: string, userAgent: string | null): Promise<SignedIn> {
+    async signInWithCode(rawEmail: string, code: string, ip: string, userAgent: string | null): Promise<SignedIn> {
       const email = validEmail(rawEmail);
       if (!new RegExp(`^\\d{${SIGN_IN_CODE_LENGTH}}$`).test(code)) {
         throw new ApiError("invalid_code", `Enter the ${SIGN_IN_CODE_LENGTH}-digit code from the e-mail.`);
       }
+      await enforce(authLimits.codeSignInPerIp, ip, "Too many sign-in attempts from your network. Try again later.");
+      const cap = await limiter.peek(authLimits.wrongCodesPerEmail, email);
+      if (!cap.allowed) throw tooManyWrongCodes(cap.retryAfterSeconds);
       const outcome = await db.transaction(async (tx) => {
         const [row] = await tx.select().from(loginCodes).where(eq(loginCodes.email, email)).for("update");
         if (!row)
@@ -158,6 +174,7 @@ export function createAuthService(deps: AuthDeps) {
           const left = SIGN_IN_CODE_MAX_FAILURES - failures;
           return {
             ok: false as const,
+            wrongCode: true,
             error:
               left > 0
                 ? new ApiError("invalid_code", `That code is not right. ${left} ${left === 1 ? "try" : "tries"} left.`)
@@ -173,7 +190,14 @@ export function createAuthService(deps: AuthDeps) {
         if (!user) throw new Error("account upsert returned nothing");
         return { ok: true as const, user };
       });
-      if (!outcome.ok) throw outcome.error;
+      if (!outcome.ok) {
+        if ("wrongCode" in outcome) {
+          const counted = await limiter.hit(authLimits.wrongCodesPerEmail, email);
+          if (!counted.allowed) throw tooManyWrongCodes(counted.retryAfterSeconds);
+        }
+        throw outcome.error;
+      }
+      await limiter.reset(authLimits.wrongCodesPerEmail, email);
       const session = await startSession(outcome.user.id, userAgent);
       return { ...session, user: toUser(outcome.user) };
     },

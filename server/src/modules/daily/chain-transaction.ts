@@ -3,6 +3,7 @@ import { isAddressEqual, parseEventLogs, TransactionReceiptNotFoundError } from 
 import type { ChainClients } from "../../chain/clients.js";
 import type { ChainConfig } from "../../config.js";
 import { ApiError } from "../../http/api-error.js";
+import { DependencyUnavailableError } from "../../http/dependency.js";
 
 /** The Daily contract's events, as decoded from a receipt. */
 interface DailyEventArgs {
@@ -46,7 +47,7 @@ export async function verifyDailyTransaction<Name extends DailyEventName>(
     ]);
   } catch (error) {
     if (error instanceof TransactionReceiptNotFoundError) throw notYet();
-    throw new ApiError("service_unavailable", `The network (chain ${chainId}) cannot be reached right now.`);
+    throw new DependencyUnavailableError("rpc", { cause: error });
   }
 
   if (!receipt.to || !isAddressEqual(receipt.to, daily)) {

@@ -206,6 +206,14 @@ describe("GET /assets", () => {
     expect(body.error?.code).toBe("bad_request");
   });
 
+  it("finding 8: refuses a cursor whose date PostgreSQL cannot store with 400, not 500", async () => {
+    for (const iso of ["0000-01-01T00:00:00.000Z", "+275760-09-13T00:00:00.000Z", "-000001-01-01T00:00:00.000Z"]) {
+      const { status, body } = await page(`?cursor=${Buffer.from(`${iso}|1`).toString("base64url")}`);
+      expect(status).toBe(400);
+      expect(body.error?.code).toBe("bad_request");
+    }
+  });
+
   it("shows only the member's own entries, and needs a session", async () => {
     const other = await signUpMember(t, "someone-else@example.com");
     const res = await t.app.request("/api/assets", { headers: other.auth });

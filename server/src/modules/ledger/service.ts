@@ -167,6 +167,8 @@ export function decodeCursor(cursor: string): PageCursor | null {
   if (rest.length > 0 || !iso || !id || !/^\d{1,15}$/.test(id)) return null;
   const at = new Date(iso);
   if (Number.isNaN(at.getTime()) || at.toISOString() !== iso) return null;
+  // Only times a ledger row can have: PostgreSQL has no year 0, and JavaScript dates go far beyond its range.
+  if (at.getUTCFullYear() < 2000 || at.getUTCFullYear() > 9999) return null;
   return { at, id: Number(id) };
 }
 

@@ -69,7 +69,8 @@ describe("minting a Genesis Pass", () => {
     expect(other.status).toBe(403);
     const walletless = await signUpMember(t, "walletless@example.com");
     const none = await postJson(t.app, "/api/blockchain/mint_signature", { address: bob.address }, walletless.auth);
-    expect(none.status).toBe(400);
+    expect(none.status).toBe(409);
+    expect(((await none.json()) as { error: { code: string } }).error.code).toBe("wallet_required");
     const malformed = await postJson(t.app, "/api/blockchain/mint_signature", { address: "0x123" }, aliceMember.auth);
     expect(malformed.status).toBe(400);
   });

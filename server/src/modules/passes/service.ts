@@ -141,7 +141,9 @@ export function createPassService(deps: PassServiceDeps) {
     /** An EIP-712 MintAuthorization for the member's own bound wallet, once per wallet and chain. */
     async mintSignature(member: Member, address: string, chainId: number | undefined) {
       const chain = chainFor(chainId);
-      if (!member.wallet_address) throw new ApiError("bad_request", "Bind a wallet to your account before minting.");
+      if (!member.wallet_address) {
+        throw new ApiError("wallet_required", "Bind a wallet to your account before minting.");
+      }
       if (member.wallet_address.toLowerCase() !== address.toLowerCase()) {
         throw new ApiError("forbidden", "You can only mint to the wallet bound to your account.");
       }

@@ -74,7 +74,7 @@ export function createStakingService(deps: StakingServiceDeps) {
 
   async function lockedMemberPass(tx: DatabaseOrTransaction, member: Member, tokenId: number, chainId?: number) {
     const wallet = member.wallet_address?.toLowerCase();
-    if (!wallet) throw new ApiError("bad_request", "Bind a wallet to your account first.");
+    if (!wallet) throw new ApiError("wallet_required", "Bind a wallet to your account first.");
     const rows = await tx
       .select()
       .from(passes)

@@ -1,7 +1,7 @@
-import type { PublicConfig, Readiness } from "@arcana/protocol";
+import type { Dependency, PublicConfig, Readiness } from "@arcana/protocol";
+import type { Logger } from "pino";
 import { gasNotes, viemChains } from "../../chain/chains.js";
 import type { Config } from "../../config.js";
-import type { DatabaseHandle } from "../../db/client.js";
 
 /** The part of the configuration a browser may see: never secrets, only what the web needs. */
 export function buildPublicConfig(config: Config, buildId: string): PublicConfig {
@@ -28,19 +28,30 @@ export function buildPublicConfig(config: Config, buildId: string): PublicConfig
   };
 }
 
-/** Ready means every dependency a request needs answers now; each failing check says why. */
-export async function checkReadiness(db: DatabaseHandle, timeoutMs = 2000): Promise<Readiness> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
-  });
-  try {
-    await Promise.race([db.ping(), timeout]);
-    return { status: "ready", checks: { database: { ok: true } } };
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    return { status: "unavailable", checks: { database: { ok: false, reason: `database unreachable: ${reason}` } } };
-  } finally {
-    clearTimeout(timer);
-  }
+/** Ready means every dependency a request needs answers now; a failing check names it, never its error. */
+export async function checkReadiness(
+  dependencies: Partial<Record<Dependency, () => Promise<void>>>,
+  logger: Logger,
+  timeoutMs = 2000,
+): Promise<Readiness> {
+  const checks: Readiness["checks"] = {};
+  await Promise.all(
+    Object.entries(dependencies).map(async ([name, ping]) => {
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
+      });
+      try {
+        await Promise.race([ping(), timeout]);
+        checks[name] = { ok: true };
+      } catch (error) {
+        logger.warn({ err: error, dependency: name }, `readiness: ${name} unavailable`);
+        checks[name] = { ok: false, reason: `${name} unavailable` };
+      } finally {
+        clearTimeout(timer);
+      }
+    }),
+  );
+  const ready = Object.values(checks).every((check) => check.ok);
+  return { status: ready ? "ready" : "unavailable", checks };
 }

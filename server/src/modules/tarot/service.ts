@@ -47,6 +47,9 @@ export interface TarotRecordCredit {
 
 export type TarotService = ReturnType<typeof createTarotService>;
 
+/** `force_refresh` rewrites per member per day the language model writes; later ones are the built-in writer's. */
+export const MODEL_REWRITES_PER_DAY = 3;
+
 export function createTarotService(deps: {
   db: Database;
   config: Pick<Config, "sessionSecret" | "tarotLlm" | "chains">;
@@ -63,7 +66,8 @@ export function createTarotService(deps: {
   const drawFor = (userId: string, day: number) => drawTarot(drawKey, userId, gmtDate(day * DAY_MS));
 
   async function write(date: string, cards: DrawnTarotCard[], revision: number) {
-    if (config.tarotLlm) {
+    // The model is paid per call: the first reading and a few rewrites a day, then the built-in writer.
+    if (config.tarotLlm && revision <= MODEL_REWRITES_PER_DAY) {
       try {
         return {
           content: await writeReadingWithModel(config.tarotLlm, date, cards, deps.fetch),
@@ -168,9 +172,17 @@ export function createTarotService(deps: {
         .where(and(eq(tarotReadings.userId, userId), eq(tarotReadings.day, today)));
       if (existing && !request.force_refresh) return toReading(existing, languageNote);
 
-      const revision = existing ? existing.revision + 1 : 0;
-      const written = await write(date, cards, revision);
       const at = now();
+      // Each rewrite takes its own revision number first, so concurrent refreshes count one by one.
+      const [reserved] = existing
+        ? await db
+            .update(tarotReadings)
+            .set({ revision: sql`${tarotReadings.revision} + 1` })
+            .where(and(eq(tarotReadings.userId, userId), eq(tarotReadings.day, today)))
+            .returning({ revision: tarotReadings.revision })
+        : [];
+      const revision = reserved?.revision ?? 0;
+      const written = await write(date, cards, revision);
       const values = {
         userId,
         day: today,
@@ -185,12 +197,14 @@ export function createTarotService(deps: {
       const [stored] = existing
         ? await db
             .update(tarotReadings)
-            .set({ content: values.content, writtenBy: values.writtenBy, revision, updatedAt: at })
-            .where(and(eq(tarotReadings.userId, userId), eq(tarotReadings.day, today)))
+            .set({ content: values.content, writtenBy: values.writtenBy, updatedAt: at })
+            .where(
+              and(eq(tarotReadings.userId, userId), eq(tarotReadings.day, today), eq(tarotReadings.revision, revision)),
+            )
             .returning()
         : await db.insert(tarotReadings).values(values).onConflictDoNothing().returning();
       if (stored) return toReading(stored, languageNote);
-      // A simultaneous first request stored its reading first: everyone sees that one.
+      // A simultaneous first request stored its reading first, or a later rewrite took over: that one is shown.
       const [winner] = await db
         .select()
         .from(tarotReadings)

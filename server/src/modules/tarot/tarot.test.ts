@@ -227,5 +227,27 @@ describe("a configured language model", () => {
       mode = "answer";
       await withModel.dispose();
     }
-  });
+  }, 60_000);
+
+  it("finding 10: writes at most 3 force_refresh rewrites a day with the model, then the built-in writer answers", async () => {
+    const withModel = await appWithModel();
+    try {
+      const member = await signUpMember(withModel, "many-refreshes@example.com");
+      const draw = await drawOf(withModel.app, member);
+      const before = received.length;
+      const writers: string[] = [];
+      for (let i = 0; i < 6; i++) {
+        const { body } = await read(withModel.app, member, {
+          language: "en",
+          cards: asRequest(draw),
+          force_refresh: i > 0,
+        });
+        writers.push(body.data.written_by);
+      }
+      expect(writers).toEqual(["model", "model", "model", "model", "arcana", "arcana"]);
+      expect(received.length - before).toBe(4);
+    } finally {
+      await withModel.dispose();
+    }
+  }, 60_000);
 });

@@ -118,6 +118,15 @@ export interface CheckedSiwsMessage {
   nonce: string;
 }
 
+/**
+ * The `Chain ID` values Phantom's Sign In With Solana specification allows for a cluster: the
+ * wallet-standard `solana:<cluster>` and the bare cluster name.
+ */
+function solanaChainIdsOf(cluster: SolanaCluster): string[] {
+  const standard = solanaChainByCluster[cluster];
+  return [standard, standard.slice("solana:".length)];
+}
+
 /** Validates a Sign-In With Solana message for this site and cluster. */
 export function checkSiwsMessage(input: {
   address: string;
@@ -144,7 +153,7 @@ export function checkSiwsMessage(input: {
     input.site,
     input.at,
   );
-  if (parsed.chainId !== solanaChainByCluster[input.cluster]) {
+  if (!parsed.chainId || !solanaChainIdsOf(input.cluster).includes(parsed.chainId)) {
     throw new ApiError(
       "chain_not_configured",
       `Arcana uses Solana ${input.cluster}; the message names ${parsed.chainId ?? "no chain"}.`,

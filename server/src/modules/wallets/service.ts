@@ -14,6 +14,8 @@ import type { ChainClients } from "../../chain/clients.js";
 import type { Database } from "../../db/client.js";
 import { users, walletNonces } from "../../db/schema/index.js";
 import { ApiError } from "../../http/api-error.js";
+import { DependencyUnavailableError } from "../../http/dependency.js";
+import type { RateLimit, RateLimiter } from "../../rate-limit/limiter.js";
 import { toUser } from "../users/service.js";
 import { checkSiweMessage, checkSiwsMessage, type SiteIdentity } from "./binding-message.js";
 
@@ -23,7 +25,11 @@ export interface WalletDeps {
   chainClients: ChainClients;
   chainIds: number[];
   solanaCluster: SolanaCluster;
+  limiter: RateLimiter;
 }
+
+/** Each nonce is a row: a member gets 10 a minute, plenty for a person signing with a wallet. */
+export const walletNoncesPerMember: RateLimit = { name: "wallet_nonce_member", max: 10, windowMs: 60_000 };
 
 type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
@@ -119,10 +125,7 @@ export function createWalletService(deps: WalletDeps) {
       return await client.verifyMessage({ address, message, signature });
     } catch (error) {
       if (error instanceof HttpRequestError || error instanceof TimeoutError) {
-        throw new ApiError(
-          "service_unavailable",
-          "The chain could not be reached to check this contract wallet. Try again shortly.",
-        );
+        throw new DependencyUnavailableError("rpc", { cause: error });
       }
       return false;
     }
@@ -139,9 +142,15 @@ export function createWalletService(deps: WalletDeps) {
     async issueNonce(userId: string): Promise<WalletNonce> {
       const at = now();
       const expiresAt = new Date(at.getTime() + WALLET_NONCE_TTL_MS);
+      const allowed = await deps.limiter.hit(walletNoncesPerMember, userId);
+      if (!allowed.allowed) {
+        throw new ApiError("too_many_requests", "Too many binding attempts. Wait a minute and try again.", {
+          retry_after: allowed.retryAfterSeconds,
+        });
+      }
       const nonce = generateNonce();
-      // The member's stale nonces go as new ones come, so the table stays small without a sweeper.
-      await db.delete(walletNonces).where(and(eq(walletNonces.userId, userId), lt(walletNonces.expiresAt, at)));
+      // Expired nonces go as new ones come (anyone's, by the expiry index), so the table stays small.
+      await db.delete(walletNonces).where(lt(walletNonces.expiresAt, at));
       await db.insert(walletNonces).values({ nonce, userId, createdAt: at, expiresAt });
       return { nonce, expires_at: expiresAt.toISOString() };
     },

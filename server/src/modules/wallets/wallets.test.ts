@@ -6,6 +6,7 @@ import { hashMessage, numberToHex } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { createSiweMessage } from "viem/siwe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { walletNonces } from "../../db/schema/index.js";
 import { capturingMailer, createTestApp, postJson, productionEnv, signInByCode, testClock } from "../../test/app.js";
 import { startTestChain } from "../../test/chain.js";
 import { walletAdmin } from "./service.js";
@@ -96,6 +97,20 @@ describe("GET /wallet/nonce", () => {
     expect(first.nonce).toMatch(/^[0-9a-f]{32}$/);
     expect(second.nonce).not.toBe(first.nonce);
     expect(new Date(first.expires_at).getTime() - clock.now().getTime()).toBe(10 * 60 * 1000);
+  });
+
+  it("finding 10: gives a member at most 10 nonces a minute, and sweeps expired ones", async () => {
+    const auth = await newMember();
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) statuses.push((await t.app.request("/api/wallet/nonce", { headers: auth })).status);
+    expect(statuses.slice(0, 10).every((status) => status === 200)).toBe(true);
+    expect(statuses[10]).toBe(429);
+    // An hour on: every nonce above has expired (and the network's hourly code sends start afresh).
+    clock.advance(60 * 60 * 1000);
+    await issueNonce(auth);
+    const rows = await t.database.db.select().from(walletNonces);
+    expect(rows.filter((row) => row.expiresAt.getTime() <= clock.now().getTime())).toEqual([]);
+    expect(rows.length).toBeGreaterThanOrEqual(1);
   });
 });
 
@@ -347,7 +362,7 @@ describe("POST /blockchain/bind_wallet with a contract wallet (EIP-1271)", () =>
         auth,
       );
       expect(unknown.status).toBe(503);
-      expect(await errorCode(unknown)).toBe("service_unavailable");
+      expect(await errorCode(unknown)).toBe("dependency_unavailable");
 
       const own = siweMessage(account.address, await nonceOf());
       const ok = await postJson(
@@ -476,6 +491,16 @@ describe("POST /users/bind_solana", () => {
     expect(await errorCode(await bindSolana(auth, devnet))).toBe("chain_not_configured");
     const foreign = await signedSolanaBinding(auth, solanaWallet(), { domain: "evil.example" });
     expect(await errorCode(await bindSolana(auth, foreign))).toBe("wrong_domain");
+  });
+
+  it("accepts the SIWS specification's bare cluster name as Chain ID (mainnet), and still no other cluster", async () => {
+    const auth = await newMember();
+    const devnet = await signedSolanaBinding(auth, solanaWallet(), { chainId: "devnet" });
+    expect(await errorCode(await bindSolana(auth, devnet))).toBe("chain_not_configured");
+    const binding = await signedSolanaBinding(auth, solanaWallet(), { chainId: "mainnet" });
+    expect(binding.message).toContain("Chain ID: mainnet");
+    const res = await bindSolana(auth, binding);
+    expect(res.status).toBe(200);
   });
 
   it("refuses a replayed message, an address bound elsewhere, and replacing a bound address", async () => {

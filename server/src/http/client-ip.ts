@@ -1,0 +1,108 @@
+import { BlockList, isIP } from "node:net";
+
+/**
+ * Which `X-Forwarded-For` entries to believe. Proxies append the address they received a request
+ * from, so only the entries our own proxies wrote count, read from the right; what the client
+ * wrote itself sits on the left and is never taken.
+ */
+export type ProxyTrust =
+  | { kind: "none" }
+  /** This many proxies in front of the server, each appending one entry. */
+  | { kind: "hops"; hops: number }
+  /** The proxies' own addresses (or CIDR ranges): entries from them are skipped, right to left. */
+  | { kind: "addresses"; list: string[] };
+
+/** Parses `TRUST_PROXY`: `false`/`0`, `true` (one proxy), a hop count, or a comma list of addresses/CIDRs. */
+export function parseProxyTrust(raw: string): ProxyTrust | string {
+  const value = raw.trim();
+  if (value === "" || value === "false" || value === "0") return { kind: "none" };
+  if (value === "true") return { kind: "hops", hops: 1 };
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return hops <= 32 ? { kind: "hops", hops } : "must be at most 32 proxies";
+  }
+  const list = value
+    .split(",")
+    .map((part) => part.trim())
+    .filter(Boolean);
+  for (const entry of list) {
+    if (!toBlockEntry(entry)) {
+      return `"${entry}" is neither true/false, a number of proxies, nor an IP address or CIDR range`;
+    }
+  }
+  return { kind: "addresses", list };
+}
+
+function toBlockEntry(entry: string): { address: string; prefix: number | null; family: "ipv4" | "ipv6" } | null {
+  const [address = "", prefixText, ...rest] = entry.split("/");
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return null;
+  const family = version === 4 ? "ipv4" : "ipv6";
+  if (prefixText === undefined) return { address, prefix: null, family };
+  if (!/^\d+$/.test(prefixText)) return null;
+  const prefix = Number(prefixText);
+  if (prefix > (version === 4 ? 32 : 128)) return null;
+  return { address, prefix, family };
+}
+
+/** `::ffff:1.2.3.4` (how Node shows IPv4 on a dual-stack socket) is the IPv4 address. */
+function plainAddress(address: string): string {
+  const trimmed = address.trim().replace(/^\[(.*)\]$/, "$1");
+  const mapped = trimmed.match(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/i);
+  return mapped?.[1] ?? trimmed;
+}
+
+function trustedProxies(list: string[]): BlockList {
+  const block = new BlockList();
+  for (const entry of list) {
+    const parsed = toBlockEntry(entry);
+    if (!parsed) continue;
+    if (parsed.prefix === null) block.addAddress(parsed.address, parsed.family);
+    else block.addSubnet(parsed.address, parsed.prefix, parsed.family);
+  }
+  return block;
+}
+
+function isTrusted(block: BlockList, address: string): boolean {
+  const version = isIP(address);
+  if (version === 0) return false;
+  return block.check(address, version === 4 ? "ipv4" : "ipv6");
+}
+
+/**
+ * The address a request came from: the socket's peer, or with trusted proxies the entry the
+ * outermost trusted proxy appended to `X-Forwarded-For`.
+ */
+export function createClientAddress(trust: ProxyTrust) {
+  const block = trust.kind === "addresses" ? trustedProxies(trust.list) : null;
+  return (socketAddress: string | undefined, forwardedFor: string | undefined): string => {
+    const peer = plainAddress(socketAddress ?? "unknown");
+    if (trust.kind === "none") return peer;
+    const chain = [...(forwardedFor ?? "").split(",").map(plainAddress).filter(Boolean), peer];
+    if (trust.kind === "hops") return chain[Math.max(0, chain.length - 1 - trust.hops)] ?? peer;
+    // Right to left, past every address that is one of our proxies: the first other one is the client.
+    for (let index = chain.length - 1; index >= 0; index -= 1) {
+      const address = chain[index] ?? "";
+      if (index === 0 || !block || !isTrusted(block, address)) return address;
+    }
+    return peer;
+  };
+}
+
+/**
+ * The key per-IP limits count under: an IPv4 address as is, an IPv6 address by its /64 (one
+ * subscriber usually holds a whole /64, so counting single addresses would count nothing).
+ */
+export function rateLimitSubject(address: string): string {
+  if (isIP(address) !== 6) return address;
+  const [head = "", tail = ""] = address.toLowerCase().split("::");
+  const headGroups = head ? head.split(":") : [];
+  const tailGroups = tail ? tail.split(":") : [];
+  const groups = address.includes("::")
+    ? [...headGroups, ...Array(Math.max(0, 8 - headGroups.length - tailGroups.length)).fill("0"), ...tailGroups]
+    : headGroups;
+  return `${groups
+    .slice(0, 4)
+    .map((group) => Number.parseInt(group || "0", 16).toString(16))
+    .join(":")}::/64`;
+}
