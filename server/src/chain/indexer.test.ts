@@ -1,14 +1,16 @@
 import { dailyAbi, genesisPassAbi } from "@arcana/contracts";
 import type { CheckInStatus, MintSignature, Pass } from "@arcana/protocol";
 import { eq } from "drizzle-orm";
+import pino from "pino";
 import type { Hex } from "viem";
 import type { PrivateKeyAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { appMeta } from "../db/schema/index.js";
+import { appMeta, chainEvents } from "../db/schema/index.js";
 import { postJson, readData } from "../test/app.js";
 import type { startTestChain } from "../test/chain.js";
 import { createIndexedTestApp, hardhatAccounts, walletOn } from "../test/contracts.js";
 import { balanceOf, bindWalletDirectly, signUpMember } from "../test/members.js";
+import { createIndexer } from "./indexer.js";
 
 let indexed: Awaited<ReturnType<typeof createIndexedTestApp>>;
 let chain: Awaited<ReturnType<typeof startTestChain>>;
@@ -44,6 +46,50 @@ describe("the indexer and the Daily contract", () => {
     const fastPath = await postJson(t.app, "/api/blockchain/check_in", { tx_hash: hash, chain_id: 31337 }, member.auth);
     expect(fastPath.status).toBe(200);
     expect(await balanceOf(t.database.db, member.userId)).toBe(10);
+  });
+});
+
+describe("finding 7: a block that changes while its range is read", () => {
+  it("stores nothing of the range, reads it again, and keeps the log's own block hash", async () => {
+    const walker = hardhatAccounts[3] as PrivateKeyAccount;
+    const hash = await walletOn(chain, walker).writeContract({
+      address: contracts.daily,
+      abi: dailyAbi,
+      functionName: "checkIn",
+    });
+    const receipt = await chain.client.waitForTransactionReceipt({ hash });
+    const real = t.chainClients.client(31337);
+    const storedOf = () => t.database.db.select().from(chainEvents).where(eq(chainEvents.txHash, hash));
+    let reorged = false;
+    let storedWhenReadAgain: number | null = null;
+    // The logs come from a block that a reorg replaced before its header was fetched.
+    const racing = new Proxy(real, {
+      get(target, property, receiver) {
+        if (property !== "getLogs") return Reflect.get(target, property, receiver);
+        return async (args: Parameters<typeof real.getLogs>[0]) => {
+          const logs = await target.getLogs(args);
+          if (!logs.some((log) => log.transactionHash === hash)) return logs;
+          if (reorged) {
+            storedWhenReadAgain = (await storedOf()).length;
+            return logs;
+          }
+          reorged = true;
+          return logs.map((log) => ({ ...log, blockHash: `0x${"ee".repeat(32)}` as Hex }));
+        };
+      },
+    });
+    const indexer = createIndexer({
+      db: t.database.db,
+      clients: { ...t.chainClients, client: () => racing },
+      chains: t.config.chains,
+      handlers: t.eventHandlers,
+      logger: pino({ level: "silent" }),
+    });
+    await indexer.syncAll();
+    expect(reorged).toBe(true);
+    expect(storedWhenReadAgain).toBe(0);
+    const stored = await storedOf();
+    expect(stored.map((row) => row.blockHash)).toEqual([receipt.blockHash]);
   });
 });
 

@@ -209,6 +209,16 @@ export function createIndexer(options: IndexerOptions) {
           }),
         );
       }
+      // A log names the block it came from. If a header fetched a moment later has another hash, the
+      // chain reorganised in between: store nothing of this range and read it again.
+      const moved = parsed.find((log) => log.blockHash !== blocks.get(Number(log.blockNumber))?.hash);
+      if (moved) {
+        logger.warn(
+          { chainId: chain.id, block: Number(moved.blockNumber), logBlockHash: moved.blockHash },
+          "a block changed while its range was read (reorg): reading the range again",
+        );
+        return false;
+      }
 
       // Whole blocks per transaction, a new one once eventsPerTransaction events are in; the cursor
       // moves with each, and the last one ends at `to`.
@@ -239,7 +249,7 @@ export function createIndexer(options: IndexerOptions) {
                 txHash: log.transactionHash,
                 logIndex: log.logIndex,
                 blockNumber: number,
-                blockHash: block.hash,
+                blockHash: log.blockHash ?? block.hash,
                 blockTime: block.time,
                 contract: contract.name,
                 name: log.eventName,
