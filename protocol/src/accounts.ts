@@ -23,7 +23,6 @@ export const sendCodeRequestSchema = z.object({
   email: z.string().max(320),
   check_email: z.boolean().optional().default(true),
 });
-export type SendCodeRequest = z.input<typeof sendCodeRequestSchema>;
 
 export const sendCodeResponseSchema = z.object({
   sent: z.literal(true),
@@ -37,7 +36,6 @@ export const signInRequestSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("code"), email: z.string().max(320), code: z.string().max(32) }),
   z.object({ type: z.literal("password"), email: z.string().max(320), password: z.string().max(PASSWORD_MAX_LENGTH) }),
 ]);
-export type SignInRequest = z.infer<typeof signInRequestSchema>;
 
 export const userSchema = z.object({
   uid: z.string(),
@@ -55,7 +53,6 @@ export const userSchema = z.object({
 export type User = z.infer<typeof userSchema>;
 
 export const signInResponseSchema = z.object({ token: z.string(), user: userSchema });
-export type SignInResponse = z.infer<typeof signInResponseSchema>;
 
 export const signedOutSchema = z.object({ signed_out: z.literal(true) });
 
@@ -63,7 +60,6 @@ export const changePasswordRequestSchema = z.object({
   current_password: z.string().max(PASSWORD_MAX_LENGTH).optional(),
   new_password: z.string().max(PASSWORD_MAX_LENGTH),
 });
-export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
 export const passwordChangedSchema = z.object({ changed: z.literal(true) });
 
 /** Why a new password is refused, or null when it is acceptable. */
@@ -82,4 +78,3 @@ export const devMailSchema = z.object({
   text: z.string(),
   sent_at: z.string(),
 });
-export type DevMail = z.infer<typeof devMailSchema>;

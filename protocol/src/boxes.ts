@@ -80,7 +80,6 @@ export const purchaseResultSchema = z.object({
 export type PurchaseResult = z.infer<typeof purchaseResultSchema>;
 
 export const openRequestSchema = z.object({ owned_box_id: z.uuid("owned_box_id is not a box id") });
-export type OpenRequest = z.infer<typeof openRequestSchema>;
 
 export const openingProofSchema = z.object({
   server_seed_hash: z.string(),
@@ -165,7 +164,6 @@ export type Fairness = z.infer<typeof fairnessSchema>;
 export const rotateRequestSchema = z.object({
   client_seed: z.string().regex(clientSeedPattern, "client_seed must be 1–64 printable characters").optional(),
 });
-export type RotateRequest = z.infer<typeof rotateRequestSchema>;
 
 export const lootboxSummarySchema = z.object({
   unopened: z.array(z.object({ box_id: z.string(), name: z.string(), count: z.number().int() })),

@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { chainIds } from "./chains.js";
-
-const hexAddress = z.string().regex(/^0x[0-9a-fA-F]{40}$/, "an EVM address is 0x followed by 40 hex characters");
+import { evmAddressSchema } from "./hex.js";
 
 export const publicChainSchema = z.object({
   id: z.number().int(),
@@ -14,8 +13,8 @@ export const publicChainSchema = z.object({
   /** Shown to members: zkFair pays gas in USDC. */
   gas_note: z.string().nullable(),
   contracts: z.object({
-    genesis_pass: hexAddress.nullable(),
-    daily: hexAddress.nullable(),
+    genesis_pass: evmAddressSchema.nullable(),
+    daily: evmAddressSchema.nullable(),
   }),
 });
 export type PublicChain = z.infer<typeof publicChainSchema>;

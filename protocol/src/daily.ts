@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { MAX_CHAIN_ID } from "./chains.js";
+import { txHashSchema } from "./hex.js";
 
 /**
  * The check-in window `GET /blockchain/check_in` returns: the 7 GMT days ending today, oldest
@@ -24,14 +25,11 @@ export const checkInStatusSchema = z.object({
 });
 export type CheckInStatus = z.infer<typeof checkInStatusSchema>;
 
-const txHash = z.string().regex(/^0x[0-9a-fA-F]{64}$/, "a transaction hash is 0x followed by 64 hex characters");
-
 /** `POST /blockchain/check_in` and `POST /blockchain/tarot`: credit a transaction before the indexer sees it. */
 export const chainTransactionRequestSchema = z.object({
-  tx_hash: txHash,
+  tx_hash: txHashSchema,
   chain_id: z.number().int().positive().max(MAX_CHAIN_ID, "no such chain"),
 });
-export type ChainTransactionRequest = z.infer<typeof chainTransactionRequestSchema>;
 
 export const checkInResultSchema = z.object({
   /** False when this day was already credited (by the indexer or an earlier call): nothing changed. */

@@ -10,6 +10,7 @@ export * from "./errors.js";
 export * from "./fairness.js";
 export * from "./gmt-day.js";
 export * from "./health.js";
+export * from "./hex.js";
 export * from "./ledger.js";
 export * from "./passes.js";
 export * from "./routes/index.js";

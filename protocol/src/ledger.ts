@@ -11,7 +11,6 @@ export const assetsQuerySchema = z.object({
     .default(limits.rewardsPageSize),
   cursor: z.string().max(200).optional(),
 });
-export type AssetsQuery = z.input<typeof assetsQuerySchema>;
 
 /** One row of the points ledger: a grant (positive) or a spend (negative). */
 export const ledgerEntrySchema = z.object({

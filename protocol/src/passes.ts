@@ -1,25 +1,26 @@
 import { z } from "zod";
 import { MAX_CHAIN_ID } from "./chains.js";
+import { evmAddressSchema, hexSchema } from "./hex.js";
 
-const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, "an EVM address is 0x followed by 40 hex characters");
 const chainIdField = z.coerce.number().int().positive().max(MAX_CHAIN_ID, "no such chain").optional();
 /** Token ids are stored as PostgreSQL `bigint`s read into JavaScript numbers. */
 const tokenIdField = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER, "no such Genesis Pass");
 
 export const whitelistSchema = z.object({ isInWhitelist: z.boolean() });
-export type Whitelist = z.infer<typeof whitelistSchema>;
 
-export const mintSignatureRequestSchema = z.object({ address, chain_id: chainIdField });
-export type MintSignatureRequest = z.infer<typeof mintSignatureRequestSchema>;
+export const mintSignatureRequestSchema = z.object({
+  address: z.string().pipe(evmAddressSchema),
+  chain_id: chainIdField,
+});
 
 /** An EIP-712 MintAuthorization for GenesisPass.mint(to, nonce, deadline, signature). */
 export const mintSignatureSchema = z.object({
-  to: z.string(),
+  to: evmAddressSchema,
   nonce: z.string(),
   deadline: z.number().int(),
-  signature: z.string(),
+  signature: hexSchema,
   chain_id: z.number().int(),
-  contract: z.string(),
+  contract: evmAddressSchema,
 });
 export type MintSignature = z.infer<typeof mintSignatureSchema>;
 
@@ -33,9 +34,9 @@ export const unstakeSignatureSchema = z.object({
   token_id: z.number().int(),
   nonce: z.string(),
   deadline: z.number().int(),
-  signature: z.string(),
+  signature: hexSchema,
   chain_id: z.number().int(),
-  contract: z.string(),
+  contract: evmAddressSchema,
   /** Points moved into the ledger before authorizing. */
   settled_points: z.number().int(),
 });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { chainIds } from "./chains.js";
+import { hexSchema } from "./hex.js";
 
 export const TAROT_DECK_SIZE = 78;
 export const tarotPositions = ["past", "present", "future"] as const;
@@ -35,7 +36,7 @@ export const tarotDrawSchema = z.object({
   date: z.string(),
   cards: z.array(drawnCardSchema),
   /** What `Daily.recordTarot` takes to record this draw: see `tarotDigestMessage`. */
-  digest: z.string(),
+  digest: hexSchema,
 });
 export type TarotDraw = z.infer<typeof tarotDrawSchema>;
 

@@ -1,14 +1,12 @@
 import { z } from "zod";
 import { userSchema } from "./accounts.js";
+import { txHashSchema } from "./hex.js";
 
 /** A binding nonce is single use and lives this long (PRODUCT.md "Wallets"). */
 export const WALLET_NONCE_TTL_MS = 10 * 60 * 1000;
 
 /** The sentence a member reads in their wallet before signing a binding message. */
 export const walletBindingStatement = "Bind this wallet to your Arcana account.";
-
-/** An EVM address is 0x followed by 40 hex characters (spec §9). */
-export const EVM_ADDRESS_PATTERN = /^0x[0-9a-fA-F]{40}$/;
 
 /** A Solana address is a base58 text of a 32-byte public key (32–44 characters). */
 export const SOLANA_ADDRESS_PATTERN = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
@@ -36,7 +34,6 @@ export const bindWalletRequestSchema = z.object({
   /** 0x hex signature: 65 bytes for an ordinary wallet, longer for contract wallets (EIP-1271). */
   signature: z.string().max(20_000),
 });
-export type BindWalletRequest = z.infer<typeof bindWalletRequestSchema>;
 
 export const bindWalletResponseSchema = userSchema;
 
@@ -47,11 +44,10 @@ export const bindSolanaRequestSchema = z.object({
   /** The 64-byte ed25519 signature, base64-encoded. */
   signature: z.string().max(200),
 });
-export type BindSolanaRequest = z.infer<typeof bindSolanaRequestSchema>;
 
 export const bindSolanaResponseSchema = z.object({ solana_address: z.string(), user: userSchema });
 export type BindSolanaResponse = z.infer<typeof bindSolanaResponseSchema>;
 
 export const devFaucetRequestSchema = z.object({ address: z.string().max(100) });
-export const devFaucetResponseSchema = z.object({ tx_hash: z.string(), amount_wei: z.string() });
+export const devFaucetResponseSchema = z.object({ tx_hash: txHashSchema, amount_wei: z.string() });
 export type DevFaucetResponse = z.infer<typeof devFaucetResponseSchema>;

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { type ChainKey, chainIds } from "@arcana/protocol";
+import { type ChainKey, chainIds, evmAddressSchema } from "@arcana/protocol";
 import { z } from "zod";
 import { isChainKey, viemChains } from "./chain/chains.js";
 import { findDeployment } from "./chain/deployments.js";
@@ -8,7 +8,7 @@ import { type ProxyTrust, parseProxyTrust } from "./http/client-ip.js";
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
-const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, "must be 0x followed by 40 hex characters");
+const address = evmAddressSchema;
 const url = z.string().url("must be a URL");
 
 /** Per-chain settings come from variables named after the chain, e.g. OPBNB_RPC_URL. */
@@ -69,8 +69,9 @@ const envSchema = z.object({
     .optional(),
   /** Signs mint and unstake authorizations (EIP-712); must be the contracts' authorizer. */
   SIGNER_PRIVATE_KEY: z
-    .string()
-    .regex(/^0x[0-9a-fA-F]{64}$/, "must be 0x followed by 64 hex characters")
+    .templateLiteral(["0x", z.string().regex(/^[0-9a-fA-F]{64}$/)], {
+      error: "must be 0x followed by 64 hex characters",
+    })
     .optional(),
   /** The economy file (points, streak bonuses, …); relative paths start at the repository root. */
   ECONOMY_FILE: z.string().min(1).optional(),
@@ -202,12 +203,8 @@ export function loadConfig(rawEnv: Record<string, string | undefined> = process.
       id: chainIds[key],
       rpcUrl,
       publicRpcUrl: chainEnv.data.PUBLIC_RPC_URL ?? rpcUrl,
-      genesisPassAddress:
-        (chainEnv.data.GENESIS_PASS_ADDRESS as `0x${string}` | undefined) ??
-        deployment?.contracts.GenesisPass.address ??
-        null,
-      dailyAddress:
-        (chainEnv.data.DAILY_ADDRESS as `0x${string}` | undefined) ?? deployment?.contracts.Daily.address ?? null,
+      genesisPassAddress: chainEnv.data.GENESIS_PASS_ADDRESS ?? deployment?.contracts.GenesisPass.address ?? null,
+      dailyAddress: chainEnv.data.DAILY_ADDRESS ?? deployment?.contracts.Daily.address ?? null,
       deployBlock:
         chainEnv.data.DEPLOY_BLOCK ??
         Math.min(deployment?.contracts.GenesisPass.deployBlock ?? 0, deployment?.contracts.Daily.deployBlock ?? 0),
@@ -253,6 +250,6 @@ export function loadConfig(rawEnv: Record<string, string | undefined> = process.
           timeoutMs: e.TAROT_LLM_TIMEOUT_MS,
         }
       : null,
-    signerPrivateKey: (e.SIGNER_PRIVATE_KEY as `0x${string}` | undefined) ?? DEV_SIGNER_PRIVATE_KEY,
+    signerPrivateKey: e.SIGNER_PRIVATE_KEY ?? DEV_SIGNER_PRIVATE_KEY,
   };
 }

@@ -1,8 +1,8 @@
 import { dailyAbi, genesisPassAbi } from "@arcana/contracts";
 import type { CheckInStatus, MintSignature, Pass } from "@arcana/protocol";
 import { eq } from "drizzle-orm";
-import pino from "pino";
 import type { Hex } from "viem";
+import pino from "pino";
 import type { PrivateKeyAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appMeta, chainEvents } from "../db/schema/index.js";
@@ -102,7 +102,7 @@ describe("a restarted local chain", () => {
       address: contracts.genesisPass,
       abi: genesisPassAbi,
       functionName: "mint",
-      args: [auth712.to as Hex, BigInt(auth712.nonce), BigInt(auth712.deadline), auth712.signature as Hex],
+      args: [auth712.to, BigInt(auth712.nonce), BigInt(auth712.deadline), auth712.signature],
     });
     await chain.client.waitForTransactionReceipt({ hash });
     await indexer.syncAll();

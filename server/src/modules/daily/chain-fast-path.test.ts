@@ -201,7 +201,7 @@ describe("recording the tarot draw on chain", () => {
   it("credits the tarot points once when the member records today's draw, and shows it per network", async () => {
     const drawRes = await t.app.request("/api/tarot/draw", { headers: member.auth });
     const draw = ((await drawRes.json()) as { data: TarotDraw }).data;
-    const hash = await send(memberAccount, "recordTarot", draw.digest as Hex);
+    const hash = await send(memberAccount, "recordTarot", draw.digest);
     const before = await balanceOf(t.database.db, member.userId);
     const res = await postJson(t.app, "/api/blockchain/tarot", { tx_hash: hash, chain_id: 31337 }, member.auth);
     expect(res.status).toBe(200);

@@ -15,7 +15,7 @@ export function registerCheckInRoutes(api: OpenAPIHono<AppEnv>, config: Config, 
   api.openapi(openApiRoute(creditCheckInRoute), async (c) => {
     const member = await requireMember(c, config);
     const { tx_hash, chain_id } = c.req.valid("json");
-    const result = await checkIn.creditSubmittedCheckIn(member.user, chain_id, tx_hash as `0x${string}`);
+    const result = await checkIn.creditSubmittedCheckIn(member.user, chain_id, tx_hash);
     return c.json({ data: result }, 200);
   });
 }

@@ -49,7 +49,7 @@ async function mintFor(account: PrivateKeyAccount, auth: Record<string, string>)
       address: contracts.genesisPass,
       abi: genesisPassAbi,
       functionName: "mint",
-      args: [auth712.to as Hex, BigInt(auth712.nonce), BigInt(auth712.deadline), auth712.signature as Hex],
+      args: [auth712.to, BigInt(auth712.nonce), BigInt(auth712.deadline), auth712.signature],
     }),
   );
   await indexer.syncAll();
@@ -185,7 +185,7 @@ describe("staking rewards", () => {
         address: contracts.genesisPass,
         abi: genesisPassAbi,
         functionName: "unstake",
-        args: [1n, BigInt(auth712.nonce), BigInt(auth712.deadline), auth712.signature as Hex],
+        args: [1n, BigInt(auth712.nonce), BigInt(auth712.deadline), auth712.signature],
       }),
     );
     await indexer.syncAll();
@@ -234,7 +234,7 @@ describe("the indexer", () => {
         address: contracts.genesisPass,
         abi: genesisPassAbi,
         functionName: "mint",
-        args: [auth712.to as Hex, BigInt(auth712.nonce), BigInt(auth712.deadline), auth712.signature as Hex],
+        args: [auth712.to, BigInt(auth712.nonce), BigInt(auth712.deadline), auth712.signature],
       }),
     );
 

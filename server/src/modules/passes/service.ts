@@ -1,7 +1,7 @@
 import { genesisPassAbi } from "@arcana/contracts";
 import { dedupePasses, isValidEmail, normalizeEmail, type Pass } from "@arcana/protocol";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import { getAddress } from "viem";
+import { getAddress, isAddress } from "viem";
 import type { ChainClients } from "../../chain/clients.js";
 import type { ChainEvent, EventHandler } from "../../chain/indexer.js";
 import { AUTHORIZATION_TTL_SECONDS, type AuthorizationSigner } from "../../chain/signer.js";
@@ -192,7 +192,7 @@ export type PassService = ReturnType<typeof createPassService>;
 /** An allowlist entry is an e-mail address or an EVM wallet, stored normalised. */
 export function parseAllowlistEntry(raw: string): { entry: string; kind: "email" | "wallet" } | null {
   const value = raw.trim();
-  if (/^0x[0-9a-fA-F]{40}$/.test(value)) return { entry: value.toLowerCase(), kind: "wallet" };
+  if (isAddress(value, { strict: false })) return { entry: value.toLowerCase(), kind: "wallet" };
   if (isValidEmail(value)) return { entry: normalizeEmail(value), kind: "email" };
   return null;
 }

@@ -40,6 +40,6 @@ export function registerTarotRoutes(api: OpenAPIHono<AppEnv>, config: Config, ta
   api.openapi(openApiRoute(creditTarotRecordRoute), async (c) => {
     const member = await requireMember(c, config);
     const { tx_hash, chain_id } = c.req.valid("json");
-    return c.json({ data: await tarot.creditSubmittedTarot(member.user, chain_id, tx_hash as `0x${string}`) }, 200);
+    return c.json({ data: await tarot.creditSubmittedTarot(member.user, chain_id, tx_hash) }, 200);
   });
 }

@@ -1,9 +1,4 @@
-import {
-  EVM_ADDRESS_PATTERN,
-  SOLANA_ADDRESS_PATTERN,
-  type SolanaCluster,
-  solanaChainByCluster,
-} from "@arcana/protocol";
+import { SOLANA_ADDRESS_PATTERN, type SolanaCluster, solanaChainByCluster } from "@arcana/protocol";
 import { parseSignInMessageText } from "@solana/wallet-standard-util";
 import { getAddress, isAddress, isAddressEqual } from "viem";
 import { parseSiweMessage } from "viem/siwe";
@@ -74,7 +69,8 @@ export function checkSiweMessage(input: {
   chainIds: number[];
   at: Date;
 }): CheckedSiweMessage {
-  if (!EVM_ADDRESS_PATTERN.test(input.address) || !isAddress(input.address, { strict: false })) {
+  const { address } = input;
+  if (!isAddress(address, { strict: false })) {
     throw new ApiError("invalid_address", "An EVM address is 0x followed by 40 hex characters.");
   }
   const parsed = parseSiweMessage(input.message);
@@ -97,10 +93,7 @@ export function checkSiweMessage(input: {
   if (!input.chainIds.includes(parsed.chainId)) {
     throw new ApiError("chain_not_configured", `Chain ${parsed.chainId} is not one Arcana runs on.`);
   }
-  if (
-    !isAddress(parsed.address, { strict: false }) ||
-    !isAddressEqual(parsed.address, input.address as `0x${string}`)
-  ) {
+  if (!isAddress(parsed.address, { strict: false }) || !isAddressEqual(parsed.address, address)) {
     throw new ApiError("address_mismatch", "The message names a different wallet than the one being bound.");
   }
   return { address: getAddress(input.address), chainId: parsed.chainId, nonce };

@@ -1,5 +1,5 @@
-import { type DevFaucetResponse, EVM_ADDRESS_PATTERN } from "@arcana/protocol";
-import { createWalletClient, http, parseEther } from "viem";
+import type { DevFaucetResponse } from "@arcana/protocol";
+import { createWalletClient, http, isAddress, parseEther } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { viemChains } from "../../chain/chains.js";
 import type { ChainConfig } from "../../config.js";
@@ -18,11 +18,11 @@ export function createDevFaucet(localChain: ChainConfig) {
   });
   return {
     async fund(address: string): Promise<DevFaucetResponse> {
-      if (!EVM_ADDRESS_PATTERN.test(address)) {
+      if (!isAddress(address, { strict: false })) {
         throw new ApiError("invalid_address", "An EVM address is 0x followed by 40 hex characters.");
       }
       try {
-        const hash = await wallet.sendTransaction({ to: address as `0x${string}`, value: FAUCET_AMOUNT });
+        const hash = await wallet.sendTransaction({ to: address, value: FAUCET_AMOUNT });
         return { tx_hash: hash, amount_wei: FAUCET_AMOUNT.toString() };
       } catch {
         throw new ApiError("service_unavailable", "The local chain is not answering. Is `npm start` running it?");

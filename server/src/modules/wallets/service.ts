@@ -9,7 +9,7 @@ import {
 import { ed25519 } from "@noble/curves/ed25519";
 import { PublicKey } from "@solana/web3.js";
 import { and, eq, gt, isNull, lt, ne } from "drizzle-orm";
-import { HttpRequestError, isAddressEqual, recoverMessageAddress, TimeoutError } from "viem";
+import { HttpRequestError, isAddress, isAddressEqual, recoverMessageAddress, TimeoutError } from "viem";
 import type { ChainClients } from "../../chain/clients.js";
 import type { Database } from "../../db/client.js";
 import { users, walletNonces } from "../../db/schema/index.js";
@@ -278,7 +278,7 @@ export function walletAdmin(db: Database, now: () => Date = () => new Date()) {
     const value = identifier.trim();
     const where = value.includes("@")
       ? eq(users.email, value.toLowerCase())
-      : /^0x[0-9a-fA-F]{40}$/.test(value)
+      : isAddress(value, { strict: false })
         ? eq(users.walletAddress, value.toLowerCase())
         : eq(users.solanaAddress, value);
     const [row] = await db.select().from(users).where(where);

@@ -4,7 +4,7 @@ import { ApiRequestError } from "../../lib/api";
 import { creditDailyTransaction, dailyErrorMessage } from "./daily-contract";
 import { fetchCheckInStatus } from "./use-check-in";
 
-const transaction = { tx_hash: `0x${"ab".repeat(32)}`, chain_id: 31337 };
+const transaction = { tx_hash: `0x${"ab".repeat(32)}` as const, chain_id: 31337 };
 
 afterEach(() => vi.unstubAllGlobals());
 

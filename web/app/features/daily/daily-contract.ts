@@ -131,7 +131,7 @@ export function useDailyContract() {
       if (evm.chainId !== chain.id) await runtime.switchEvmChain(chain.id);
       const receipt = await runtime.writeContract({
         chainId: chain.id,
-        address: chain.contracts.daily as `0x${string}`,
+        address: chain.contracts.daily,
         abi: dailyAbi,
         functionName: call.functionName,
         args: call.functionName === "recordTarot" ? [call.digest] : [],

@@ -4,7 +4,11 @@ import { type MintInputs, mintStep, walletBlocker } from "./mint-eligibility";
 
 const bound = "0x1111111111111111111111111111111111111111";
 const other = "0x2222222222222222222222222222222222222222";
-const local = { id: 31337, name: "Local chain", contracts: { genesis_pass: `0x${"a".repeat(40)}`, daily: null } };
+const local = {
+  id: 31337,
+  name: "Local chain",
+  contracts: { genesis_pass: `0x${"a".repeat(40)}` as const, daily: null },
+};
 const opBNB = { id: 204, name: "opBNB", contracts: { genesis_pass: null, daily: null } };
 
 function inputs(overrides: Partial<MintInputs> = {}): MintInputs {

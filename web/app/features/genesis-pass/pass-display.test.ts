@@ -7,7 +7,7 @@ const chains = [
     id: 31337,
     name: "Local chain",
     gas_note: null,
-    contracts: { genesis_pass: `0x${"a".repeat(40)}`, daily: null },
+    contracts: { genesis_pass: `0x${"a".repeat(40)}` as const, daily: null },
     native_currency: currency,
   },
   {

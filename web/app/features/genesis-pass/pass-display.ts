@@ -34,7 +34,7 @@ export function passCards(
         chainName: chain?.name ?? `Chain ${pass.chain_id}`,
         gasNote: chain?.gas_note ?? null,
         gasCurrency: chain?.native_currency.symbol ?? "gas",
-        contract: (chain?.contracts.genesis_pass as `0x${string}` | null | undefined) ?? null,
+        contract: chain?.contracts.genesis_pass ?? null,
         staked,
         stakedSinceMs: staked && pass.stake_info?.since ? pass.stake_info.since * 1000 : null,
       };

@@ -32,10 +32,10 @@ export async function mintGenesisPass(address: string, chainId: number, onStep: 
   onStep("confirming");
   const receipt = await runtime.writeContract({
     chainId: auth.chain_id,
-    address: auth.contract as Hex,
+    address: auth.contract,
     abi: genesisPassAbi,
     functionName: "mint",
-    args: [auth.to as Hex, BigInt(auth.nonce), BigInt(auth.deadline), auth.signature as Hex],
+    args: [auth.to, BigInt(auth.nonce), BigInt(auth.deadline), auth.signature],
   });
   return { chainId: auth.chain_id, tokenId: mintedTokenId(receipt, auth.to), txHash: receipt.transactionHash };
 }
@@ -66,10 +66,10 @@ export async function unstakeGenesisPass(pass: { tokenId: number; chainId: numbe
   onStep("confirming");
   await runtime.writeContract({
     chainId: auth.chain_id,
-    address: auth.contract as Hex,
+    address: auth.contract,
     abi: genesisPassAbi,
     functionName: "unstake",
-    args: [BigInt(auth.token_id), BigInt(auth.nonce), BigInt(auth.deadline), auth.signature as Hex],
+    args: [BigInt(auth.token_id), BigInt(auth.nonce), BigInt(auth.deadline), auth.signature],
   });
   return { settledPoints: auth.settled_points };
 }

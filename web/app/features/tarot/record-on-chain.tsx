@@ -58,7 +58,7 @@ export function RecordOnChain({ today, draw }: { today: string; draw: TarotDraw 
     setNotice(null);
     setStage("wallet");
     try {
-      const transaction = await daily.write({ functionName: "recordTarot", digest: draw.digest as `0x${string}` });
+      const transaction = await daily.write({ functionName: "recordTarot", digest: draw.digest });
       setStage("crediting");
       const result = await creditDailyTransaction(creditTarotRecordRoute, transaction);
       setNotice(
