@@ -1,8 +1,8 @@
 import { dailyAbi, genesisPassAbi } from "@arcana/contracts";
 import type { CheckInStatus, MintSignature, Pass } from "@arcana/protocol";
 import { eq } from "drizzle-orm";
-import type { Hex } from "viem";
 import pino from "pino";
+import type { Hex } from "viem";
 import type { PrivateKeyAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appMeta, chainEvents } from "../db/schema/index.js";
