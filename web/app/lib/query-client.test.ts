@@ -1,5 +1,6 @@
 import { dehydrate, QueryClient } from "@tanstack/react-query";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { ApiRequestError } from "./api";
 import {
   createQueryClient,
   createQueryPersister,
@@ -40,6 +41,18 @@ describe("query client", () => {
     await expect(result).rejects.toThrow("API down");
     await vi.advanceTimersByTimeAsync(60_000);
     expect(fetchPoints).toHaveBeenCalledTimes(4);
+  });
+
+  it("does not ask again when the API refused the request (4xx): it would refuse again", async () => {
+    const client = createQueryClient();
+    const fetchPasses = vi.fn(async () => {
+      throw new ApiRequestError({ status: 403, code: "forbidden", message: "Bind a wallet first." });
+    });
+    const result = client.fetchQuery({ queryKey: ["passes"], queryFn: fetchPasses });
+    result.catch(() => undefined);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(fetchPasses).toHaveBeenCalledTimes(1);
+    await expect(result).rejects.toThrow("Bind a wallet first.");
   });
 
   it("never retries a failed mutation", async () => {

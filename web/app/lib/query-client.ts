@@ -1,16 +1,23 @@
 import { timings } from "@arcana/protocol";
 import { createSyncStoragePersister } from "@tanstack/query-sync-storage-persister";
 import { QueryClient } from "@tanstack/react-query";
+import { ApiRequestError } from "./api";
 
 /** Exponential back-off between query retries: 1 s, 2 s, 4 s … capped at 30 s. */
 export function queryRetryDelay(attemptIndex: number) {
   return Math.min(1000 * 2 ** attemptIndex, timings.queryRetryMaxDelayMs);
 }
 
+/** A refused request (4xx) will be refused again; only outages are worth asking again. */
+export function retryOutages(failureCount: number, error: Error) {
+  if (error instanceof ApiRequestError && error.status >= 400 && error.status < 500) return false;
+  return failureCount < timings.queryRetries;
+}
+
 export function createQueryClient() {
   return new QueryClient({
     defaultOptions: {
-      queries: { retry: timings.queryRetries, retryDelay: queryRetryDelay, gcTime: timings.queryGcTimeMs },
+      queries: { retry: retryOutages, retryDelay: queryRetryDelay, gcTime: timings.queryGcTimeMs },
       // A write the member asked for is never repeated behind their back.
       mutations: { retry: 0 },
     },

@@ -3,7 +3,9 @@ import {
   createWalletClient,
   type EIP1193Provider,
   http,
+  isHex,
   numberToHex,
+  size,
   type TypedDataDefinition,
 } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
@@ -22,7 +24,7 @@ const burnerIcon =
 
 function burnerKey(): `0x${string}` {
   const stored = window.localStorage.getItem(burnerKeyStorage);
-  if (stored && /^0x[0-9a-f]{64}$/i.test(stored)) return stored as `0x${string}`;
+  if (stored && isHex(stored, { strict: true }) && size(stored) === 32) return stored;
   const key = generatePrivateKey();
   window.localStorage.setItem(burnerKeyStorage, key);
   return key;

@@ -38,7 +38,7 @@ export async function createEvmConfig(config: PublicConfig): Promise<Config> {
   ];
   if (config.walletconnect_project_id) {
     connectors.push(
-      walletConnect({ projectId: config.walletconnect_project_id, showQrModal: true }) as unknown as CreateConnectorFn,
+      walletConnect({ projectId: config.walletconnect_project_id, showQrModal: true }) as CreateConnectorFn,
     );
   }
   const local = chains.find((chain) => config.chains.find((c) => c.id === chain.id)?.key === "local");

@@ -1,3 +1,4 @@
+import { isAddress } from "viem";
 import { disconnectedEvm, type EvmWalletState } from "./wallet-store";
 
 /** wagmi keeps its connection state in this cookie (cookieStorage, key prefix "wagmi"). */
@@ -29,7 +30,7 @@ export function evmStateFromCookie(value: string | null): EvmWalletState {
     const current = parsed.state?.current;
     const connection = parsed.state?.connections?.value?.find(([uid]) => uid === current)?.[1];
     const address = connection?.accounts?.[0];
-    if (!current || !connection || !address) return disconnectedEvm;
+    if (!current || !connection || !address || !isAddress(address, { strict: false })) return disconnectedEvm;
     return {
       status: "reconnecting",
       address,

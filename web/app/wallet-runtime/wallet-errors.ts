@@ -1,3 +1,4 @@
+import { BaseError } from "viem";
 import { showToast, type ToastAction } from "../ui/toast-store";
 
 /** EIP-1193 codes the spec names (§5, §8). */
@@ -28,18 +29,16 @@ const friendlyByName: Record<string, string> = {
   ChainMismatchError: "Your wallet is on a different network.",
 };
 
-/** Every RPC code along the error's cause chain: wagmi and viem wrap the wallet's own error. */
-function codesOf(error: unknown): number[] {
-  const codes: number[] = [];
-  const seen = new Set<unknown>();
-  let current: unknown = error;
-  while (current && typeof current === "object" && !seen.has(current)) {
-    seen.add(current);
-    const { code } = current as { code?: unknown };
-    if (typeof code === "number") codes.push(code);
-    current = (current as { cause?: unknown }).cause;
-  }
-  return codes;
+/**
+ * The first error along `error`'s cause chain (itself included) that `matches`, or null: wagmi and
+ * viem wrap the wallet's and the contract's own errors. viem's own walk, applied to any error.
+ */
+export function findCause(error: unknown, matches: (cause: unknown) => boolean): unknown {
+  return BaseError.prototype.walk.call(error as BaseError, matches);
+}
+
+function hasCode(error: unknown, code: number): boolean {
+  return findCause(error, (cause) => (cause as { code?: unknown } | null)?.code === code) !== null;
 }
 
 function nameOf(error: unknown): string {
@@ -48,11 +47,10 @@ function nameOf(error: unknown): string {
 
 /** A sentence a member can act on, for any error a wallet or chain may throw. */
 export function walletErrorMessage(error: unknown): string {
-  const codes = codesOf(error);
-  if (codes.includes(requestPendingCode)) {
+  if (hasCode(error, requestPendingCode)) {
     return "A request is already open in your wallet. Open your wallet to finish or dismiss it.";
   }
-  if (codes.includes(userRejectedCode) || nameOf(error) === "UserRejectedRequestError") {
+  if (hasCode(error, userRejectedCode) || nameOf(error) === "UserRejectedRequestError") {
     return "Request rejected: you declined it in your wallet.";
   }
   const name = nameOf(error);

@@ -1,4 +1,4 @@
-import type { Abi, TransactionReceipt } from "viem";
+import type { Abi, Address, TransactionReceipt } from "viem";
 import { create } from "zustand";
 import type { ContractWrite } from "./evm-chain";
 
@@ -23,7 +23,7 @@ export type EvmStatus = "disconnected" | "connecting" | "reconnecting" | "connec
 export interface EvmWalletState {
   status: EvmStatus;
   /** Checksummed. */
-  address: string | null;
+  address: Address | null;
   chainId: number | null;
   connectorName: string | null;
 }

@@ -1,17 +1,11 @@
-import { getMyProfileRoute, timings, type User } from "@arcana/protocol";
+import { getMyProfileRoute, type User } from "@arcana/protocol";
 import { useQuery } from "@tanstack/react-query";
-import { ApiRequestError, api } from "../../lib/api";
+import { api } from "../../lib/api";
 import { useSessionUser } from "./use-session-user";
 
 /** The signed-in member's profile in the query cache; keyed by account so two never mix. */
 export function memberQueryKey(uid: string) {
   return ["users", "mine", uid] as const;
-}
-
-/** A refused request (401, 403, 4xx) will be refused again; only outages are worth retrying. */
-function retryProfile(failureCount: number, error: Error) {
-  if (error instanceof ApiRequestError && error.status >= 400 && error.status < 500) return false;
-  return failureCount < timings.queryRetries;
 }
 
 /**
@@ -27,7 +21,6 @@ export function useMember(): User | null {
     queryFn: ({ signal }) => api(getMyProfileRoute, { signal }),
     enabled: sessionUser !== null,
     initialData: sessionUser ?? undefined,
-    retry: retryProfile,
   });
   if (!sessionUser) return null;
   return data ?? sessionUser;

@@ -1,20 +1,20 @@
 import { creditCheckInRoute } from "@arcana/protocol";
-import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
+import { api } from "../../lib/api";
 import { useGmtToday, useNow } from "../../lib/use-clock";
 import { useModalStore } from "../../shell/modals/modal-store";
 import { Button } from "../../ui/button";
 import { FormAlert } from "../../ui/form-alert";
 import { Spinner } from "../../ui/spinner";
+import { contractErrorMessage } from "../../wallet-runtime/contract-errors";
 import { formatPoints } from "../account/points";
-import { memberQueryKey, useMember } from "../account/use-member";
-import { pointsHistoryQueryKey } from "../points-history/use-points-history";
+import { useMember } from "../account/use-member";
+import { useDailyWrite } from "../wallets/daily-contract";
+import { DailyWalletStep } from "../wallets/daily-wallet-step";
 import { useWalletRuntime } from "../wallets/use-wallet-runtime";
 import { checkInStrip } from "./check-in-display";
 import styles from "./daily.module.css";
-import { creditDailyTransaction, dailyErrorMessage, useDailyContract } from "./daily-contract";
-import { DailyWalletStep } from "./daily-wallet-step";
 import { GmtCountdown } from "./gmt-countdown";
 import { checkInQueryKey, useCheckInStatus } from "./use-check-in";
 import { WeekStrip } from "./week-strip";
@@ -31,17 +31,19 @@ export default function CheckInPanel() {
   useWalletRuntime();
   const now = useNow();
   const status = useCheckInStatus(useGmtToday());
-  const daily = useDailyContract();
-  const queryClient = useQueryClient();
+  const daily = useDailyWrite({
+    credit: (transaction) => api(creditCheckInRoute, { body: transaction }),
+    invalidates: (uid) => [checkInQueryKey(uid)],
+  });
   const closeModal = useModalStore((state) => state.closeModal);
-  const [stage, setStage] = useState<"idle" | "wallet" | "crediting">("idle");
+  const stage = daily.write.stage;
   const [notice, setNotice] = useState<Notice | null>(null);
   const panel = useRef<HTMLDivElement>(null);
 
   // The button is disabled while the check-in runs and after it, so focus falls out of the dialog;
   // bring it back so Escape and Tab keep working.
   useEffect(() => {
-    if (stage === "idle" && notice && !panel.current?.contains(document.activeElement)) panel.current?.focus();
+    if (stage === null && notice && !panel.current?.contains(document.activeElement)) panel.current?.focus();
   }, [stage, notice]);
 
   if (!member) {
@@ -54,8 +56,6 @@ export default function CheckInPanel() {
       </p>
     );
   }
-  const uid = member.uid;
-
   if (status.isPending || now === null) {
     return (
       <p className={styles.loading} aria-busy="true">
@@ -80,30 +80,23 @@ export default function CheckInPanel() {
 
   async function checkIn() {
     setNotice(null);
-    setStage("wallet");
     try {
-      const transaction = await daily.write({ functionName: "checkIn" });
-      setStage("crediting");
-      const result = await creditDailyTransaction(creditCheckInRoute, transaction);
+      const { credited } = await daily.write.mutateAsync({ functionName: "checkIn" });
       setNotice(
-        result === null
+        credited === null
           ? { tone: "info", text: "Your check-in is on chain. Its points arrive as soon as the network confirms it." }
-          : result.credited
+          : credited.credited
             ? {
                 tone: "success",
-                text: `Checked in: +${formatPoints(result.points)}, day ${result.streak} of your streak.`,
+                text: `Checked in: +${formatPoints(credited.points)}, day ${credited.streak} of your streak.`,
               }
             : { tone: "info", text: "Today's check-in was already credited to your account." },
       );
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: checkInQueryKey(uid) }),
-        queryClient.invalidateQueries({ queryKey: memberQueryKey(uid) }),
-        queryClient.invalidateQueries({ queryKey: pointsHistoryQueryKey(uid) }),
-      ]);
     } catch (error) {
-      setNotice({ tone: "error", text: dailyErrorMessage(error) });
-    } finally {
-      setStage("idle");
+      setNotice({
+        tone: "error",
+        text: contractErrorMessage(error, { gasCurrency: daily.target?.native_currency.symbol }),
+      });
     }
   }
 
@@ -129,14 +122,14 @@ export default function CheckInPanel() {
       <DailyWalletStep readiness={daily.readiness} action="check in">
         <Button
           className={styles.primaryAction}
-          loading={stage !== "idle"}
-          disabled={checkedToday && stage === "idle"}
+          loading={stage !== null}
+          disabled={checkedToday && stage === null}
           onClick={() => void checkIn()}
         >
-          {stage === "wallet"
-            ? "Confirm in your wallet…"
-            : stage === "crediting"
-              ? "Crediting your points…"
+          {stage === "crediting"
+            ? "Crediting your points…"
+            : stage !== null
+              ? "Confirm in your wallet…"
               : checkedToday
                 ? "Checked in today"
                 : "Check in"}

@@ -79,7 +79,7 @@ describe("which call to action the mint card shows", () => {
   });
 
   it("compares addresses without regard to checksum case", () => {
-    const upper = `0x${bound.slice(2).toUpperCase()}`;
+    const upper: `0x${string}` = `0x${bound.slice(2).toUpperCase()}`;
     expect(mintStep(inputs({ wallet: { status: "connected", address: upper, chainId: 31337 } })).kind).toBe("can-mint");
   });
 

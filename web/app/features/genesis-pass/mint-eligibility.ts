@@ -1,4 +1,5 @@
 import type { Pass, PublicChain, User } from "@arcana/protocol";
+import { type Address, isAddress, isAddressEqual } from "viem";
 import type { EvmWalletState } from "../../wallet-runtime/wallet-store";
 
 /** What the mint card offers the member right now, from the first thing standing in the way. */
@@ -31,8 +32,9 @@ export interface MintInputs {
   wallet: Pick<EvmWalletState, "status" | "address" | "chainId">;
 }
 
-function sameAddress(a: string, b: string) {
-  return a.toLowerCase() === b.toLowerCase();
+/** Whether the connected wallet is the bound one, whatever the checksum case. */
+function isBound(connected: Address, bound: string) {
+  return isAddress(bound, { strict: false }) && isAddressEqual(connected, bound);
 }
 
 /**
@@ -54,7 +56,7 @@ export function mintStep(inputs: MintInputs): MintStep {
   if (wallet.status !== "connected" || !wallet.address) {
     return { kind: "connect-wallet", connecting: wallet.status === "connecting" || wallet.status === "reconnecting" };
   }
-  if (!sameAddress(wallet.address, bound)) return { kind: "wrong-account", connected: wallet.address, bound };
+  if (!isBound(wallet.address, bound)) return { kind: "wrong-account", connected: wallet.address, bound };
   const mismatch =
     wallet.chainId !== null && wallet.chainId !== target.id
       ? {
@@ -70,6 +72,6 @@ export type WalletBlocker = "connect" | "wrong-account" | null;
 
 export function walletBlocker(wallet: Pick<EvmWalletState, "status" | "address">, bound: string | null): WalletBlocker {
   if (wallet.status !== "connected" || !wallet.address) return "connect";
-  if (bound && !sameAddress(wallet.address, bound)) return "wrong-account";
+  if (bound && !isBound(wallet.address, bound)) return "wrong-account";
   return null;
 }

@@ -7,6 +7,8 @@ import { Button, buttonClassName } from "../../ui/button";
 import { Card, CardTitle } from "../../ui/card";
 import { FormAlert } from "../../ui/form-alert";
 import { Spinner } from "../../ui/spinner";
+import { contractErrorMessage } from "../../wallet-runtime/contract-errors";
+import { useContractWrite, type WriteStage } from "../../wallet-runtime/use-contract-write";
 import { showWalletError } from "../../wallet-runtime/wallet-errors";
 import { loadWalletRuntime } from "../../wallet-runtime/wallet-store";
 import { shortAddress } from "../wallets/wallet-list";
@@ -15,9 +17,8 @@ import styles from "./genesis-pass.module.css";
 import { formatLocalTime } from "./local-time";
 import type { MintStep } from "./mint-eligibility";
 import { showMintedPass } from "./minted-pass-store";
-import { passActionErrorMessage } from "./pass-errors";
 import { LoadingLines } from "./skeletons";
-import { type TransactionStep, transactionStepText } from "./transaction-steps";
+import { transactionStepText } from "./transaction-steps";
 
 export interface MintPanelProps {
   step: MintStep;
@@ -45,33 +46,39 @@ interface MintProblem {
 export function MintPanel(props: MintPanelProps) {
   const { step, target } = props;
   const openModal = useModalStore((state) => state.openModal);
-  const [progress, setProgress] = useState<TransactionStep | null>(null);
   const [problem, setProblem] = useState<MintProblem | null>(null);
+  const minting = useContractWrite({
+    // The transaction code (viem, the ABI) loads with the first click, not with the page.
+    prepare: async ({ address, chainId }: { address: string; chainId: number }, onStage) =>
+      (await import("./pass-transactions")).mintWrite(address, chainId, onStage),
+    invalidates: () => [],
+  });
+  const progress = minting.stage;
 
   async function mint() {
     if (!target || !props.boundWallet) return;
     setProblem(null);
     try {
-      // The transaction code (viem, the ABI) loads with the first click, not with the page.
-      const { mintGenesisPass } = await import("./pass-transactions");
-      const minted = await mintGenesisPass(props.boundWallet, target.id, setProgress);
+      const { prepared, receipt } = await minting.mutateAsync({ address: props.boundWallet, chainId: target.id });
+      const { mintedTokenId } = await import("./pass-transactions");
+      const chainId = prepared.write.chainId;
+      const tokenId = mintedTokenId(receipt, prepared.to);
+      const chain = props.chains.find((candidate) => candidate.id === chainId);
       showMintedPass({
-        tokenId: minted.tokenId,
-        chainName: props.chains.find((chain) => chain.id === minted.chainId)?.name ?? target.name,
-        txHash: minted.txHash,
-        explorerUrl: props.chains.find((chain) => chain.id === minted.chainId)?.explorer_url ?? null,
+        tokenId,
+        chainName: chain?.name ?? target.name,
+        txHash: receipt.transactionHash,
+        explorerUrl: chain?.explorer_url ?? null,
       });
-      props.awaitChain({ kind: "minted", chainId: minted.chainId, tokenId: minted.tokenId });
+      props.awaitChain({ kind: "minted", chainId, tokenId });
     } catch (error) {
       setProblem({
-        message: passActionErrorMessage(error, {
+        message: contractErrorMessage(error, {
           formatTime: formatLocalTime,
           gasCurrency: target.native_currency.symbol,
         }),
         wrongNetwork: error instanceof Error && error.name === "ChainMismatchError",
       });
-    } finally {
-      setProgress(null);
     }
   }
 
@@ -147,7 +154,7 @@ function MintStepBody({
   onSwitch,
   onOpenWallet,
 }: MintPanelProps & {
-  progress: TransactionStep | null;
+  progress: WriteStage | null;
   problem: MintProblem | null;
   onMint: () => void;
   onSwitch: (chain: PublicChain) => void;

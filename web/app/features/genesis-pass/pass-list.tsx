@@ -1,4 +1,5 @@
 import { useState } from "react";
+import type { Hex } from "viem";
 import { useModalStore } from "../../shell/modals/modal-store";
 import { Badge } from "../../ui/badge";
 import { Button } from "../../ui/button";
@@ -6,15 +7,16 @@ import { Card } from "../../ui/card";
 import { EmptyState } from "../../ui/empty-state";
 import { FormAlert } from "../../ui/form-alert";
 import { Spinner } from "../../ui/spinner";
+import { contractErrorMessage } from "../../wallet-runtime/contract-errors";
+import { useContractWrite } from "../../wallet-runtime/use-contract-write";
 import { shortAddress } from "../wallets/wallet-list";
 import type { ChainExpectation } from "./chain-sync";
 import styles from "./genesis-pass.module.css";
 import { formatLocalTime, LocalTime } from "./local-time";
 import type { WalletBlocker } from "./mint-eligibility";
 import type { PassCard } from "./pass-display";
-import { passActionErrorMessage } from "./pass-errors";
 import { PassCardSkeleton } from "./skeletons";
-import { type TransactionStep, transactionStepText } from "./transaction-steps";
+import { transactionStepText } from "./transaction-steps";
 
 export interface PassListProps {
   cards: PassCard[] | undefined;
@@ -106,8 +108,19 @@ function PassCardView({
   onUnstakeSettled,
 }: Omit<PassListProps, "cards" | "failed" | "onRetry"> & { card: PassCard }) {
   const openModal = useModalStore((state) => state.openModal);
-  const [progress, setProgress] = useState<TransactionStep | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  // The transaction code (viem, the ABI) loads with the first click, not with the page.
+  const staking = useContractWrite({
+    prepare: async (pass: { tokenId: number; chainId: number; contract: Hex }) =>
+      (await import("./pass-transactions")).stakeWrite(pass),
+    invalidates: () => [],
+  });
+  const unstaking = useContractWrite({
+    prepare: async (pass: { tokenId: number; chainId: number }, onStage) =>
+      (await import("./pass-transactions")).unstakeWrite(pass, onStage),
+    invalidates: () => [],
+  });
+  const progress = staking.stage ?? unstaking.stage;
   const action = card.staked ? "unstake" : "stake";
   const mine = (expected: ChainExpectation) => expected.chainId === card.chainId && expected.tokenId === card.tokenId;
   const syncing = waiting.some(mine);
@@ -128,26 +141,23 @@ function PassCardView({
       setProblem(`Arcana does not list the Genesis Pass contract on ${card.chainName}.`);
       return;
     }
-    setProblem(null);
     const pass = { tokenId: card.tokenId, chainId: card.chainId, contract: card.contract };
+    setProblem(null);
     try {
-      const transactions = await import("./pass-transactions");
       if (action === "stake") {
-        await transactions.stakeGenesisPass(pass, setProgress);
+        await staking.mutateAsync(pass);
         awaitChain({ kind: "staked", chainId: card.chainId, tokenId: card.tokenId });
       } else {
         let settled = 0;
         try {
-          ({ settledPoints: settled } = await transactions.unstakeGenesisPass(pass, setProgress));
+          settled = (await unstaking.mutateAsync(pass)).prepared.settledPoints;
         } finally {
           onUnstakeSettled(settled);
         }
         awaitChain({ kind: "unstaked", chainId: card.chainId, tokenId: card.tokenId });
       }
     } catch (error) {
-      setProblem(passActionErrorMessage(error, { formatTime: formatLocalTime, gasCurrency: card.gasCurrency }));
-    } finally {
-      setProgress(null);
+      setProblem(contractErrorMessage(error, { formatTime: formatLocalTime, gasCurrency: card.gasCurrency }));
     }
   }
 

@@ -3,12 +3,11 @@ import {
   getStakingRewardsRoute,
   listMyPassesRoute,
   type Pass,
-  timings,
   type User,
 } from "@arcana/protocol";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useState } from "react";
-import { ApiRequestError, api } from "../../lib/api";
+import { api } from "../../lib/api";
 import {
   type ChainExpectation,
   chainReflects,
@@ -24,19 +23,12 @@ export const genesisPassKeys = {
   rewards: (uid: string) => ["staking", "rewards", uid] as const,
 };
 
-/** A refused request (4xx) will be refused again; only outages are worth retrying. */
-function retryOutages(failureCount: number, error: Error) {
-  if (error instanceof ApiRequestError && error.status >= 400 && error.status < 500) return false;
-  return failureCount < timings.queryRetries;
-}
-
 /** Whether the member may mint (`GET /whitelist`); the allowlist may hold their e-mail or wallet. */
 export function useWhitelist(member: User | null) {
   return useQuery({
     queryKey: genesisPassKeys.whitelist(member?.uid ?? "", member?.wallet_address ?? null),
     queryFn: ({ signal }) => api(getAllowlistStatusRoute, { signal }),
     enabled: Boolean(member?.wallet_address),
-    retry: retryOutages,
   });
 }
 
@@ -57,7 +49,6 @@ export function useMyPasses(member: User | null) {
     queryKey: genesisPassKeys.passes(member?.uid ?? "", member?.wallet_address ?? null),
     queryFn: ({ signal }) => api(listMyPassesRoute, { signal }),
     enabled: Boolean(member?.wallet_address),
-    retry: retryOutages,
     refetchInterval: waiting.length > 0 ? chainSyncPollMs : false,
   });
   const passes = query.data;
@@ -139,7 +130,6 @@ export function useStakingRewards(member: User | null, passes: Pass[] | undefine
     },
     // Waits for the passes (they key the rewards), unless those could not be loaded at all.
     enabled: Boolean(wallet) && (passes !== undefined || passesFailed),
-    retry: retryOutages,
     placeholderData: keepPreviousData,
   });
 }

@@ -1,16 +1,15 @@
 import type { TarotDraw, TarotNetwork } from "@arcana/protocol";
 import { creditTarotRecordRoute, tarotNetworkOfChain } from "@arcana/protocol";
-import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
+import { api } from "../../lib/api";
 import { useRootData } from "../../lib/root-data";
 import { Badge } from "../../ui/badge";
 import { Button } from "../../ui/button";
 import { FormAlert } from "../../ui/form-alert";
+import { contractErrorMessage } from "../../wallet-runtime/contract-errors";
 import { formatPoints } from "../account/points";
-import { memberQueryKey, useMember } from "../account/use-member";
-import { creditDailyTransaction, dailyErrorMessage, useDailyContract } from "../daily/daily-contract";
-import { DailyWalletStep } from "../daily/daily-wallet-step";
-import { pointsHistoryQueryKey } from "../points-history/use-points-history";
+import { useDailyWrite } from "../wallets/daily-contract";
+import { DailyWalletStep } from "../wallets/daily-wallet-step";
 import styles from "./tarot.module.css";
 import { tarotNetworks, tarotQueryKeys, useChainTarot } from "./use-tarot";
 
@@ -42,41 +41,37 @@ function NetworkRecord({ today, network, names }: { today: string; network: Taro
  * points at once, and shows per network whether the day is recorded.
  */
 export function RecordOnChain({ today, draw }: { today: string; draw: TarotDraw }) {
-  const member = useMember();
   const root = useRootData();
-  const daily = useDailyContract();
-  const queryClient = useQueryClient();
+  const daily = useDailyWrite({
+    credit: (transaction) => api(creditTarotRecordRoute, { body: transaction }),
+    invalidates: (uid) => [tarotQueryKeys.member(uid)],
+  });
   const targetNetwork = daily.target ? tarotNetworkOfChain(daily.target.id) : null;
   const onTarget = useChainTarot(today, targetNetwork);
-  const [stage, setStage] = useState<"idle" | "wallet" | "crediting">("idle");
+  const stage = daily.write.stage;
   const [notice, setNotice] = useState<Notice | null>(null);
   const networks = tarotNetworks(root?.config.chains ?? []);
   const recorded = onTarget.data?.is_tarot === true;
 
   async function record() {
-    if (!member) return;
     setNotice(null);
-    setStage("wallet");
     try {
-      const transaction = await daily.write({ functionName: "recordTarot", digest: draw.digest });
-      setStage("crediting");
-      const result = await creditDailyTransaction(creditTarotRecordRoute, transaction);
+      const { credited } = await daily.write.mutateAsync({
+        functionName: "recordTarot",
+        digest: draw.digest,
+      });
       setNotice(
-        result === null
+        credited === null
           ? { tone: "info", text: "Your draw is on chain. Its points arrive as soon as the network confirms it." }
-          : result.credited
-            ? { tone: "success", text: `Recorded on chain: +${formatPoints(result.points)}.` }
+          : credited.credited
+            ? { tone: "success", text: `Recorded on chain: +${formatPoints(credited.points)}.` }
             : { tone: "info", text: "Recorded. Today's tarot points were already credited." },
       );
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: tarotQueryKeys.member(member.uid) }),
-        queryClient.invalidateQueries({ queryKey: memberQueryKey(member.uid) }),
-        queryClient.invalidateQueries({ queryKey: pointsHistoryQueryKey(member.uid) }),
-      ]);
     } catch (error) {
-      setNotice({ tone: "error", text: dailyErrorMessage(error) });
-    } finally {
-      setStage("idle");
+      setNotice({
+        tone: "error",
+        text: contractErrorMessage(error, { gasCurrency: daily.target?.native_currency.symbol }),
+      });
     }
   }
 
@@ -103,15 +98,15 @@ export function RecordOnChain({ today, draw }: { today: string; draw: TarotDraw 
       {notice && <FormAlert tone={notice.tone}>{notice.text}</FormAlert>}
       <DailyWalletStep readiness={daily.readiness} action="record it on chain">
         <Button
-          loading={stage !== "idle"}
-          disabled={recorded && stage === "idle"}
+          loading={stage !== null}
+          disabled={recorded && stage === null}
           onClick={() => void record()}
           className={styles.recordButton}
         >
-          {stage === "wallet"
-            ? "Confirm in your wallet…"
-            : stage === "crediting"
-              ? "Crediting your points…"
+          {stage === "crediting"
+            ? "Crediting your points…"
+            : stage !== null
+              ? "Confirm in your wallet…"
               : recorded
                 ? "Recorded on chain"
                 : "Record on chain"}

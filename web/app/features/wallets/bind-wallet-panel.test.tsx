@@ -42,7 +42,7 @@ function renderPanel(user: User) {
   );
 }
 
-function connectEvm(address: string) {
+function connectEvm(address: `0x${string}`) {
   useWalletStore.setState({
     evm: { status: "connected", address, chainId: 31337, connectorName: "Arcana Test Wallet" },
     evmLive: true,
@@ -77,7 +77,7 @@ describe("the bind wallet modal", () => {
   });
 
   it("treats the bound wallet in another letter case as the same wallet", async () => {
-    connectEvm(boundWallet.toLowerCase());
+    connectEvm(`0x${boundWallet.slice(2).toLowerCase()}`);
     renderPanel({ ...member, wallet_address: boundWallet });
     expect((await screen.findByTestId("bound-evm")).textContent).toBe(boundWallet);
     expect(screen.queryByRole("alert")).toBeNull();

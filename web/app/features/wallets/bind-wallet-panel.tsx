@@ -11,6 +11,7 @@ import { createSignInMessageText } from "@solana/wallet-standard-util";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link } from "react-router";
+import { isAddress, isAddressEqual } from "viem";
 import { createSiweMessage } from "viem/siwe";
 import { api, errorMessage } from "../../lib/api";
 import { useRootData } from "../../lib/root-data";
@@ -27,10 +28,6 @@ function toBase64(bytes: Uint8Array): string {
   let text = "";
   for (const byte of bytes) text += String.fromCharCode(byte);
   return btoa(text);
-}
-
-function sameEvmAddress(a: string | null, b: string | null) {
-  return a !== null && b !== null && a.toLowerCase() === b.toLowerCase();
 }
 
 /**
@@ -117,7 +114,13 @@ export default function BindWalletPanel() {
   }
 
   const evmMismatch =
-    evm.status === "connected" && member.wallet_address !== null && !sameEvmAddress(evm.address, member.wallet_address);
+    evm.status === "connected" &&
+    member.wallet_address !== null &&
+    !(
+      evm.address !== null &&
+      isAddress(member.wallet_address, { strict: false }) &&
+      isAddressEqual(evm.address, member.wallet_address)
+    );
   const solanaMismatch =
     solana.connected && member.solana_address !== null && solana.publicKey !== member.solana_address;
 

@@ -4,9 +4,9 @@ import { useModalStore } from "../../shell/modals/modal-store";
 import { Button } from "../../ui/button";
 import { FormAlert } from "../../ui/form-alert";
 import { Spinner } from "../../ui/spinner";
-import { shortAddress } from "../wallets/wallet-list";
-import styles from "./daily.module.css";
 import type { DailyReadiness } from "./daily-contract";
+import styles from "./daily-wallet-step.module.css";
+import { shortAddress } from "./wallet-list";
 
 /**
  * The next step before a Daily write (sign in, bind, connect, switch account), or the write's own

@@ -1,0 +1,77 @@
+import { dailyAbi } from "@arcana/contracts";
+import type { PublicChain } from "@arcana/protocol";
+import type { QueryKey } from "@tanstack/react-query";
+import { isAddress, isAddressEqual } from "viem";
+import { useRootData } from "../../lib/root-data";
+import { useTargetNetwork } from "../../wallet-runtime/target-network";
+import { type ChainTransactionRequest, useContractWrite } from "../../wallet-runtime/use-contract-write";
+import { useEvmWallet } from "../../wallet-runtime/wallet-store";
+import { memberQueryKey, useMember } from "../account/use-member";
+import { pointsHistoryQueryKey } from "../points-history/use-points-history";
+
+/** The Daily contract's two writes. */
+export type DailyCall = { functionName: "checkIn" } | { functionName: "recordTarot"; digest: `0x${string}` };
+
+/** What stands between the member and a Daily write, in the order they meet it. */
+export type DailyReadiness =
+  | { step: "sign-in" }
+  | { step: "bind-wallet" }
+  | { step: "connect-wallet" }
+  | { step: "reconnecting" }
+  | { step: "wrong-wallet"; bound: string }
+  | { step: "no-contract"; chainName: string }
+  | { step: "ready"; chain: PublicChain; daily: `0x${string}` };
+
+/**
+ * A Daily write from the bound wallet on the member's target network: whether it can go ahead
+ * now, and the write itself (through useContractWrite: switch, simulate, write, wait, credit).
+ * `credit` is the write's own API call (`POST /blockchain/check_in`, `POST /blockchain/tarot`);
+ * `invalidates` names the queries of the write's own feature (the check-in week, the tarot).
+ */
+export function useDailyWrite<Credit>({
+  credit,
+  invalidates,
+}: {
+  credit: (transaction: ChainTransactionRequest) => Promise<Credit>;
+  invalidates: (uid: string) => QueryKey[];
+}) {
+  const member = useMember();
+  const root = useRootData();
+  const evm = useEvmWallet(root?.evmWallet);
+  const [target] = useTargetNetwork();
+
+  let readiness: DailyReadiness;
+  const daily = target?.contracts.daily;
+  if (!member) readiness = { step: "sign-in" };
+  else if (!member.wallet_address) readiness = { step: "bind-wallet" };
+  else if (evm.status === "reconnecting") readiness = { step: "reconnecting" };
+  else if (evm.status !== "connected") readiness = { step: "connect-wallet" };
+  else if (
+    evm.address &&
+    !(isAddress(member.wallet_address, { strict: false }) && isAddressEqual(evm.address, member.wallet_address))
+  ) {
+    readiness = { step: "wrong-wallet", bound: member.wallet_address };
+  } else if (!target || !daily || !isAddress(daily))
+    readiness = { step: "no-contract", chainName: target?.name ?? "this network" };
+  else readiness = { step: "ready", chain: target, daily };
+
+  const write = useContractWrite({
+    prepare: async (call: DailyCall) => {
+      if (readiness.step !== "ready") throw new Error("The wallet is not ready for this.");
+      return {
+        write: {
+          chainId: readiness.chain.id,
+          address: readiness.daily,
+          abi: dailyAbi,
+          functionName: call.functionName,
+          args: call.functionName === "recordTarot" ? [call.digest] : [],
+        },
+      };
+    },
+    credit,
+    invalidates: () =>
+      member ? [...invalidates(member.uid), memberQueryKey(member.uid), pointsHistoryQueryKey(member.uid)] : [],
+  });
+
+  return { readiness, target, write };
+}
