@@ -31,33 +31,34 @@ function fakeProvider(known: number[]) {
   const state: { failSwitch: Failure | null } = { failSwitch: null };
   const listeners: Record<string, Array<(value: unknown) => void>> = {};
   const fail = ({ code, message }: Failure) => Object.assign(new Error(message), { code });
-  const provider = {
-    async request({ method, params }: { method: string; params?: unknown[] }) {
-      calls.push(method);
-      const target = () => Number.parseInt((params?.[0] as { chainId?: string } | undefined)?.chainId ?? "", 16);
-      switch (method) {
-        case "eth_requestAccounts":
-        case "eth_accounts":
-          return ["0x00000000000000000000000000000000000000a1"];
-        case "eth_chainId":
-          return `0x${chainId.toString(16)}`;
-        case "wallet_switchEthereumChain": {
-          if (state.failSwitch) throw fail(state.failSwitch);
-          if (!chains.has(target())) throw fail({ code: 4902, message: "Unrecognized chain ID." });
-          chainId = target();
-          for (const listener of listeners.chainChanged ?? []) listener(`0x${chainId.toString(16)}`);
-          return null;
-        }
-        case "wallet_addEthereumChain":
-          // Like MetaMask: adding a chain also switches to it.
-          chains.add(target());
-          chainId = target();
-          for (const listener of listeners.chainChanged ?? []) listener(`0x${chainId.toString(16)}`);
-          return null;
-        default:
-          throw fail({ code: 4200, message: `unsupported ${method}` });
+  const request = async ({ method, params }: { method: string; params?: unknown[] }) => {
+    calls.push(method);
+    const target = () => Number.parseInt((params?.[0] as { chainId?: string } | undefined)?.chainId ?? "", 16);
+    switch (method) {
+      case "eth_requestAccounts":
+      case "eth_accounts":
+        return ["0x00000000000000000000000000000000000000a1"];
+      case "eth_chainId":
+        return `0x${chainId.toString(16)}`;
+      case "wallet_switchEthereumChain": {
+        if (state.failSwitch) throw fail(state.failSwitch);
+        if (!chains.has(target())) throw fail({ code: 4902, message: "Unrecognized chain ID." });
+        chainId = target();
+        for (const listener of listeners.chainChanged ?? []) listener(`0x${chainId.toString(16)}`);
+        return null;
       }
-    },
+      case "wallet_addEthereumChain":
+        // Like MetaMask: adding a chain also switches to it.
+        chains.add(target());
+        chainId = target();
+        for (const listener of listeners.chainChanged ?? []) listener(`0x${chainId.toString(16)}`);
+        return null;
+      default:
+        throw fail({ code: 4200, message: `unsupported ${method}` });
+    }
+  };
+  const provider: EIP1193Provider = {
+    request: request as EIP1193Provider["request"],
     on(event: string, listener: (value: unknown) => void) {
       listeners[event] = [...(listeners[event] ?? []), listener];
     },
@@ -65,7 +66,7 @@ function fakeProvider(known: number[]) {
       listeners[event] = (listeners[event] ?? []).filter((candidate) => candidate !== listener);
     },
   };
-  return { provider: provider as unknown as EIP1193Provider, calls, state };
+  return { provider, calls, state };
 }
 
 async function connectedWallet(known: number[]) {

@@ -104,7 +104,7 @@ function gate() {
 }
 
 async function mountRuntime(): Promise<() => SolanaActions> {
-  let actions: SolanaActions | null = null;
+  let actions = null as SolanaActions | null;
   render(
     <SolanaRuntime
       config={config}
@@ -114,7 +114,10 @@ async function mountRuntime(): Promise<() => SolanaActions> {
     />,
   );
   await waitFor(() => expect(actions).not.toBeNull());
-  return () => actions as unknown as SolanaActions;
+  return () => {
+    if (!actions) throw new Error("The Solana runtime has not reported its actions.");
+    return actions;
+  };
 }
 
 const solana = () => useWalletStore.getState().solana;

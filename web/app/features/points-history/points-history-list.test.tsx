@@ -35,15 +35,22 @@ function serve(answers: Record<string, AssetsPage>) {
 }
 
 /** Stands in for the browser's IntersectionObserver; `intersect()` scrolls the list's end into view. */
-class FakeIntersectionObserver {
+class FakeIntersectionObserver implements IntersectionObserver {
   static latest: FakeIntersectionObserver | null = null;
+  readonly root = null;
+  readonly rootMargin = "0px";
+  readonly thresholds = [0];
   constructor(private readonly callback: IntersectionObserverCallback) {
     FakeIntersectionObserver.latest = this;
   }
   observe() {}
+  unobserve() {}
   disconnect() {}
+  takeRecords() {
+    return [];
+  }
   intersect() {
-    this.callback([{ isIntersecting: true } as IntersectionObserverEntry], this as unknown as IntersectionObserver);
+    this.callback([{ isIntersecting: true } as IntersectionObserverEntry], this);
   }
 }
 
