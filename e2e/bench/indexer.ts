@@ -11,7 +11,7 @@ import { createIndexer } from "../../server/src/chain/indexer.js";
 import { createAuthorizationSigner } from "../../server/src/chain/signer.js";
 import { loadConfig } from "../../server/src/config.js";
 import type { DatabaseHandle } from "../../server/src/db/client.js";
-import { chainCursors, chainEvents, checkIns, ledgerEntries, passes, users } from "../../server/src/db/schema/index.js";
+import { chainCursors, chainEvents, checkIns, ledgerEntries, passes, users } from "../../server/src/db/schema.js";
 import { loadEconomy } from "../../server/src/economy.js";
 import { createLogger } from "../../server/src/logger.js";
 import { checkInPoints } from "../../server/src/modules/daily/check-in.js";

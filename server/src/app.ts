@@ -27,7 +27,7 @@ import { registerAuthRoutes } from "./modules/auth/routes.js";
 import { createAuthService } from "./modules/auth/service.js";
 import { registerBoxRoutes } from "./modules/boxes/routes.js";
 import { createBoxService } from "./modules/boxes/service.js";
-import { dailyEventHandler } from "./modules/daily/event-handler.js";
+import { checkInEventHandler } from "./modules/daily/event-handler.js";
 import { registerCheckInRoutes } from "./modules/daily/routes.js";
 import { createCheckInService } from "./modules/daily/service.js";
 import { registerLedgerRoutes } from "./modules/ledger/routes.js";
@@ -38,6 +38,7 @@ import { registerStakingRoutes } from "./modules/staking/routes.js";
 import { createStakingService } from "./modules/staking/service.js";
 import { registerSystemRoutes } from "./modules/system/routes.js";
 import { buildPublicConfig, checkReadiness } from "./modules/system/service.js";
+import { tarotEventHandler } from "./modules/tarot/event-handler.js";
 import { registerTarotRoutes } from "./modules/tarot/routes.js";
 import { createTarotService } from "./modules/tarot/service.js";
 import { registerUserRoutes } from "./modules/users/routes.js";
@@ -223,7 +224,8 @@ export function createApp(deps: AppDeps) {
   /** What the indexer does with each contract event. */
   const eventHandlers: EventHandler[] = [
     passEventHandler(staking.settleBeforeUnstake),
-    dailyEventHandler(checkIn, tarot, logger),
+    checkInEventHandler(checkIn, logger),
+    tarotEventHandler(tarot, logger),
   ];
   return { app, metrics, publicConfig, limiter, checkIn, tarot, boxes, chainClients, eventHandlers };
 }

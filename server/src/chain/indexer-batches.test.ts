@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import pino from "pino";
 import type { PrivateKeyAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { chainBlocks, chainCursors, checkIns } from "../db/schema/index.js";
+import { chainBlocks, chainCursors, checkIns } from "../db/schema.js";
 import { createIndexedTestApp, hardhatAccounts, walletOn } from "../test/contracts.js";
 import { bindWalletDirectly, createMemberRow } from "../test/members.js";
 import { createIndexer, type EventHandler } from "./indexer.js";

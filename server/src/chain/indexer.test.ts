@@ -5,7 +5,7 @@ import pino from "pino";
 import type { Hex } from "viem";
 import type { PrivateKeyAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { appMeta, chainEvents } from "../db/schema/index.js";
+import { appMeta, chainEvents } from "../db/schema.js";
 import { postJson, readData } from "../test/app.js";
 import type { startTestChain } from "../test/chain.js";
 import { createIndexedTestApp, hardhatAccounts, walletOn } from "../test/contracts.js";

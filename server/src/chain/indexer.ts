@@ -1,11 +1,11 @@
 import { dailyAbi, genesisPassAbi } from "@arcana/contracts";
-import { and, desc, eq, gt, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import { type Abi, type Log, parseEventLogs } from "viem";
 import type { ChainConfig } from "../config.js";
-import type { Database } from "../db/client.js";
-import { appMeta, chainBlocks, chainCursors, chainEvents } from "../db/schema/index.js";
+import type { Database, DatabaseOrTransaction, Transaction } from "../db/client.js";
 import type { ChainClients } from "./clients.js";
+import { appMeta, chainBlocks, chainCursors, chainEvents } from "./schema.js";
 
 export type ContractName = "GenesisPass" | "Daily";
 
@@ -20,8 +20,6 @@ export interface ChainEvent {
   blockNumber: number;
   blockTime: Date;
 }
-
-type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 /** What a domain does with an event, and how it undoes it when the event's block is orphaned. */
 export interface EventHandler {
@@ -54,6 +52,45 @@ export interface IndexerOptions {
   maxBackoffMs?: number;
   /** Runs `fn` only while this process leads (PostgreSQL advisory lock); PGlite leads alone. */
   withLeadership?: (fn: () => Promise<void>) => Promise<void>;
+}
+
+function toEvent(row: typeof chainEvents.$inferSelect): ChainEvent {
+  return {
+    chainId: row.chainId,
+    contract: row.contract as ContractName,
+    name: row.name,
+    args: row.args as Record<string, string>,
+    txHash: row.txHash,
+    logIndex: row.logIndex,
+    blockNumber: row.blockNumber,
+    blockTime: row.blockTime,
+  };
+}
+
+/**
+ * The indexed events of one token (`args.tokenId`) of a contract on a chain, oldest first,
+ * optionally without one that is being rolled back: what a module re-derives its rows from.
+ */
+export async function eventsFor(
+  db: DatabaseOrTransaction,
+  query: { chainId: number; contract: ContractName; names: string[]; tokenId: string; without?: ChainEvent },
+): Promise<ChainEvent[]> {
+  const { chainId, contract, names, tokenId, without } = query;
+  const rows = await db
+    .select()
+    .from(chainEvents)
+    .where(
+      and(
+        eq(chainEvents.chainId, chainId),
+        eq(chainEvents.contract, contract),
+        inArray(chainEvents.name, names),
+        sql`${chainEvents.args}->>'tokenId' = ${tokenId}`,
+      ),
+    )
+    .orderBy(asc(chainEvents.blockNumber), asc(chainEvents.logIndex));
+  return rows
+    .filter((row) => !(without && row.txHash === without.txHash && row.logIndex === without.logIndex))
+    .map(toEvent);
 }
 
 const abis: Record<ContractName, Abi> = { GenesisPass: genesisPassAbi, Daily: dailyAbi };
@@ -119,19 +156,6 @@ export function createIndexer(options: IndexerOptions) {
   async function revertEvent(tx: Transaction, row: typeof chainEvents.$inferSelect) {
     const event = toEvent(row);
     for (const handler of handlersFor(event.contract, event.name)) await handler.revert(tx, event);
-  }
-
-  function toEvent(row: typeof chainEvents.$inferSelect): ChainEvent {
-    return {
-      chainId: row.chainId,
-      contract: row.contract as ContractName,
-      name: row.name,
-      args: row.args as Record<string, string>,
-      txHash: row.txHash,
-      logIndex: row.logIndex,
-      blockNumber: row.blockNumber,
-      blockTime: row.blockTime,
-    };
   }
 
   /** Compares stored block hashes with the chain's; rolls back everything above the fork. */

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ledgerEntries } from "../db/schema/index.js";
+import { ledgerEntries } from "../db/schema.js";
 import { createTestDatabase } from "../test/database.js";
 import { balanceOf, createMemberRow } from "../test/members.js";
 import { runCli } from "./program.js";

@@ -11,9 +11,12 @@ import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
 import { lockDatabaseDirectory } from "./embedded-lock.js";
 import { type SharedDatabase, shareOnSocket } from "./embedded-socket.js";
-import * as schema from "./schema/index.js";
+import * as schema from "./schema.js";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+/** A database or an open transaction: a service's writes join the caller's transaction when there is one. */
+export type DatabaseOrTransaction = Database | Transaction;
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
 

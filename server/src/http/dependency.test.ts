@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../config.js";
-import { devMails } from "../db/schema/index.js";
+import { devMails } from "../db/schema.js";
 import { createDevMailbox } from "../mail/mailer.js";
 import { createRedisRateLimiter } from "../rate-limit/redis-limiter.js";
 import { capturingMailer, createTestApp, postJson, productionEnv } from "../test/app.js";

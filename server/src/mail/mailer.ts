@@ -2,7 +2,7 @@ import { desc, eq } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import type { Logger } from "pino";
 import type { Database } from "../db/client.js";
-import { devMails } from "../db/schema/index.js";
+import { devMails } from "./schema.js";
 
 export interface MailMessage {
   to: string;

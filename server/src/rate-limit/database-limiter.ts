@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "../db/client.js";
-import { rateLimits } from "../db/schema/index.js";
 import { type RateLimit, type RateLimiter, retryAfter } from "./limiter.js";
+import { rateLimits } from "./schema.js";
 
 /** One row per key; a single upsert counts the hit or starts a new window atomically. */
 export function createDatabaseRateLimiter(db: Database, now: () => Date): RateLimiter {

@@ -10,16 +10,16 @@ import {
   SIGN_IN_CODE_TTL_MS,
   type User,
 } from "@arcana/protocol";
-import { and, eq, gt, isNull, ne, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, ne } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { Database } from "../../db/client.js";
-import { loginCodes, sessions, users } from "../../db/schema/index.js";
 import { ApiError } from "../../http/api-error.js";
 import { DependencyUnavailableError } from "../../http/dependency.js";
 import type { Mailer } from "../../mail/mailer.js";
 import { signInCodeMail } from "../../mail/templates.js";
 import type { RateLimit, RateLimiter } from "../../rate-limit/limiter.js";
-import { toUser } from "../users/service.js";
+import { memberByEmail, memberById, setPasswordHash, signUpOrTouch, toUser } from "../users/service.js";
+import { loginCodes, sessions } from "./schema.js";
 import {
   decoyPasswordHash,
   digestsMatch,
@@ -182,13 +182,7 @@ export function createAuthService(deps: AuthDeps) {
           };
         }
         await tx.delete(loginCodes).where(eq(loginCodes.email, email));
-        const [user] = await tx
-          .insert(users)
-          .values({ email })
-          .onConflictDoUpdate({ target: users.email, set: { updatedAt: sql`now()` } })
-          .returning();
-        if (!user) throw new Error("account upsert returned nothing");
-        return { ok: true as const, user };
+        return { ok: true as const, user: await signUpOrTouch(tx, email) };
       });
       if (!outcome.ok) {
         if ("wrongCode" in outcome) {
@@ -215,7 +209,7 @@ export function createAuthService(deps: AuthDeps) {
         email,
         "Too many sign-in attempts for this account. Try again later or use a code.",
       );
-      const [user] = await db.select().from(users).where(eq(users.email, email));
+      const user = await memberByEmail(db, email);
       const valid = user?.passwordHash
         ? await verifyPassword(user.passwordHash, password)
         : await verifyPassword(await decoyPasswordHash(), password).then(() => false);
@@ -229,18 +223,18 @@ export function createAuthService(deps: AuthDeps) {
     async authenticate(token: string): Promise<Authenticated | null> {
       if (!token || token.length > 200) return null;
       const at = now();
-      const [row] = await db
-        .select({ session: sessions, user: users })
+      const [session] = await db
+        .select()
         .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
         .where(
           and(eq(sessions.tokenHash, hashSessionToken(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, at)),
         );
-      if (!row) return null;
-      if (at.getTime() - row.session.lastSeenAt.getTime() > LAST_SEEN_RESOLUTION_MS) {
-        await db.update(sessions).set({ lastSeenAt: at }).where(eq(sessions.id, row.session.id));
+      const user = session && (await memberById(db, session.userId));
+      if (!session || !user) return null;
+      if (at.getTime() - session.lastSeenAt.getTime() > LAST_SEEN_RESOLUTION_MS) {
+        await db.update(sessions).set({ lastSeenAt: at }).where(eq(sessions.id, session.id));
       }
-      return { user: toUser(row.user), sessionId: row.session.id };
+      return { user: toUser(user), sessionId: session.id };
     },
 
     async signOut(sessionId: string): Promise<void> {
@@ -249,7 +243,7 @@ export function createAuthService(deps: AuthDeps) {
 
     /** Sets or changes the password, then ends every other session of the member. */
     async changePassword(auth: Authenticated, currentPassword: string | undefined, newPassword: string): Promise<void> {
-      const [user] = await db.select().from(users).where(eq(users.id, auth.user.uid));
+      const user = await memberById(db, auth.user.uid);
       if (!user) throw new ApiError("unauthenticated", "Sign in again.");
       if (user.passwordHash) {
         await enforce(authLimits.passwordPerAccount, user.email, "Too many attempts. Try again later.");
@@ -261,7 +255,7 @@ export function createAuthService(deps: AuthDeps) {
       if (problem) throw new ApiError("bad_request", problem, { issues: [{ path: "new_password", message: problem }] });
       const passwordHash = await hashPassword(newPassword);
       await db.transaction(async (tx) => {
-        await tx.update(users).set({ passwordHash, updatedAt: now() }).where(eq(users.id, user.id));
+        await setPasswordHash(tx, user.id, passwordHash, now());
         await tx
           .update(sessions)
           .set({ revokedAt: now() })

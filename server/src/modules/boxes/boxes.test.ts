@@ -10,7 +10,7 @@ import {
 } from "@arcana/protocol";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { boxPurchases, ledgerEntries, ownedBoxes } from "../../db/schema/index.js";
+import { boxPurchases, ledgerEntries, ownedBoxes } from "../../db/schema.js";
 import { type Economy, loadEconomy } from "../../economy.js";
 import { createTestApp, postJson, readData, testClock } from "../../test/app.js";
 import { balanceOf, signUpMember } from "../../test/members.js";

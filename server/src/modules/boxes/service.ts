@@ -17,19 +17,12 @@ import {
   type User,
 } from "@arcana/protocol";
 import { and, asc, count, desc, eq, gte, isNotNull, isNull, sql } from "drizzle-orm";
-import type { Database } from "../../db/client.js";
-import {
-  boxMemberPurchases,
-  boxOddsVersions,
-  boxPurchases,
-  boxSupply,
-  fairnessSeeds,
-  ownedBoxes,
-} from "../../db/schema/index.js";
+import type { Database, DatabaseOrTransaction } from "../../db/client.js";
 import type { BoxDefinition, BoxRewardDefinition, Economy } from "../../economy.js";
 import { ApiError } from "../../http/api-error.js";
-import { type DatabaseOrTransaction, grantPoints, pointsBalance, spendPoints } from "../ledger/service.js";
+import { grantPoints, pointsBalance, spendPoints } from "../ledger/service.js";
 import { grantAllowlistPlace } from "../passes/service.js";
+import { boxMemberPurchases, boxOddsVersions, boxPurchases, boxSupply, fairnessSeeds, ownedBoxes } from "./schema.js";
 
 type Member = Pick<User, "uid" | "email">;
 type OddsVersion = { id: number; boxId: string; version: number; rewards: BoxRewardDefinition[]; createdAt: Date };

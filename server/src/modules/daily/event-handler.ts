@@ -1,28 +1,28 @@
 import type { Logger } from "pino";
 import type { EventHandler } from "../../chain/indexer.js";
-import type { TarotService } from "../tarot/service.js";
 import type { CheckInService } from "./service.js";
 
 /**
- * Daily's CheckedIn and TarotRecorded events credit points through the same idempotent paths as
- * the tx-hash fast path, inside the indexer's transaction. Credits are ledger rows and stay when a
- * block is orphaned: live chains wait for confirmations first, so only the local chain (0
- * confirmations) can orphan a credited block, and a warning says so.
+ * Daily's CheckedIn events credit points through the same idempotent path as the tx-hash fast
+ * path, inside the indexer's transaction. Credits are ledger rows and stay when a block is
+ * orphaned: live chains wait for confirmations first, so only the local chain (0 confirmations)
+ * can orphan a credited block, and a warning says so.
  */
-export function dailyEventHandler(checkIn: CheckInService, tarot: TarotService, logger: Logger): EventHandler {
+export function checkInEventHandler(checkIn: CheckInService, logger: Logger): EventHandler {
   return {
     contract: "Daily",
-    events: ["CheckedIn", "TarotRecorded"],
+    events: ["CheckedIn"],
     async apply(tx, event) {
-      const common = {
-        wallet: event.args.wallet ?? "",
-        day: Number(event.args.day),
-        chainId: event.chainId,
-        txHash: event.txHash,
-        logIndex: event.logIndex,
-      };
-      if (event.name === "CheckedIn") await checkIn.creditCheckIn(common, tx);
-      else await tarot.creditTarotRecorded({ ...common, digest: event.args.digest ?? "" }, tx);
+      await checkIn.creditCheckIn(
+        {
+          wallet: event.args.wallet ?? "",
+          day: Number(event.args.day),
+          chainId: event.chainId,
+          txHash: event.txHash,
+          logIndex: event.logIndex,
+        },
+        tx,
+      );
     },
     async revert(_tx, event) {
       logger.warn(

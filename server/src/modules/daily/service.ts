@@ -1,13 +1,13 @@
 import { type CheckInResult, type CheckInStatus, DAY_MS, gmtDate, gmtDayNumber } from "@arcana/protocol";
-import { and, desc, eq, gte, sql } from "drizzle-orm";
+import { and, desc, eq, gte } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { ChainClients } from "../../chain/clients.js";
-import type { Database } from "../../db/client.js";
-import { checkIns, users } from "../../db/schema/index.js";
+import { verifyDailyTransaction } from "../../chain/daily-transaction.js";
+import type { Database, DatabaseOrTransaction } from "../../db/client.js";
 import type { Economy } from "../../economy.js";
 import { ApiError } from "../../http/api-error.js";
-import { type DatabaseOrTransaction, grantPoints } from "../ledger/service.js";
-import { verifyDailyTransaction } from "./chain-transaction.js";
+import { grantPoints } from "../ledger/service.js";
+import { lockMember, memberIdByWallet } from "../users/service.js";
 import {
   checkInLabel,
   checkInPoints,
@@ -16,6 +16,7 @@ import {
   nextCheckInPoints,
   streakOnDay,
 } from "./check-in.js";
+import { checkIns } from "./schema.js";
 
 /** A `Daily.CheckedIn` event, from the indexer or a member-submitted transaction. */
 export interface CheckedInEvent {
@@ -53,21 +54,21 @@ export function createCheckInService(deps: {
    */
   async function creditCheckIn(event: CheckedInEvent, into: DatabaseOrTransaction = db): Promise<CheckInCredit | null> {
     const wallet = event.wallet.toLowerCase();
-    const [member] = await into.select({ id: users.id }).from(users).where(eq(users.walletAddress, wallet));
-    if (!member) {
+    const memberId = await memberIdByWallet(into, wallet);
+    if (!memberId) {
       logger.info({ wallet, day: event.day, chainId: event.chainId }, "check-in from a wallet no member has bound");
       return null;
     }
     return into.transaction(async (tx) => {
       // One member's credits run one at a time, so a streak always reads a settled yesterday.
-      await tx.execute(sql`select 1 from ${users} where ${users.id} = ${member.id} for update`);
+      await lockMember(tx, memberId);
       const [existing] = await tx
         .select()
         .from(checkIns)
-        .where(and(eq(checkIns.userId, member.id), eq(checkIns.day, event.day)));
+        .where(and(eq(checkIns.userId, memberId), eq(checkIns.day, event.day)));
       if (existing) {
         return {
-          userId: member.id,
+          userId: memberId,
           credited: false,
           day: existing.day,
           streak: existing.streak,
@@ -77,12 +78,12 @@ export function createCheckInService(deps: {
       const [yesterday] = await tx
         .select({ day: checkIns.day, streak: checkIns.streak })
         .from(checkIns)
-        .where(and(eq(checkIns.userId, member.id), eq(checkIns.day, event.day - 1)));
+        .where(and(eq(checkIns.userId, memberId), eq(checkIns.day, event.day - 1)));
       const streak = streakOnDay(yesterday ?? null, event.day);
       const points = checkInPoints(economy.checkIn, streak);
       const at = now();
       await tx.insert(checkIns).values({
-        userId: member.id,
+        userId: memberId,
         day: event.day,
         wallet,
         chainId: event.chainId,
@@ -94,15 +95,15 @@ export function createCheckInService(deps: {
       });
       if (points > 0) {
         await grantPoints(tx, {
-          userId: member.id,
+          userId: memberId,
           kind: "check_in",
           amount: points,
-          reference: `${member.id}:${event.day}`,
+          reference: `${memberId}:${event.day}`,
           label: checkInLabel(streak),
           at,
         });
       }
-      return { userId: member.id, credited: true, day: event.day, streak, points };
+      return { userId: memberId, credited: true, day: event.day, streak, points };
     });
   }
 

@@ -2,10 +2,10 @@ import type { AssetsPage } from "@arcana/protocol";
 import { eq, sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ledgerEntries } from "../../db/schema/index.js";
 import { ApiError } from "../../http/api-error.js";
 import { createTestApp, testClock } from "../../test/app.js";
 import { balanceOf, createMemberRow, signUpMember } from "../../test/members.js";
+import { ledgerEntries } from "./schema.js";
 import { decodeCursor, encodeCursor, grantPoints, ledgerLabel, spendPoints } from "./service.js";
 
 const clock = testClock();

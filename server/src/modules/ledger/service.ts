@@ -1,12 +1,10 @@
 import { randomUUID } from "node:crypto";
 import type { AssetsPage, LedgerEntry } from "@arcana/protocol";
-import { and, desc, eq, sql } from "drizzle-orm";
-import type { Database } from "../../db/client.js";
-import { ledgerEntries, users } from "../../db/schema/index.js";
+import { and, desc, eq, like, sql } from "drizzle-orm";
+import type { Database, DatabaseOrTransaction } from "../../db/client.js";
 import { ApiError } from "../../http/api-error.js";
-
-/** A database or an open transaction: ledger moves join the caller's transaction when there is one. */
-export type DatabaseOrTransaction = Database | Parameters<Parameters<Database["transaction"]>[0]>[0];
+import { movePoints, pointsOf } from "../users/service.js";
+import { ledgerEntries } from "./schema.js";
 
 export interface PointsMove {
   userId: string;
@@ -33,7 +31,7 @@ function assertPositiveAmount(move: PointsMove) {
 }
 
 /**
- * Writes one ledger row and moves `users.pts` by `delta` in one transaction. A (kind, reference)
+ * Writes one ledger row and moves the member's balance by `delta` in one transaction. A (kind, reference)
  * that already landed changes nothing. The balance update is conditional, so a spend that would
  * go below zero writes nothing at all.
  */
@@ -63,19 +61,16 @@ async function applyMove(
         .from(ledgerEntries)
         .where(and(eq(ledgerEntries.kind, move.kind), eq(ledgerEntries.reference, move.reference)));
       if (!existing) throw new Error(`ledger entry ${move.kind}/${move.reference} vanished`);
-      const [user] = await tx.select({ pts: users.pts }).from(users).where(eq(users.id, move.userId));
-      return { applied: false, entry: existing, pts: user?.pts ?? 0 };
+      return { applied: false, entry: existing, pts: await pointsOf(tx, move.userId) };
     }
-    const moved = await tx
-      .update(users)
-      .set({ pts: sql`${users.pts} + ${delta}` })
-      .where(and(eq(users.id, move.userId), sql`${users.pts} + ${delta} >= 0`))
-      .returning({ pts: users.pts });
-    if (moved.length === 0) {
-      const [user] = await tx.select({ pts: users.pts }).from(users).where(eq(users.id, move.userId));
-      throw new ApiError("insufficient_points", `This needs ${-delta} points and you have ${user?.pts ?? 0}.`);
+    const pts = await movePoints(tx, move.userId, delta);
+    if (pts === null) {
+      throw new ApiError(
+        "insufficient_points",
+        `This needs ${-delta} points and you have ${await pointsOf(tx, move.userId)}.`,
+      );
     }
-    return { applied: true, entry: inserted, pts: moved[0]?.pts ?? 0 };
+    return { applied: true, entry: inserted, pts };
   });
 }
 
@@ -99,10 +94,36 @@ export async function spendPoints(db: DatabaseOrTransaction, spend: PointsMove) 
   return { spent: applied, entry, pts };
 }
 
-/** The member's balance, read inside the caller's transaction when there is one. */
-export async function pointsBalance(db: DatabaseOrTransaction, userId: string): Promise<number> {
-  const [user] = await db.select({ pts: users.pts }).from(users).where(eq(users.id, userId));
-  return user?.pts ?? 0;
+/**
+ * The member's balance, which always equals the sum of their ledger rows; read inside the caller's
+ * transaction when there is one.
+ */
+export function pointsBalance(db: DatabaseOrTransaction, userId: string): Promise<number> {
+  return pointsOf(db, userId);
+}
+
+/**
+ * What already landed of one kind under a reference prefix (e.g. every claim of one stake): the
+ * sum of the amounts and the time of the latest.
+ */
+export async function claimedFor(
+  db: DatabaseOrTransaction,
+  kind: string,
+  referencePrefix: string,
+): Promise<{ total: number; last: Date | null }> {
+  const [row] = await db
+    .select({
+      total: sql<number>`coalesce(sum(${ledgerEntries.amount}), 0)::int`,
+      last: sql<Date | null>`max(${ledgerEntries.createdAt})`,
+    })
+    .from(ledgerEntries)
+    .where(
+      and(
+        eq(ledgerEntries.kind, kind),
+        like(ledgerEntries.reference, `${referencePrefix.replace(/[\\%_]/g, "\\$&")}%`),
+      ),
+    );
+  return { total: Number(row?.total ?? 0), last: row?.last ? new Date(row.last) : null };
 }
 
 /**

@@ -1,48 +1,61 @@
 import { genesisPassAbi } from "@arcana/contracts";
 import { dedupePasses, isValidEmail, normalizeEmail, type Pass } from "@arcana/protocol";
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import { getAddress, isAddress } from "viem";
 import type { ChainClients } from "../../chain/clients.js";
-import type { ChainEvent, EventHandler } from "../../chain/indexer.js";
+import { type ChainEvent, type EventHandler, eventsFor } from "../../chain/indexer.js";
 import { AUTHORIZATION_TTL_SECONDS, type AuthorizationSigner } from "../../chain/signer.js";
 import type { ChainConfig, Config } from "../../config.js";
-import type { Database } from "../../db/client.js";
-import { allowlist, chainEvents, passes } from "../../db/schema/index.js";
+import type { Database, DatabaseOrTransaction, Transaction } from "../../db/client.js";
 import { ApiError } from "../../http/api-error.js";
 import type { Authenticated } from "../auth/service.js";
-import type { DatabaseOrTransaction } from "../ledger/service.js";
 import { type PassState, passStateFromEvents } from "./pass-state.js";
+import { allowlist, passes } from "./schema.js";
 
 type Member = Authenticated["user"];
+export type PassRow = typeof passes.$inferSelect;
+
+const passEventNames = ["Transfer", "Staked", "Unstaked"];
 
 /** The events of one pass on one chain, oldest first, optionally without one being rolled back. */
-async function passEvents(db: DatabaseOrTransaction, chainId: number, tokenId: string, without?: ChainEvent) {
-  const rows = await db
+function passEvents(db: DatabaseOrTransaction, chainId: number, tokenId: string, without?: ChainEvent) {
+  return eventsFor(db, { chainId, contract: "GenesisPass", names: passEventNames, tokenId, without });
+}
+
+/**
+ * Locks the pass `tokenId` the member's bound wallet holds (on `chainId`, or on any chain, the
+ * staked one first) until the transaction ends. Refuses a member without a wallet, someone else's
+ * pass and a pass that does not exist.
+ */
+export async function lockOwnedPass(tx: Transaction, member: Member, tokenId: number, chainId?: number) {
+  const wallet = member.wallet_address?.toLowerCase();
+  if (!wallet) throw new ApiError("wallet_required", "Bind a wallet to your account first.");
+  const rows = await tx
     .select()
-    .from(chainEvents)
-    .where(
-      and(
-        eq(chainEvents.chainId, chainId),
-        eq(chainEvents.contract, "GenesisPass"),
-        inArray(chainEvents.name, ["Transfer", "Staked", "Unstaked"]),
-        sql`${chainEvents.args}->>'tokenId' = ${tokenId}`,
-      ),
-    )
-    .orderBy(asc(chainEvents.blockNumber), asc(chainEvents.logIndex));
-  return rows
-    .filter((row) => !(without && row.txHash === without.txHash && row.logIndex === without.logIndex))
-    .map(
-      (row): ChainEvent => ({
-        chainId: row.chainId,
-        contract: "GenesisPass",
-        name: row.name,
-        args: row.args as Record<string, string>,
-        txHash: row.txHash,
-        logIndex: row.logIndex,
-        blockNumber: row.blockNumber,
-        blockTime: row.blockTime,
-      }),
-    );
+    .from(passes)
+    .where(and(eq(passes.tokenId, tokenId), chainId ? eq(passes.chainId, chainId) : undefined))
+    .orderBy(desc(passes.staked))
+    .for("update");
+  const pass = rows.find((row) => row.owner === wallet);
+  if (!pass) {
+    if (rows.length > 0) throw new ApiError("forbidden", `Genesis Pass #${tokenId} is not yours.`);
+    throw new ApiError("not_found", `There is no Genesis Pass #${tokenId}.`);
+  }
+  return pass;
+}
+
+/** The staked passes a wallet holds, by chain and token id; locked until the transaction ends when `lock`. */
+export async function stakedPasses(
+  db: DatabaseOrTransaction,
+  wallet: string,
+  options: { lock?: boolean } = {},
+): Promise<PassRow[]> {
+  const query = db
+    .select()
+    .from(passes)
+    .where(and(eq(passes.owner, wallet.toLowerCase()), eq(passes.staked, true)))
+    .orderBy(asc(passes.chainId), asc(passes.tokenId));
+  return options.lock ? query.for("update") : query;
 }
 
 async function writePassState(db: DatabaseOrTransaction, chainId: number, tokenId: number, state: PassState | null) {
@@ -58,16 +71,24 @@ async function writePassState(db: DatabaseOrTransaction, chainId: number, tokenI
 
 /**
  * The passes table follows GenesisPass events: each pass is re-derived from its events, so
- * applying and rolling back are the same operation. `beforeUnstake` settles staking rewards.
+ * applying and rolling back are the same operation. `beforeUnstake` settles staking rewards on the
+ * still-staked pass (locked), up to the unstake's time.
  */
 export function passEventHandler(
-  beforeUnstake: (tx: DatabaseOrTransaction, event: ChainEvent) => Promise<void>,
+  beforeUnstake: (tx: Transaction, pass: PassRow, at: Date) => Promise<unknown>,
 ): EventHandler {
   return {
     contract: "GenesisPass",
-    events: ["Transfer", "Staked", "Unstaked"],
+    events: passEventNames,
     async apply(tx, event) {
-      if (event.name === "Unstaked") await beforeUnstake(tx, event);
+      if (event.name === "Unstaked") {
+        const [pass] = await tx
+          .select()
+          .from(passes)
+          .where(and(eq(passes.chainId, event.chainId), eq(passes.tokenId, Number(event.args.tokenId))))
+          .for("update");
+        if (pass) await beforeUnstake(tx, pass, new Date(Number(event.args.at) * 1000));
+      }
       const tokenId = event.args.tokenId ?? "0";
       await writePassState(
         tx,

@@ -1,35 +1,21 @@
 import { genesisPassAbi } from "@arcana/contracts";
 import type { ClaimResult, StakingRewards, UnstakeSignature } from "@arcana/protocol";
-import { and, desc, eq, like, sql } from "drizzle-orm";
 import type { ChainClients } from "../../chain/clients.js";
-import type { ChainEvent } from "../../chain/indexer.js";
 import { AUTHORIZATION_TTL_SECONDS, type AuthorizationSigner } from "../../chain/signer.js";
-import type { Database } from "../../db/client.js";
-import { ledgerEntries, passes, users } from "../../db/schema/index.js";
+import type { Database, Transaction } from "../../db/client.js";
 import type { Economy } from "../../economy.js";
 import { ApiError } from "../../http/api-error.js";
 import type { Authenticated } from "../auth/service.js";
-import { type DatabaseOrTransaction, grantPoints } from "../ledger/service.js";
-import type { PassService } from "../passes/service.js";
+import { claimedFor, grantPoints, pointsBalance } from "../ledger/service.js";
+import { lockOwnedPass, type PassRow, type PassService, stakedPasses } from "../passes/service.js";
+import { memberIdByWallet } from "../users/service.js";
 import { accruedPoints, msUntilNextPoint } from "./accrual.js";
 
 type Member = Authenticated["user"];
-type PassRow = typeof passes.$inferSelect;
 
 /** All ledger rows of one stake share this prefix, so what was claimed is always the ledger's sum. */
 function stakeReference(pass: Pick<PassRow, "chainId" | "tokenId">, stakedSince: Date) {
   return `${pass.chainId}:${pass.tokenId}:${Math.floor(stakedSince.getTime() / 1000)}:`;
-}
-
-async function claimedForStake(db: DatabaseOrTransaction, prefix: string) {
-  const [row] = await db
-    .select({
-      total: sql<number>`coalesce(sum(${ledgerEntries.amount}), 0)::int`,
-      last: sql<Date | null>`max(${ledgerEntries.createdAt})`,
-    })
-    .from(ledgerEntries)
-    .where(and(eq(ledgerEntries.kind, "staking"), like(ledgerEntries.reference, `${prefix}%`)));
-  return { total: Number(row?.total ?? 0), last: row?.last ? new Date(row.last) : null };
 }
 
 export interface StakingServiceDeps {
@@ -49,20 +35,17 @@ export function createStakingService(deps: StakingServiceDeps) {
    * Moves a staked pass's pending points into its owner's ledger, up to `at`. The reference names
    * the stake and the total earned, so a retry or a concurrent claim can never credit twice.
    */
-  async function settle(tx: DatabaseOrTransaction, pass: PassRow, at: Date): Promise<number> {
+  async function settle(tx: Transaction, pass: PassRow, at: Date): Promise<number> {
     if (!pass.staked || !pass.stakedSince) return 0;
-    const [owner] = await tx
-      .select({ id: users.id })
-      .from(users)
-      .where(sql`lower(${users.walletAddress}) = ${pass.owner}`);
-    if (!owner) return 0;
+    const ownerId = await memberIdByWallet(tx, pass.owner);
+    if (!ownerId) return 0;
     const prefix = stakeReference(pass, pass.stakedSince);
     const earned = accruedPoints(pass.stakedSince.getTime(), at.getTime(), rate);
-    const { total } = await claimedForStake(tx, prefix);
+    const { total } = await claimedFor(tx, "staking", prefix);
     const pending = earned - total;
     if (pending <= 0) return 0;
     const { granted } = await grantPoints(tx, {
-      userId: owner.id,
+      userId: ownerId,
       kind: "staking",
       amount: pending,
       reference: `${prefix}${earned}`,
@@ -72,54 +55,20 @@ export function createStakingService(deps: StakingServiceDeps) {
     return granted ? pending : 0;
   }
 
-  async function lockedMemberPass(tx: DatabaseOrTransaction, member: Member, tokenId: number, chainId?: number) {
-    const wallet = member.wallet_address?.toLowerCase();
-    if (!wallet) throw new ApiError("wallet_required", "Bind a wallet to your account first.");
-    const rows = await tx
-      .select()
-      .from(passes)
-      .where(and(eq(passes.tokenId, tokenId), chainId ? eq(passes.chainId, chainId) : undefined))
-      .orderBy(desc(passes.staked))
-      .for("update");
-    const pass = rows.find((row) => row.owner === wallet);
-    if (!pass) {
-      if (rows.length > 0) throw new ApiError("forbidden", `Genesis Pass #${tokenId} is not yours.`);
-      throw new ApiError("not_found", `There is no Genesis Pass #${tokenId}.`);
-    }
-    return pass;
-  }
-
-  async function balance(tx: DatabaseOrTransaction, userId: string) {
-    const [row] = await tx.select({ pts: users.pts }).from(users).where(eq(users.id, userId));
-    return row?.pts ?? 0;
-  }
-
   return {
     /** Called by the indexer inside its transaction, before a pass's Unstaked event is applied. */
-    async settleBeforeUnstake(tx: DatabaseOrTransaction, event: ChainEvent) {
-      const [pass] = await tx
-        .select()
-        .from(passes)
-        .where(and(eq(passes.chainId, event.chainId), eq(passes.tokenId, Number(event.args.tokenId))))
-        .for("update");
-      if (pass) await settle(tx, pass, new Date(Number(event.args.at) * 1000));
-    },
+    settleBeforeUnstake: settle,
 
     async rewards(member: Member): Promise<StakingRewards> {
       const wallet = member.wallet_address?.toLowerCase();
       const at = now().getTime();
-      const staked = wallet
-        ? await db
-            .select()
-            .from(passes)
-            .where(and(eq(passes.owner, wallet), eq(passes.staked, true)))
-        : [];
+      const staked = wallet ? await stakedPasses(db, wallet) : [];
       const rows = [];
       let nextPoint: number | null = null;
       for (const pass of staked) {
         if (!pass.stakedSince) continue;
         const since = pass.stakedSince.getTime();
-        const claimed = await claimedForStake(db, stakeReference(pass, pass.stakedSince));
+        const claimed = await claimedFor(db, "staking", stakeReference(pass, pass.stakedSince));
         const pending = Math.max(0, accruedPoints(since, at, rate) - claimed.total);
         const wait = msUntilNextPoint(since, at, rate);
         if (wait !== null) nextPoint = nextPoint === null ? wait : Math.min(nextPoint, wait);
@@ -141,10 +90,10 @@ export function createStakingService(deps: StakingServiceDeps) {
 
     async claimOne(member: Member, tokenId: number, chainId?: number): Promise<ClaimResult> {
       return db.transaction(async (tx) => {
-        const pass = await lockedMemberPass(tx, member, tokenId, chainId);
+        const pass = await lockOwnedPass(tx, member, tokenId, chainId);
         if (!pass.staked) throw new ApiError("conflict", `Genesis Pass #${tokenId} is not staked.`);
         const claimed = await settle(tx, pass, now());
-        return { claimed, pts: await balance(tx, member.uid) };
+        return { claimed, pts: await pointsBalance(tx, member.uid) };
       });
     },
 
@@ -152,22 +101,17 @@ export function createStakingService(deps: StakingServiceDeps) {
       const wallet = member.wallet_address?.toLowerCase();
       if (!wallet) return { claimed: 0, pts: member.pts };
       return db.transaction(async (tx) => {
-        const staked = await tx
-          .select()
-          .from(passes)
-          .where(and(eq(passes.owner, wallet), eq(passes.staked, true)))
-          .orderBy(passes.chainId, passes.tokenId)
-          .for("update");
+        const staked = await stakedPasses(tx, wallet, { lock: true });
         let claimed = 0;
         for (const pass of staked) claimed += await settle(tx, pass, now());
-        return { claimed, pts: await balance(tx, member.uid) };
+        return { claimed, pts: await pointsBalance(tx, member.uid) };
       });
     },
 
     /** Settles the pass's pending points first, then authorizes GenesisPass.unstake. */
     async unstakeSignature(member: Member, tokenId: number, chainId?: number): Promise<UnstakeSignature> {
       const { pass, settled } = await db.transaction(async (tx) => {
-        const pass = await lockedMemberPass(tx, member, tokenId, chainId);
+        const pass = await lockOwnedPass(tx, member, tokenId, chainId);
         if (!pass.staked || !pass.stakedSince)
           throw new ApiError("conflict", `Genesis Pass #${tokenId} is not staked.`);
         const unlocksAt = pass.stakedSince.getTime() + deps.economy.staking.minStakeSeconds * 1000;

@@ -16,15 +16,16 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import { viemChains } from "../../chain/chains.js";
 import type { ChainClients } from "../../chain/clients.js";
+import { verifyDailyTransaction } from "../../chain/daily-transaction.js";
 import type { Config } from "../../config.js";
-import type { Database } from "../../db/client.js";
-import { tarotReadings, tarotRecords, users } from "../../db/schema/index.js";
+import type { Database, DatabaseOrTransaction } from "../../db/client.js";
 import type { Economy } from "../../economy.js";
 import { ApiError } from "../../http/api-error.js";
-import { verifyDailyTransaction } from "../daily/chain-transaction.js";
-import { type DatabaseOrTransaction, grantPoints } from "../ledger/service.js";
+import { grantPoints } from "../ledger/service.js";
+import { memberIdByWallet } from "../users/service.js";
 import { type DrawnTarotCard, drawTarot, tarotDigest, toDrawnCard } from "./draw.js";
 import { writeReadingWithModel } from "./model-writer.js";
+import { tarotReadings, tarotRecords } from "./schema.js";
 import { writeReading } from "./writer.js";
 
 /** A `Daily.TarotRecorded` event, from the indexer or a member-submitted transaction. */
@@ -97,15 +98,15 @@ export function createTarotService(deps: {
     into: DatabaseOrTransaction = db,
   ): Promise<TarotRecordCredit | null> {
     const wallet = event.wallet.toLowerCase();
-    const [member] = await into.select({ id: users.id }).from(users).where(eq(users.walletAddress, wallet));
-    if (!member) {
+    const memberId = await memberIdByWallet(into, wallet);
+    if (!memberId) {
       logger.info({ wallet, day: event.day, chainId: event.chainId }, "tarot record from a wallet no member has bound");
       return null;
     }
     const date = gmtDate(event.day * DAY_MS);
-    if (event.digest.toLowerCase() !== tarotDigest(date, drawFor(member.id, event.day))) {
+    if (event.digest.toLowerCase() !== tarotDigest(date, drawFor(memberId, event.day))) {
       logger.warn(
-        { userId: member.id, day: event.day, digest: event.digest },
+        { userId: memberId, day: event.day, digest: event.digest },
         "tarot record does not match the day's draw",
       );
       return null;
@@ -115,7 +116,7 @@ export function createTarotService(deps: {
       await tx
         .insert(tarotRecords)
         .values({
-          userId: member.id,
+          userId: memberId,
           day: event.day,
           chainId: event.chainId,
           wallet,
@@ -125,17 +126,17 @@ export function createTarotService(deps: {
           createdAt: now(),
         })
         .onConflictDoNothing();
-      if (points === 0) return { userId: member.id, credited: false, day: event.day, points: 0 };
+      if (points === 0) return { userId: memberId, credited: false, day: event.day, points: 0 };
       const chainName = config.chains.find((chain) => chain.id === event.chainId)?.key;
       const { granted, entry } = await grantPoints(tx, {
-        userId: member.id,
+        userId: memberId,
         kind: "tarot",
         amount: points,
-        reference: `${member.id}:${event.day}`,
+        reference: `${memberId}:${event.day}`,
         label: `Tarot reading recorded on ${chainName ? viemChains[chainName].name : `chain ${event.chainId}`}`,
         at: now(),
       });
-      return { userId: member.id, credited: granted, day: event.day, points: entry.amount };
+      return { userId: memberId, credited: granted, day: event.day, points: entry.amount };
     });
   }
 

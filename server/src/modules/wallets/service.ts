@@ -8,16 +8,24 @@ import {
 } from "@arcana/protocol";
 import { ed25519 } from "@noble/curves/ed25519";
 import { PublicKey } from "@solana/web3.js";
-import { and, eq, gt, isNull, lt, ne } from "drizzle-orm";
+import { and, eq, gt, isNull, lt } from "drizzle-orm";
 import { HttpRequestError, isAddress, isAddressEqual, recoverMessageAddress, TimeoutError } from "viem";
 import type { ChainClients } from "../../chain/clients.js";
-import type { Database } from "../../db/client.js";
-import { users, walletNonces } from "../../db/schema/index.js";
+import type { Database, Transaction } from "../../db/client.js";
 import { ApiError } from "../../http/api-error.js";
 import { DependencyUnavailableError } from "../../http/dependency.js";
 import type { RateLimit, RateLimiter } from "../../rate-limit/limiter.js";
-import { toUser } from "../users/service.js";
+import {
+  lockMember,
+  memberByEmail,
+  memberById,
+  memberByWallet,
+  setBoundWallet,
+  toUser,
+  type WalletKind,
+} from "../users/service.js";
 import { checkSiweMessage, checkSiwsMessage, type SiteIdentity } from "./binding-message.js";
+import { walletNonces } from "./schema.js";
 
 export interface WalletDeps {
   db: Database;
@@ -30,8 +38,6 @@ export interface WalletDeps {
 
 /** Each nonce is a row: a member gets 10 a minute, plenty for a person signing with a wallet. */
 export const walletNoncesPerMember: RateLimit = { name: "wallet_nonce_member", max: 10, windowMs: 60_000 };
-
-type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 /** A 32-character alphanumeric nonce: EIP-4361 asks for at least 8 alphanumerics. */
 function generateNonce(): string {
@@ -131,10 +137,36 @@ export function createWalletService(deps: WalletDeps) {
     }
   }
 
-  async function lockMember(tx: Transaction, userId: string) {
-    const [row] = await tx.select().from(users).where(eq(users.id, userId)).for("update");
+  async function lockSignedInMember(tx: Transaction, userId: string) {
+    const row = await lockMember(tx, userId);
     if (!row) throw new ApiError("unauthenticated", "Sign in to continue.");
     return row;
+  }
+
+  /** Refuses a wallet another member holds, or a second wallet of the kind (the bound one stays). */
+  async function checkBindable(userId: string, kind: WalletKind, address: string) {
+    const holder = await memberByWallet(db, kind, address);
+    if (holder && holder.id !== userId) throw walletTaken();
+    const member = await memberById(db, userId);
+    const current = kind === "evm" ? member?.walletAddress : member?.solanaAddress;
+    if (current && current !== address) throw alreadyBound(current);
+  }
+
+  /** Uses the nonce and binds the wallet in one transaction; binding the bound wallet again is a no-op. */
+  async function bind(userId: string, kind: WalletKind, address: string, nonce: string, at: Date) {
+    try {
+      return await db.transaction(async (tx) => {
+        await consumeNonce(tx, nonce, userId, at);
+        const current = await lockSignedInMember(tx, userId);
+        const bound = kind === "evm" ? current.walletAddress : current.solanaAddress;
+        if (bound === address) return current;
+        if (bound) throw alreadyBound(bound);
+        return setBoundWallet(tx, userId, kind, address, at);
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw walletTaken();
+      throw error;
+    }
   }
 
   return {
@@ -171,13 +203,7 @@ export function createWalletService(deps: WalletDeps) {
       }
       await checkNonce(checked.nonce, userId, at);
       const lower = checked.address.toLowerCase();
-      const [holder] = await db
-        .select({ id: users.id })
-        .from(users)
-        .where(and(eq(users.walletAddress, lower), ne(users.id, userId)));
-      if (holder) throw walletTaken();
-      const [member] = await db.select().from(users).where(eq(users.id, userId));
-      if (member?.walletAddress && member.walletAddress !== lower) throw alreadyBound(member.walletAddress);
+      await checkBindable(userId, "evm", lower);
       const valid = await evmSignatureIsValid(
         checked.address,
         input.message,
@@ -185,26 +211,7 @@ export function createWalletService(deps: WalletDeps) {
         checked.chainId,
       );
       if (!valid) throw new ApiError("invalid_signature", "The signature does not match this wallet and message.");
-
-      try {
-        const row = await db.transaction(async (tx) => {
-          await consumeNonce(tx, checked.nonce, userId, at);
-          const current = await lockMember(tx, userId);
-          if (current.walletAddress === lower) return current;
-          if (current.walletAddress) throw alreadyBound(current.walletAddress);
-          const [updated] = await tx
-            .update(users)
-            .set({ walletAddress: lower, updatedAt: at })
-            .where(eq(users.id, userId))
-            .returning();
-          if (!updated) throw new Error("binding update returned nothing");
-          return updated;
-        });
-        return toUser(row);
-      } catch (error) {
-        if (isUniqueViolation(error)) throw walletTaken();
-        throw error;
-      }
+      return toUser(await bind(userId, "evm", lower, checked.nonce, at));
     },
 
     /** Binds a Solana address by a signed Sign-In With Solana message (ed25519); same rules as EVM. */
@@ -218,15 +225,7 @@ export function createWalletService(deps: WalletDeps) {
       const publicKey = solanaPublicKey(checked.address);
       const signature = decodeSolanaSignature(input.signature);
       await checkNonce(checked.nonce, userId, at);
-      const [holder] = await db
-        .select({ id: users.id })
-        .from(users)
-        .where(and(eq(users.solanaAddress, checked.address), ne(users.id, userId)));
-      if (holder) throw walletTaken();
-      const [member] = await db.select().from(users).where(eq(users.id, userId));
-      if (member?.solanaAddress && member.solanaAddress !== checked.address) {
-        throw alreadyBound(member.solanaAddress);
-      }
+      await checkBindable(userId, "solana", checked.address);
       let valid = false;
       try {
         valid = ed25519.verify(signature, new TextEncoder().encode(input.message), publicKey);
@@ -234,27 +233,8 @@ export function createWalletService(deps: WalletDeps) {
         valid = false;
       }
       if (!valid) throw new ApiError("invalid_signature", "The signature does not match this wallet and message.");
-
-      try {
-        const row = await db.transaction(async (tx) => {
-          await consumeNonce(tx, checked.nonce, userId, at);
-          const current = await lockMember(tx, userId);
-          if (current.solanaAddress === checked.address) return current;
-          if (current.solanaAddress) throw alreadyBound(current.solanaAddress);
-          const [updated] = await tx
-            .update(users)
-            .set({ solanaAddress: checked.address, updatedAt: at })
-            .where(eq(users.id, userId))
-            .returning();
-          if (!updated) throw new Error("binding update returned nothing");
-          return updated;
-        });
-        const user = toUser(row);
-        return { solana_address: checked.address, user };
-      } catch (error) {
-        if (isUniqueViolation(error)) throw walletTaken();
-        throw error;
-      }
+      const user = toUser(await bind(userId, "solana", checked.address, checked.nonce, at));
+      return { solana_address: checked.address, user };
     },
   };
 }
@@ -266,7 +246,7 @@ function alreadyBound(current: string) {
   );
 }
 
-export type BoundWalletKind = "evm" | "solana";
+export type BoundWalletKind = WalletKind;
 
 /**
  * The operator's side (`npm run admin -- wallet …`): look up a member's bound wallets and release
@@ -276,12 +256,9 @@ export type BoundWalletKind = "evm" | "solana";
 export function walletAdmin(db: Database, now: () => Date = () => new Date()) {
   async function find(identifier: string) {
     const value = identifier.trim();
-    const where = value.includes("@")
-      ? eq(users.email, value.toLowerCase())
-      : isAddress(value, { strict: false })
-        ? eq(users.walletAddress, value.toLowerCase())
-        : eq(users.solanaAddress, value);
-    const [row] = await db.select().from(users).where(where);
+    const row = value.includes("@")
+      ? await memberByEmail(db, value.toLowerCase())
+      : await memberByWallet(db, isAddress(value, { strict: false }) ? "evm" : "solana", value);
     if (!row) throw new Error(`No member has the e-mail address or bound wallet "${value}".`);
     return row;
   }
@@ -295,12 +272,7 @@ export function walletAdmin(db: Database, now: () => Date = () => new Date()) {
     async unbind(identifier: string, kind: BoundWalletKind) {
       const row = await find(identifier);
       const released = kind === "evm" ? row.walletAddress : row.solanaAddress;
-      if (released) {
-        await db
-          .update(users)
-          .set(kind === "evm" ? { walletAddress: null, updatedAt: now() } : { solanaAddress: null, updatedAt: now() })
-          .where(eq(users.id, row.id));
-      }
+      if (released) await setBoundWallet(db, row.id, kind, null, now());
       return { email: row.email, released };
     },
   };

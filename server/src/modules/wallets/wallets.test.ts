@@ -6,7 +6,7 @@ import { hashMessage, numberToHex } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { createSiweMessage } from "viem/siwe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { walletNonces } from "../../db/schema/index.js";
+import { walletNonces } from "../../db/schema.js";
 import { capturingMailer, createTestApp, postJson, productionEnv, signInByCode, testClock } from "../../test/app.js";
 import { startTestChain } from "../../test/chain.js";
 import { walletAdmin } from "./service.js";

@@ -14,7 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { users } from "./accounts.js";
+import { users } from "../users/schema.js";
 
 /**
  * Every odds table ever offered, per box: a box opens with the version it was bought under, and

@@ -1,5 +1,5 @@
 import { index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { users } from "./accounts.js";
+import { users } from "../users/schema.js";
 
 /** Server-issued nonces for wallet-binding messages (SIWE / SIWS): single use, short-lived. */
 export const walletNonces = pgTable(

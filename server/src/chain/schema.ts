@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { bigint, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 
 /** Next block to index, per chain and contract. */
 export const chainCursors = pgTable(
@@ -42,29 +42,14 @@ export const chainEvents = pgTable(
   (table) => [
     primaryKey({ columns: [table.chainId, table.txHash, table.logIndex] }),
     index("chain_events_block_idx").on(table.chainId, table.blockNumber),
-    // A pass's history (passes/service.ts) without scanning every check-in ever indexed.
+    // A pass's history (eventsFor, for passes/service.ts) without scanning every check-in ever indexed.
     index("chain_events_token_idx").on(table.chainId, table.contract, sql`(${table.args}->>'tokenId')`),
   ],
 );
 
-/** Genesis Passes as the chain says, derived from GenesisPass events. */
-export const passes = pgTable(
-  "passes",
-  {
-    chainId: integer("chain_id").notNull(),
-    tokenId: bigint("token_id", { mode: "number" }).notNull(),
-    /** Lower-cased address. */
-    owner: text("owner").notNull(),
-    mintedAt: timestamp("minted_at", { withTimezone: true }).notNull(),
-    staked: boolean("staked").notNull().default(false),
-    stakedSince: timestamp("staked_since", { withTimezone: true }),
-  },
-  (table) => [primaryKey({ columns: [table.chainId, table.tokenId] }), index("passes_owner_idx").on(table.owner)],
-);
-
-/** Who may mint when the allowlist is on: e-mail addresses or wallets (lower-cased). */
-export const allowlist = pgTable("allowlist", {
-  entry: text("entry").primaryKey(),
-  kind: text("kind").notNull(),
-  addedAt: timestamp("added_at", { withTimezone: true }).notNull().defaultNow(),
+/** Small facts the server keeps about itself, e.g. which local chain its chain-derived rows belong to. */
+export const appMeta = pgTable("app_meta", {
+  key: text("key").primaryKey(),
+  value: text("value").notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });

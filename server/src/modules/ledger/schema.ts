@@ -1,5 +1,5 @@
 import { bigserial, index, integer, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
-import { users } from "./accounts.js";
+import { users } from "../users/schema.js";
 
 /**
  * Every point movement, append-only: grants are positive, spends negative. `users.pts` is moved

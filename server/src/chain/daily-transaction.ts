@@ -1,9 +1,9 @@
 import { dailyAbi } from "@arcana/contracts";
 import { isAddressEqual, parseEventLogs, TransactionReceiptNotFoundError } from "viem";
-import type { ChainClients } from "../../chain/clients.js";
-import type { ChainConfig } from "../../config.js";
-import { ApiError } from "../../http/api-error.js";
-import { DependencyUnavailableError } from "../../http/dependency.js";
+import type { ChainConfig } from "../config.js";
+import { ApiError } from "../http/api-error.js";
+import { DependencyUnavailableError } from "../http/dependency.js";
+import type { ChainClients } from "./clients.js";
 
 /** The Daily contract's events, as decoded from a receipt. */
 interface DailyEventArgs {
