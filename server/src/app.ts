@@ -32,6 +32,7 @@ import { registerCheckInRoutes } from "./modules/daily/routes.js";
 import { createCheckInService } from "./modules/daily/service.js";
 import { registerLedgerRoutes } from "./modules/ledger/routes.js";
 import { registerMailboxRoutes } from "./modules/mailbox/routes.js";
+import { createMailboxService } from "./modules/mailbox/service.js";
 import { registerPassRoutes } from "./modules/passes/routes.js";
 import { createPassService, passEventHandler } from "./modules/passes/service.js";
 import { registerStakingRoutes } from "./modules/staking/routes.js";
@@ -182,7 +183,7 @@ export function createApp(deps: AppDeps) {
   registerPassRoutes(api, passes, config);
   registerStakingRoutes(api, staking, config);
   registerBoxRoutes(api, boxes, config);
-  if (!config.isProduction && mailer.isDevMailbox) registerMailboxRoutes(api, app, database.db);
+  if (!config.isProduction && mailer.isDevMailbox) registerMailboxRoutes(api, app, createMailboxService(database.db));
   deps.extraApiRoutes?.(api);
 
   serveOpenApiDocument(api);

@@ -1,32 +1,19 @@
-import { listDevMailboxRoute, normalizeEmail } from "@arcana/protocol";
+import { listDevMailboxRoute } from "@arcana/protocol";
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { Hono } from "hono";
 import { html } from "hono/html";
-import type { Database } from "../../db/client.js";
 import type { AppEnv } from "../../http/env.js";
 import { openApiRoute } from "../../http/openapi.js";
-import { readDevMailbox } from "../../mail/mailer.js";
+import type { MailboxService } from "./service.js";
 
 /** The development mailbox: `GET /api/dev/mailbox?to=` for tests and `/dev/mailbox` for people. */
-export function registerMailboxRoutes(api: OpenAPIHono<AppEnv>, app: Hono<AppEnv>, db: Database) {
-  api.openapi(openApiRoute(listDevMailboxRoute), async (c) => {
-    const { to } = c.req.valid("query");
-    const rows = await readDevMailbox(db, to ? normalizeEmail(to) : undefined);
-    return c.json(
-      {
-        data: rows.map((row) => ({
-          to: row.to,
-          subject: row.subject,
-          text: row.text,
-          sent_at: row.sentAt.toISOString(),
-        })),
-      },
-      200,
-    );
-  });
+export function registerMailboxRoutes(api: OpenAPIHono<AppEnv>, app: Hono<AppEnv>, mailbox: MailboxService) {
+  api.openapi(openApiRoute(listDevMailboxRoute), async (c) =>
+    c.json({ data: await mailbox.messages(c.req.valid("query").to) }, 200),
+  );
 
   app.get("/dev/mailbox", async (c) => {
-    const rows = await readDevMailbox(db);
+    const rows = await mailbox.messages();
     return c.html(html`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Development mailbox · Arcana</title>
@@ -44,7 +31,7 @@ small{color:#a79fd1}
 ${rows.length === 0 ? html`<p>No messages yet. Request a sign-in code at <a href="/auth" style="color:#f5d76e">/auth</a>.</p>` : ""}
 ${rows.map(
   (row) =>
-    html`<article><strong>${row.subject}</strong><br><small>to ${row.to} · ${row.sentAt.toISOString()}</small><pre>${row.text}</pre></article>`,
+    html`<article><strong>${row.subject}</strong><br><small>to ${row.to} · ${row.sent_at}</small><pre>${row.text}</pre></article>`,
 )}
 </main></body></html>`);
   });

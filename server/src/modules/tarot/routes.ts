@@ -3,12 +3,10 @@ import {
   getChainTarotRoute,
   getPastTarotReadingRoute,
   getTarotDrawRoute,
-  parseGmtDate,
   readTarotRoute,
 } from "@arcana/protocol";
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { Config } from "../../config.js";
-import { ApiError } from "../../http/api-error.js";
 import type { AppEnv } from "../../http/env.js";
 import { openApiRoute } from "../../http/openapi.js";
 import { requireMember } from "../../http/session.js";
@@ -27,9 +25,7 @@ export function registerTarotRoutes(api: OpenAPIHono<AppEnv>, config: Config, ta
 
   api.openapi(openApiRoute(getPastTarotReadingRoute), async (c) => {
     const member = await requireMember(c, config);
-    const { date } = c.req.valid("query");
-    if (!parseGmtDate(date)) throw new ApiError("bad_request", "date must be a calendar date written YYYY-MM-DD.");
-    return c.json({ data: await tarot.readingOn(member.user.uid, date) }, 200);
+    return c.json({ data: await tarot.readingOn(member.user.uid, c.req.valid("query").date) }, 200);
   });
 
   api.openapi(openApiRoute(getChainTarotRoute), async (c) => {

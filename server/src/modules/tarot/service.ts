@@ -4,6 +4,7 @@ import {
   type DrawnCard,
   gmtDate,
   gmtDayNumber,
+  parseGmtDate,
   type TarotDailyRequest,
   type TarotDraw,
   type TarotNetwork,
@@ -216,7 +217,9 @@ export function createTarotService(deps: {
 
     /** A stored reading of an earlier day (the page shows yesterday's), or null. */
     async readingOn(userId: string, date: string): Promise<TarotReading | null> {
-      const day = gmtDayNumber(new Date(`${date}T00:00:00.000Z`));
+      const midnight = parseGmtDate(date);
+      if (!midnight) throw new ApiError("bad_request", "date must be a calendar date written YYYY-MM-DD.");
+      const day = gmtDayNumber(midnight);
       const [row] = await db
         .select()
         .from(tarotReadings)

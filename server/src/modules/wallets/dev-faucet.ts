@@ -2,7 +2,7 @@ import type { DevFaucetResponse } from "@arcana/protocol";
 import { createWalletClient, http, isAddress, parseEther } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { viemChains } from "../../chain/chains.js";
-import type { ChainConfig } from "../../config.js";
+import type { ChainConfig, Config } from "../../config.js";
 import { ApiError } from "../../http/api-error.js";
 
 /** Hardhat's public account #0, funded on every fresh local chain. Everyone knows it: local chain only. */
@@ -29,4 +29,10 @@ export function createDevFaucet(localChain: ChainConfig) {
       }
     },
   };
+}
+
+/** The burner wallet's faucet exists only off production and only with a local chain to pour from. */
+export function devFaucetFor(config: Pick<Config, "isProduction" | "chains">) {
+  const localChain = config.chains.find((chain) => chain.key === "local");
+  return !config.isProduction && localChain ? createDevFaucet(localChain) : null;
 }

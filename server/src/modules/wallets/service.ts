@@ -11,6 +11,7 @@ import { PublicKey } from "@solana/web3.js";
 import { and, eq, gt, isNull, lt } from "drizzle-orm";
 import { HttpRequestError, isAddress, isAddressEqual, recoverMessageAddress, TimeoutError } from "viem";
 import type { ChainClients } from "../../chain/clients.js";
+import type { Config } from "../../config.js";
 import type { Database, Transaction } from "../../db/client.js";
 import { ApiError } from "../../http/api-error.js";
 import { DependencyUnavailableError } from "../../http/dependency.js";
@@ -72,6 +73,21 @@ function solanaPublicKey(address: string): Uint8Array {
   } catch {
     throw new ApiError("invalid_address", "A Solana address is a base58 public key of 32 bytes.");
   }
+}
+
+/**
+ * The site a binding message must name. In production only the public URL counts; in development
+ * the page may be opened on any local host and port, so the request's own host counts too.
+ */
+export function siteIdentity(config: Pick<Config, "publicUrl" | "isProduction">, requestUrl: string): SiteIdentity {
+  const publicUrl = new URL(config.publicUrl);
+  const site: SiteIdentity = { hosts: [publicUrl.host], origins: [publicUrl.origin] };
+  if (!config.isProduction) {
+    const requested = new URL(requestUrl);
+    site.hosts.push(requested.host);
+    site.origins.push(requested.origin);
+  }
+  return site;
 }
 
 export type WalletService = ReturnType<typeof createWalletService>;
