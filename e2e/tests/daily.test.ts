@@ -1,14 +1,14 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { createWalletClient, type Hex, http, parseEther } from "viem";
+import { createWalletClient, http, parseEther } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { hardhat } from "viem/chains";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { devDeployerPrivateKey } from "../../contracts/scripts/lib/dev-keys.js";
 import { launchBrowser, watchErrors } from "../src/browser.js";
 import { installFakeWallets } from "../src/fake-wallets.js";
 import { type RunningServer, startServer } from "../src/server.js";
 
 /** Hardhat's well-known development account #0: funded on every local chain, never used elsewhere. */
-const hardhatAccount0: Hex = "0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80";
 
 let server: RunningServer & { rpcUrl: string | null };
 let browser: Browser;
@@ -23,7 +23,7 @@ afterAll(async () => {
 /** Sends the member's wallet some test ETH for gas, from Hardhat account #0. */
 async function fundWallet(address: `0x${string}`) {
   const funder = createWalletClient({
-    account: privateKeyToAccount(hardhatAccount0),
+    account: privateKeyToAccount(devDeployerPrivateKey),
     chain: hardhat,
     transport: http(server.rpcUrl as string),
   });

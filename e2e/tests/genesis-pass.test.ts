@@ -6,12 +6,13 @@ import { createPublicClient, createWalletClient, http, parseEther } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { hardhat } from "viem/chains";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { devDeployerPrivateKey } from "../../contracts/scripts/lib/dev-keys.js";
 import { launchBrowser, watchErrors } from "../src/browser.js";
 import { installFakeWallets } from "../src/fake-wallets.js";
 import { repoRoot, startServer } from "../src/server.js";
 
 /** Hardhat's account #0: a well-known public development key that the local chain funds. */
-const hardhatFunder = privateKeyToAccount("0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80");
+const hardhatFunder = privateKeyToAccount(devDeployerPrivateKey);
 
 let server: Awaited<ReturnType<typeof startServer>>;
 let browser: Browser;

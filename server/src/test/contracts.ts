@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { dailyAbi, genesisPassAbi } from "@arcana/contracts";
+import { devDeployerPrivateKey } from "@arcana/contracts/dev-keys";
 import pino from "pino";
 import { type Abi, createWalletClient, type Hex, http } from "viem";
 import { type PrivateKeyAccount, privateKeyToAccount } from "viem/accounts";
@@ -12,7 +13,7 @@ import { startTestChain } from "./chain.js";
 
 /** Hardhat's public default accounts (known to everyone; funded only on a local chain). */
 export const hardhatAccounts = [
-  "0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80",
+  devDeployerPrivateKey,
   "0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d",
   "0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a",
   "0x7c852118294e51e653712a81e05800f419141751be58f605c371e15141b007a6",

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { dailyAbi } from "@arcana/contracts";
+import { devDeployerPrivateKey } from "@arcana/contracts/dev-keys";
 import type { ChainTarot, CheckInResult, TarotDraw, TarotRecordResult } from "@arcana/protocol";
 import pino from "pino";
 import { createWalletClient, type Hex, http } from "viem";
@@ -16,7 +17,7 @@ import { balanceOf, bindWalletDirectly, signUpMember } from "../../test/members.
 import { createCheckInService } from "./service.js";
 
 // Hardhat's public default accounts #0, #2, #3 and #4: known to everyone, funded only on the local chain.
-const deployer = privateKeyToAccount("0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80");
+const deployer = privateKeyToAccount(devDeployerPrivateKey);
 const memberAccount = privateKeyToAccount("0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a");
 const strangerAccount = privateKeyToAccount("0x7c852118294e51e653712a81e05800f419141751be58f605c371e15141b007a6");
 const patientAccount = privateKeyToAccount("0x47e179ec197488593b187f80a00eb0da91f1b9d0b13f8733639f19c30a34926a");

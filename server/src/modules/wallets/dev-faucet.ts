@@ -1,3 +1,4 @@
+import { devDeployerPrivateKey } from "@arcana/contracts/dev-keys";
 import type { DevFaucetResponse } from "@arcana/protocol";
 import { createWalletClient, http, isAddress, parseEther } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
@@ -5,14 +6,15 @@ import { viemChains } from "../../chain/chains.js";
 import type { ChainConfig, Config } from "../../config.js";
 import { ApiError } from "../../http/api-error.js";
 
-/** Hardhat's public account #0, funded on every fresh local chain. Everyone knows it: local chain only. */
-const LOCAL_FUNDED_KEY = "0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80";
 export const FAUCET_AMOUNT = parseEther("1");
 
-/** Sends 1 ETH on the local development chain to a burner wallet, from the node's funded account. */
+/**
+ * Sends 1 ETH on the local development chain to a burner wallet, from Hardhat's account #0: funded
+ * on every fresh local chain, and its key is public, so this only ever runs against the local chain.
+ */
 export function createDevFaucet(localChain: ChainConfig) {
   const wallet = createWalletClient({
-    account: privateKeyToAccount(LOCAL_FUNDED_KEY),
+    account: privateKeyToAccount(devDeployerPrivateKey),
     chain: { ...viemChains.local, rpcUrls: { default: { http: [localChain.rpcUrl] } } },
     transport: http(localChain.rpcUrl, { retryCount: 0, timeout: 10_000 }),
   });
