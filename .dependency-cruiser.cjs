@@ -1,0 +1,83 @@
+// The boundaries of docs/decisions/0006-module-boundaries.md, checked by `npm run lint`.
+
+/** Each table's owner (the folder holding its schema.ts) and what other code calls instead. */
+const owners = [
+  [
+    "server/src/modules/users",
+    "modules/users/service.ts (memberById, memberByEmail, memberIdByWallet, lockMember, setBoundWallet)",
+  ],
+  ["server/src/modules/auth", "modules/auth/service.ts (createAuthService: authenticate, sign-in, sessions)"],
+  ["server/src/modules/wallets", "modules/wallets/service.ts (createWalletService, walletAdmin)"],
+  [
+    "server/src/modules/ledger",
+    "modules/ledger/service.ts (grantPoints, spendPoints, balance, claimedFor, listLedger)",
+  ],
+  [
+    "server/src/modules/passes",
+    "modules/passes/service.ts (lockOwnedPass, stakedPasses, createPassService, allowlistAdmin)",
+  ],
+  ["server/src/modules/daily", "modules/daily/service.ts (createCheckInService)"],
+  ["server/src/modules/tarot", "modules/tarot/service.ts (createTarotService)"],
+  ["server/src/chain", "chain/indexer.ts (eventsFor, createIndexer)"],
+  ["server/src/mail", "mail/mailer.ts (createDevMailbox, readDevMailbox)"],
+  ["server/src/rate-limit", "rate-limit/database-limiter.ts (createDatabaseRateLimiter)"],
+];
+
+const asPattern = (path) => path.replaceAll("/", "\\/").replaceAll("-", "\\-");
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    ...owners.map(([folder, service]) => ({
+      name: `tables-of-${folder.split("/").at(-1)}`,
+      severity: "error",
+      comment: `${folder}/schema.ts belongs to its module: call ${service} instead of reading or writing its tables.`,
+      from: {
+        // Other schema files may reference a table for a foreign key; db/schema.ts lists every table for drizzle.
+        pathNot: [`^${asPattern(folder)}/`, "/schema\\.ts$"],
+      },
+      to: { path: `^${asPattern(folder)}/schema\\.ts$` },
+    })),
+    {
+      name: "every-table-only-for-db-and-tests",
+      severity: "error",
+      comment:
+        "server/src/db/schema.ts lists every table for the database client, drizzle-kit and tests: application code imports its own module's schema.ts and calls other modules' services.",
+      from: { pathNot: ["^server/src/db/", "\\.test\\.tsx?$", "^server/src/test/", "^e2e/"] },
+      to: { path: "^server/src/db/schema\\.ts$" },
+    },
+    {
+      name: "web-not-server",
+      severity: "error",
+      comment: "The web never imports the server: shared types and schemas live in protocol/ (@arcana/protocol).",
+      from: { path: "^web/" },
+      to: { path: "^server/" },
+    },
+    {
+      name: "protocol-only-zod",
+      severity: "error",
+      comment: "protocol/ is the shared contract: it imports zod and its own files, nothing else.",
+      from: { path: "^protocol/" },
+      to: { pathNot: ["^protocol/", "(^|/)node_modules/zod/"] },
+    },
+    {
+      name: "no-circular",
+      severity: "error",
+      comment: "An import loop: break it by moving the shared piece to the module that owns it.",
+      from: { path: "^(server/src|web/app)/" },
+      to: { circular: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: "node_modules" },
+    exclude: { path: ["(^|/)node_modules/", "(^|/)build/", "\\.react-router/", "server/src/db/migrations/"] },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: "tsconfig.base.json" },
+    enhancedResolveOptions: {
+      exportsFields: ["exports"],
+      conditionNames: ["import", "require", "node", "default", "types"],
+      extensions: [".ts", ".tsx", ".js", ".mjs", ".cjs", ".json"],
+    },
+    reporterOptions: { text: { highlightFocused: true } },
+  },
+};

@@ -1,0 +1,57 @@
+import { execFile } from "node:child_process";
+import { rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { promisify } from "node:util";
+import { describe, expect, it } from "vitest";
+import { repoRoot } from "./config.js";
+
+const run = promisify(execFile);
+const depcruise = path.join(repoRoot, "node_modules/dependency-cruiser/bin/dependency-cruise.mjs");
+
+/** Runs the lint's dependency check (`npm run lint`) on one file; its exit code and report. */
+async function checkImports(relativeFile: string) {
+  try {
+    const { stdout } = await run(
+      process.execPath,
+      [depcruise, "--config", ".dependency-cruiser.cjs", "--output-type", "err-long", relativeFile],
+      { cwd: repoRoot },
+    );
+    return { failed: false, report: stdout };
+  } catch (error) {
+    const { code, stdout } = error as { code?: number; stdout?: string };
+    if (typeof code !== "number") throw error;
+    return { failed: true, report: stdout ?? "" };
+  }
+}
+
+describe("the module boundaries lint", () => {
+  it("fails a module that imports another module's table and says which service to call", async () => {
+    const fixture = `server/src/modules/staking/boundary-fixture-${process.pid}.ts`;
+    writeFileSync(
+      path.join(repoRoot, fixture),
+      'import { users } from "../users/schema.js";\nexport const members = users;\n',
+    );
+    try {
+      const { failed, report } = await checkImports(fixture);
+      expect(failed).toBe(true);
+      expect(report).toContain("tables-of-users");
+      expect(report).toContain("call modules/users/service.ts");
+    } finally {
+      rmSync(path.join(repoRoot, fixture), { force: true });
+    }
+  }, 180_000);
+
+  it("passes a module that calls the owner's service instead", async () => {
+    const fixture = `server/src/modules/staking/boundary-fixture-ok-${process.pid}.ts`;
+    writeFileSync(
+      path.join(repoRoot, fixture),
+      'import { memberIdByWallet } from "../users/service.js";\nexport const find = memberIdByWallet;\n',
+    );
+    try {
+      const { failed } = await checkImports(fixture);
+      expect(failed).toBe(false);
+    } finally {
+      rmSync(path.join(repoRoot, fixture), { force: true });
+    }
+  }, 180_000);
+});
