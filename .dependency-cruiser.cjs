@@ -57,7 +57,7 @@ module.exports = {
       name: "protocol-only-zod",
       severity: "error",
       comment: "protocol/ is the shared contract: it imports zod and its own files, nothing else.",
-      from: { path: "^protocol/" },
+      from: { path: "^protocol/", pathNot: "\\.test\\.ts$" },
       to: { pathNot: ["^protocol/", "(^|/)node_modules/zod/"] },
     },
     {

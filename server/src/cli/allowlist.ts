@@ -1,6 +1,6 @@
 import type { Command } from "commander";
 import { allowlistAdmin } from "../modules/passes/service.js";
-import type { CliContext } from "./program.js";
+import type { CliContext } from "./context.js";
 
 /** `allowlist add|remove|list`: who may mint while ALLOWLIST_ENABLED is on. */
 export function registerAllowlistCommands(program: Command, context: CliContext) {

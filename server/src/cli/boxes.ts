@@ -1,7 +1,7 @@
 import type { Command } from "commander";
 import { boxesReport } from "../modules/boxes/report.js";
 import { createBoxService } from "../modules/boxes/service.js";
-import type { CliContext } from "./program.js";
+import type { CliContext } from "./context.js";
 
 /** `boxes list`: the loot boxes' sales and results against their stated odds. */
 export function registerBoxesCommands(program: Command, context: CliContext) {

@@ -1,6 +1,6 @@
 import type { Command } from "commander";
 import { sharedDatabaseUrl } from "./connect.js";
-import type { CliContext } from "./program.js";
+import type { CliContext } from "./context.js";
 
 /** `db url`: where psql finds the database (DATABASE_URL, or the running server's embedded one). */
 export function registerDatabaseCommands(program: Command, context: CliContext) {

@@ -4,7 +4,7 @@ import type { Database } from "../db/client.js";
 import { grantByOperator, ledgerLabel, recentMovements } from "../modules/ledger/service.js";
 import { memberByEmail } from "../modules/users/service.js";
 import { OperationFailed } from "./connect.js";
-import { type CliContext, positiveWholeNumber } from "./program.js";
+import { type CliContext, positiveWholeNumber } from "./context.js";
 
 function reasonText(value: string): string {
   const reason = value.trim();

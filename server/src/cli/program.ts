@@ -1,21 +1,14 @@
-import { Command, CommanderError, InvalidArgumentError } from "commander";
+import { Command, CommanderError } from "commander";
 import { type Config, loadConfig } from "../config.js";
-import type { Database, DatabaseHandle } from "../db/client.js";
+import type { DatabaseHandle } from "../db/client.js";
 import { type Economy, EconomyError, loadEconomy } from "../economy.js";
 import { registerAllowlistCommands } from "./allowlist.js";
 import { registerBoxesCommands } from "./boxes.js";
 import { openOperatorDatabase } from "./connect.js";
+import type { CliContext } from "./context.js";
 import { registerDatabaseCommands } from "./database.js";
 import { registerPointsCommands } from "./points.js";
 import { registerWalletCommands } from "./wallets.js";
-
-/** What every command file gets: configuration, economy and database (each read on first use), and output. */
-export interface CliContext {
-  config: Config;
-  economy: Economy;
-  database(): Promise<Database>;
-  print(text: string): void;
-}
 
 export interface CliOptions {
   /** The environment the configuration is read from (process.env by default). */
@@ -28,15 +21,6 @@ export interface CliOptions {
 
 /** Exit codes: 0 done, 1 the operation failed, 2 the command line was wrong. */
 export const exitCodes = { ok: 0, failed: 1, usage: 2 } as const;
-
-/** A positive whole number argument (points, …); anything else is a usage error. */
-export function positiveWholeNumber(value: string): number {
-  const parsed = Number(value);
-  if (!/^\d+$/.test(value) || parsed <= 0 || parsed > 2_147_483_647) {
-    throw new InvalidArgumentError("It must be a whole number from 1 to 2147483647.");
-  }
-  return parsed;
-}
 
 /**
  * Runs `npm run admin -- <argv>` and resolves to its exit code. The database is opened only by a

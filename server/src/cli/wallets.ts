@@ -1,6 +1,6 @@
 import { type Command, InvalidArgumentError } from "commander";
 import { type BoundWalletKind, walletAdmin } from "../modules/wallets/service.js";
-import type { CliContext } from "./program.js";
+import type { CliContext } from "./context.js";
 
 function walletKind(value: string): BoundWalletKind {
   if (value === "evm" || value === "solana") return value;

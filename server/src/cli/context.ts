@@ -1,0 +1,21 @@
+import { InvalidArgumentError } from "commander";
+import type { Config } from "../config.js";
+import type { Database } from "../db/client.js";
+import type { Economy } from "../economy.js";
+
+/** What every command file gets: configuration, economy and database (each read on first use), and output. */
+export interface CliContext {
+  config: Config;
+  economy: Economy;
+  database(): Promise<Database>;
+  print(text: string): void;
+}
+
+/** A positive whole number argument (points, …); anything else is a usage error. */
+export function positiveWholeNumber(value: string): number {
+  const parsed = Number(value);
+  if (!/^\d+$/.test(value) || parsed <= 0 || parsed > 2_147_483_647) {
+    throw new InvalidArgumentError("It must be a whole number from 1 to 2147483647.");
+  }
+  return parsed;
+}
