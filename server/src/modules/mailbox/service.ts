@@ -1,4 +1,8 @@
-import { type DevMail, normalizeEmail } from "@arcana/protocol";
+import { type devMailSchema, normalizeEmail } from "@arcana/protocol";
+import type { z } from "zod";
+
+type DevMail = z.infer<typeof devMailSchema>;
+
 import type { Database } from "../../db/client.js";
 import { readDevMailbox } from "../../mail/mailer.js";
 
