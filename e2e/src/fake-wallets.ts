@@ -4,6 +4,24 @@ import type { Page } from "playwright-core";
 import { type Hex, isHex } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 
+/** What the fake wallets add to the page's window, for the tests to steer them. */
+interface FakeWalletControls {
+  __arcanaEvmCalls: string[];
+  /** "connect" or "sign": the next such request is rejected with 4001, as a member declining. */
+  __arcanaRejectNext: string | null;
+  /** While set, the Solana wallet's connect waits for this promise (to see "Connecting ..."). */
+  __arcanaSolanaConnectGate: Promise<void> | null;
+  /** Set by a test to release the Solana connect gate. */
+  __openGate?: () => void;
+  __arcanaEvmSign(kind: string, payload: string): Promise<string>;
+  __arcanaSolanaSignMessage(messageBase64: string): Promise<string>;
+  __arcanaSolanaSignTransaction(transactionBase64: string): Promise<string>;
+}
+
+declare global {
+  interface Window extends FakeWalletControls {}
+}
+
 export interface FakeWallets {
   evmAddress: `0x${string}`;
   solanaAddress: string;
@@ -72,24 +90,14 @@ export async function installFakeWallets(page: Page, options: FakeWalletOptions 
   return {
     evmAddress: evm.address,
     solanaAddress: solana.publicKey.toBase58(),
-    evmCalls: () => page.evaluate(() => (window as unknown as { __arcanaEvmCalls: string[] }).__arcanaEvmCalls),
+    evmCalls: () => page.evaluate(() => window.__arcanaEvmCalls),
   };
 }
 
 /** The page side. Self-contained: Playwright serialises this function into the page. */
 function installInPage(args: InitArgs) {
   type Listener = (payload: unknown) => void;
-  type Controls = {
-    __arcanaEvmCalls: string[];
-    /** "connect" or "sign": the next such request is rejected with 4001, as a member declining. */
-    __arcanaRejectNext: string | null;
-    /** While set, the Solana wallet's connect waits for this promise (to see "Connecting ..."). */
-    __arcanaSolanaConnectGate: Promise<void> | null;
-    __arcanaEvmSign(kind: string, payload: string): Promise<string>;
-    __arcanaSolanaSignMessage(messageBase64: string): Promise<string>;
-    __arcanaSolanaSignTransaction(transactionBase64: string): Promise<string>;
-  };
-  const page = window as unknown as Window & Controls;
+  const page = window;
   page.__arcanaEvmCalls = [];
   page.__arcanaRejectNext = null;
   page.__arcanaSolanaConnectGate = null;
@@ -203,7 +211,7 @@ function installInPage(args: InitArgs) {
       return provider;
     },
   };
-  (window as unknown as { ethereum: unknown }).ethereum = provider;
+  Object.assign(window, { ethereum: provider });
   const evmIcon =
     "data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciIHZpZXdCb3g9IjAgMCAzMiAzMiI+PHJlY3Qgd2lkdGg9IjMyIiBoZWlnaHQ9IjMyIiByeD0iOCIgZmlsbD0iIzJiNmNiMCIvPjwvc3ZnPg==";
   const info = Object.freeze({

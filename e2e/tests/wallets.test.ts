@@ -97,9 +97,8 @@ describe("the Solana connect modal and button", () => {
 
     // Choosing connects; the button goes through "Connecting ..." to "Connected", disabled both times.
     await page.evaluate(() => {
-      const w = window as unknown as { __arcanaSolanaConnectGate: Promise<void>; __openGate: () => void };
-      w.__arcanaSolanaConnectGate = new Promise((resolve) => {
-        w.__openGate = resolve;
+      window.__arcanaSolanaConnectGate = new Promise((resolve) => {
+        window.__openGate = resolve;
       });
     });
     await button.click();
@@ -108,7 +107,7 @@ describe("the Solana connect modal and button", () => {
     const connecting = page.getByRole("button", { name: "Connecting ..." });
     await connecting.waitFor();
     expect(await connecting.isDisabled()).toBe(true);
-    await page.evaluate(() => (window as unknown as { __openGate: () => void }).__openGate());
+    await page.evaluate(() => window.__openGate?.());
     const connected = page.getByRole("button", { name: "Connected" });
     await connected.waitFor();
     expect(await connected.isDisabled()).toBe(true);
@@ -162,7 +161,7 @@ describe("binding wallets", () => {
     const dialog = await openBindModal(page);
     await connectTestEvmWallet(page);
     await page.evaluate(() => {
-      (window as unknown as { __arcanaRejectNext: string }).__arcanaRejectNext = "sign";
+      window.__arcanaRejectNext = "sign";
     });
     await dialog.getByRole("button", { name: "Bind this wallet" }).click();
     await page.getByText(/Request rejected/).waitFor();

@@ -1,22 +1,19 @@
 import { dailyAbi } from "@arcana/contracts";
-import { isAddressEqual, parseEventLogs, TransactionReceiptNotFoundError } from "viem";
+import { isAddressEqual, type ParseEventLogsReturnType, parseEventLogs, TransactionReceiptNotFoundError } from "viem";
 import type { ChainConfig } from "../config.js";
 import { ApiError } from "../http/api-error.js";
 import { DependencyUnavailableError } from "../http/dependency.js";
 import type { ChainClients } from "./clients.js";
 
-/** The Daily contract's events, as decoded from a receipt. */
-interface DailyEventArgs {
-  CheckedIn: { wallet: `0x${string}`; day: bigint };
-  TarotRecorded: { wallet: `0x${string}`; day: bigint; digest: `0x${string}` };
-}
-type DailyEventName = keyof DailyEventArgs;
+type DailyEventName = "CheckedIn" | "TarotRecorded";
+/** A Daily contract event as viem decodes it from a receipt, typed from the ABI. */
+type DailyEventLog<Name extends DailyEventName> = ParseEventLogsReturnType<typeof dailyAbi, Name, true>[number];
 
 export interface VerifiedDailyEvent<Name extends DailyEventName> {
   chain: ChainConfig;
   txHash: `0x${string}`;
   logIndex: number;
-  args: DailyEventArgs[Name];
+  args: DailyEventLog<Name>["args"];
 }
 
 /**
@@ -66,7 +63,7 @@ export async function verifyDailyTransaction<Name extends DailyEventName>(
   if (confirmations < BigInt(chain.confirmations)) {
     throw notYet(` (${confirmations} of ${chain.confirmations} confirmations)`);
   }
-  const event = parseEventLogs({ abi: dailyAbi, logs: receipt.logs, eventName }).find((log) =>
+  const event = parseEventLogs({ abi: dailyAbi, logs: receipt.logs, eventName, strict: true }).find((log) =>
     isAddressEqual(log.address, daily),
   );
   if (!event) throw new ApiError("bad_request", `This transaction did not emit ${eventName} from the Daily contract.`);
@@ -74,6 +71,6 @@ export async function verifyDailyTransaction<Name extends DailyEventName>(
     chain,
     txHash,
     logIndex: event.logIndex,
-    args: event.args as unknown as DailyEventArgs[Name],
+    args: event.args,
   };
 }

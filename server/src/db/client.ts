@@ -69,7 +69,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       lock?.release();
       throw error;
     }
-    const db = drizzlePglite(client, { schema }) as unknown as Database;
+    const db: Database = drizzlePglite(client, { schema });
     let shared: SharedDatabase | null = null;
     return {
       db,
@@ -100,7 +100,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     idle_timeout: 30,
     onnotice: () => {},
   });
-  const db = drizzlePostgres(client, { schema }) as unknown as Database;
+  const db: Database = drizzlePostgres(client, { schema });
   return {
     db,
     kind: "postgres",
