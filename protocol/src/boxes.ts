@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { limits } from "./constants.js";
 import { clientSeedPattern } from "./fairness.js";
+import { pageQuerySchema } from "./paging.js";
 
 export const boxLimits = {
   /** Boxes one `POST /boxes/purchase` may buy. */
@@ -121,15 +121,7 @@ export const openedBoxSchema = ownedBoxSchema.extend({
 });
 export type OpenedBox = z.infer<typeof openedBoxSchema>;
 
-export const myBoxesQuerySchema = z.object({
-  per_page: z.coerce
-    .number()
-    .int("per_page must be a whole number")
-    .min(1, "per_page must be at least 1")
-    .max(limits.maxPageSize, `per_page must be at most ${limits.maxPageSize}`)
-    .default(limits.rewardsPageSize),
-  cursor: z.string().max(200).optional(),
-});
+export const myBoxesQuerySchema = pageQuerySchema;
 
 export const myBoxesSchema = z.object({
   /** Every unopened box, newest first (only on the first page). */

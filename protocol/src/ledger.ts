@@ -1,16 +1,8 @@
 import { z } from "zod";
-import { limits } from "./constants.js";
+import { pageQuerySchema } from "./paging.js";
 
 /** `GET /assets` query: newest first, `cursor` is the previous page's `next_cursor` (opaque). */
-export const assetsQuerySchema = z.object({
-  per_page: z.coerce
-    .number()
-    .int("per_page must be a whole number")
-    .min(1, "per_page must be at least 1")
-    .max(limits.maxPageSize, `per_page must be at most ${limits.maxPageSize}`)
-    .default(limits.rewardsPageSize),
-  cursor: z.string().max(200).optional(),
-});
+export const assetsQuerySchema = pageQuerySchema;
 
 /** One row of the points ledger: a grant (positive) or a spend (negative). */
 export const ledgerEntrySchema = z.object({
