@@ -224,9 +224,9 @@ export function createApp(deps: AppDeps) {
   }
   /** What the indexer does with each contract event. */
   const eventHandlers: EventHandler[] = [
-    passEventHandler(staking.settleBeforeUnstake),
-    checkInEventHandler(checkIn, logger),
-    tarotEventHandler(tarot, logger),
+    passEventHandler(staking),
+    checkInEventHandler(checkIn),
+    tarotEventHandler(tarot),
   ];
   return { app, metrics, publicConfig, limiter, checkIn, tarot, boxes, chainClients, eventHandlers };
 }
