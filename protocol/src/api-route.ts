@@ -9,6 +9,8 @@ export const apiTags = {
   accounts: "Sign-in by e-mail code or password, the session, the member's profile.",
   wallets: "Binding an EVM wallet (Sign-In with Ethereum) and a Solana address to the account.",
   points: "The points ledger: every grant and spend, newest first.",
+  referrals: "Invite codes, KOL codes and their rewards.",
+  tasks: "One-time goals the server checks from its own data, each rewarded once.",
   boxes: "Loot boxes: the market, purchases with points, provably fair openings, stated odds beside results.",
   daily: "The daily check-in on chain and the day's sky.",
   tarot: "The daily three-card draw, its reading, and recording it on chain.",
