@@ -4,12 +4,12 @@ import { z } from "zod";
  * A referral code as typed: letters and digits, case-insensitive (the server compares upper-case).
  * Members' own codes use an unambiguous alphabet; KOL codes are chosen by operators.
  */
+export const referralCodePattern = /^[A-Za-z0-9_-]{4,32}$/;
+
 export const referralCodeInputSchema = z
   .string()
   .trim()
-  .min(4)
-  .max(32)
-  .regex(/^[A-Za-z0-9_-]+$/, "Codes are letters, digits, - and _.");
+  .regex(referralCodePattern, "Codes are 4 to 32 letters, digits, - and _.");
 
 /** What a member must do for an invite to count, as set in the economy file. */
 export const qualifyOnValues = ["wallet_bound", "pass_minted", "first_check_in"] as const;
