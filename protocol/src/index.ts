@@ -1,5 +1,7 @@
+export * from "./account-rules.js";
 export * from "./accounts.js";
 export * from "./api-route.js";
+export * from "./box-rewards.js";
 export * from "./boxes.js";
 export * from "./chains.js";
 export * from "./config.js";
@@ -16,5 +18,7 @@ export * from "./paging.js";
 export * from "./passes.js";
 export * from "./routes/index.js";
 export * from "./tarot.js";
+export * from "./tarot-deck.js";
+export * from "./wallet-binding.js";
 export * from "./wallets.js";
 export * from "./web-context.js";
