@@ -1,11 +1,10 @@
 import { z } from "zod";
+import { referralCodePattern } from "./referral-rules.js";
 
 /**
  * A referral code as typed: letters and digits, case-insensitive (the server compares upper-case).
  * Members' own codes use an unambiguous alphabet; KOL codes are chosen by operators.
  */
-export const referralCodePattern = /^[A-Za-z0-9_-]{4,32}$/;
-
 export const referralCodeInputSchema = z
   .string()
   .trim()

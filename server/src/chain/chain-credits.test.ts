@@ -235,9 +235,9 @@ describe("finding 4: a stake re-mined with a new start time", () => {
     const snapshot = await chain().client.snapshot();
     const firstSince = await stake(wallet, tokenId);
     current = firstSince + DAY_MS;
-    const claim = () =>
-      postJson(t().app, "/api/nft/staking/claim_one", { token_id: Number(tokenId) }, member.auth).then((res) =>
-        readData<{ claimed: number }>(res),
+    const claim = async () =>
+      readData<{ claimed: number }>(
+        await postJson(t().app, "/api/nft/staking/claim_one", { token_id: Number(tokenId) }, member.auth),
       );
     expect((await claim()).claimed).toBe(100);
 

@@ -1,12 +1,11 @@
+import type { UseReferralResult, User } from "@arcana/protocol";
 import {
   claimKolRewardsRoute,
   claimReferralRewardsRoute,
   getKolSummaryRoute,
   getReferralSummaryRoute,
-  type UseReferralResult,
-  type User,
   useReferralCodeRoute,
-} from "@arcana/protocol";
+} from "@arcana/protocol/calls";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { create } from "zustand";
 import { api } from "../../lib/api";

@@ -1,4 +1,5 @@
-import { consumeTasksRoute, type User } from "@arcana/protocol";
+import type { User } from "@arcana/protocol";
+import { consumeTasksRoute } from "@arcana/protocol/calls";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { api } from "../../lib/api";
