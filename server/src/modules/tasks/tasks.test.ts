@@ -84,16 +84,14 @@ describe("GET /tasks/consume", () => {
     expect(stateOf(result, "streak_7")).toMatchObject({ state: "open", progress: { current: 6, target: 7 } });
     expect(stateOf(result, "first_pass")?.state).toBe("open");
 
-    await t.database.db
-      .insert(passes)
-      .values({
-        chainId: 31337,
-        tokenId: 9001,
-        owner: address,
-        mintedAt: clock.now(),
-        staked: true,
-        stakedSince: clock.now(),
-      });
+    await t.database.db.insert(passes).values({
+      chainId: 31337,
+      tokenId: 9001,
+      owner: address,
+      mintedAt: clock.now(),
+      staked: true,
+      stakedSince: clock.now(),
+    });
     const at = new Date(start + 6 * DAY_MS);
     await t.checkIn.creditCheckIn({
       wallet: address,
