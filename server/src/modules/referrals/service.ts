@@ -4,6 +4,7 @@ import {
   type Invitee,
   type KolCodeStats,
   type KolSummary,
+  normalizeEmail,
   type QualifyOn,
   type ReferralSummary,
   type UseReferralResult,
@@ -430,7 +431,7 @@ export function createReferralService({ db, economy, publicUrl, now }: ReferralS
 export function kolAdmin(db: Database, now: () => Date = () => new Date()) {
   return {
     async add(email: string, options: { code?: string; inviterPoints?: number; inviteePoints?: number }) {
-      const member = await memberByEmail(db, email.trim().toLowerCase());
+      const member = await memberByEmail(db, normalizeEmail(email));
       if (!member) throw new Error(`No member has the e-mail address ${email}.`);
       for (let attempt = 0; attempt < 5; attempt++) {
         const code = options.code ? normalizeCode(options.code) : newMemberCode();
