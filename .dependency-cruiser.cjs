@@ -17,7 +17,12 @@ const owners = [
     "modules/passes/service.ts (lockOwnedPass, stakedPasses, createPassService, allowlistAdmin)",
   ],
   ["server/src/modules/daily", "modules/daily/service.ts (createCheckInService)"],
-  ["server/src/modules/tarot", "modules/tarot/service.ts (createTarotService)"],
+  ["server/src/modules/tarot", "modules/tarot/service.ts (createTarotService, tarotRecordedDays)"],
+  [
+    "server/src/modules/referrals",
+    "modules/referrals/service.ts (createReferralService: walletBound, qualifiedInvites; kolAdmin)",
+  ],
+  ["server/src/modules/tasks", "modules/tasks/service.ts (createTaskService)"],
   ["server/src/chain", "chain/indexer.ts (eventsFor, createIndexer)"],
   ["server/src/mail", "mail/mailer.ts (createDevMailbox, readDevMailbox)"],
   ["server/src/rate-limit", "rate-limit/database-limiter.ts (createDatabaseRateLimiter)"],

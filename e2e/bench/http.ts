@@ -15,7 +15,7 @@ import { openDatabase } from "../../server/src/db/client.js";
 import { sessions } from "../../server/src/modules/auth/schema.js";
 import { generateSessionToken, hashPassword, hashSessionToken } from "../../server/src/modules/auth/secrets.js";
 import { grantPoints } from "../../server/src/modules/ledger/service.js";
-import { signUpOrTouch } from "../../server/src/modules/users/service.js";
+import { setBoundWallet, signUpOrTouch } from "../../server/src/modules/users/service.js";
 import { productionEnv } from "../../server/src/test/app.js";
 import { createScratchDatabase } from "../../server/src/test/database.js";
 import { freePort, repoRoot, startServer, waitUntilReady } from "../src/server.js";
@@ -581,6 +581,86 @@ async function benchBoxes(databaseUrl: string) {
   }
 }
 
+/**
+ * Referrals and tasks on PostgreSQL: members in a ring of invites (each used the next one's code)
+ * with bound wallets, then `POST /refer_code/claim` and `GET /tasks/consume` from all of them at
+ * once. The first calls move the rewards; afterwards every invite and task is credited exactly once.
+ */
+async function benchReferrals(databaseUrl: string) {
+  const scratch = await createScratchDatabase(databaseUrl, "arcana_bench");
+  const server = await startServer({ DATABASE_URL: scratch.url, TRUST_PROXY: "1", INDEXER: "off", CHAINS: "opBNB" });
+  const database = await openDatabase({ kind: "postgres", url: scratch.url, maxConnections: 4 });
+  const rows = postgres(scratch.url, { max: 1, onnotice: () => {} });
+  try {
+    const members = 16;
+    const auths: string[] = [];
+    const codes: string[] = [];
+    for (let i = 0; i < members; i++) {
+      const auth = await signUpForBench(server.url, `referrals-bench-${i}@example.com`, `10.8.0.${i + 1}`);
+      auths.push(auth);
+      const summary = (await (
+        await fetch(`${server.url}/api/refer_code`, { headers: { authorization: auth } })
+      ).json()) as {
+        data: { code: string };
+      };
+      codes.push(summary.data.code);
+    }
+    for (let i = 0; i < members; i++) {
+      await post(
+        `${server.url}/api/refer_code/use`,
+        { code: codes[(i + 1) % members] },
+        { authorization: auths[i] as string },
+      );
+    }
+    const ids = await rows<{ id: string }[]>`select id from users order by email`;
+    for (const [i, { id }] of ids.entries()) {
+      await setBoundWallet(database.db, id, "evm", `0x${(i + 1).toString(16).padStart(40, "b")}`, new Date());
+    }
+    let turn = 0;
+    const asMember = {
+      setupRequest: (request: autocannon.Request) => {
+        turn += 1;
+        return {
+          ...request,
+          headers: { "content-type": "application/json", authorization: auths[turn % members] as string },
+        };
+      },
+    };
+    const claim = await load(`${server.url}/api/refer_code/claim`, { method: "POST", requests: [asMember] });
+    const tasks = await load(`${server.url}/api/tasks/consume`, { requests: [asMember] });
+    const [check] = await rows<Record<string, number>[]>`
+      select
+        (select count(*)::int from ledger_entries where kind = 'referral') as inviter_credits,
+        (select count(*)::int from ledger_entries where kind = 'referral_invitee') as invitee_credits,
+        (select count(*)::int from ledger_entries where kind = 'task') as task_credits,
+        (select count(*)::int from users u where u.pts <> (select coalesce(sum(amount), 0) from ledger_entries l where l.user_id = u.id)) as drifted
+    `;
+    const exact = [check?.inviter_credits, check?.invitee_credits, check?.task_credits].every((n) => n === members);
+    table.push({
+      figure: "`POST /refer_code/claim` on PostgreSQL",
+      measured: loadText(claim),
+      ceiling: "—",
+      target: "(reported)",
+      met: null,
+    });
+    table.push({
+      figure: "`GET /tasks/consume` on PostgreSQL",
+      measured: loadText(tasks),
+      ceiling: "—",
+      target: "(reported)",
+      met: null,
+    });
+    notes.push(
+      `referrals: ${members} members in a ring of invites, wallets bound: inviter credits ${check?.inviter_credits}, invitee credits ${check?.invitee_credits}, task credits ${check?.task_credits} (each should be ${members}${exact ? ": exact" : ": WRONG"}); balances differing from their ledger sum: ${check?.drifted}`,
+    );
+  } finally {
+    await rows.end();
+    await database.close();
+    await server.stop();
+    await scratch.drop();
+  }
+}
+
 function printTable() {
   const cells = (row: Row) => [
     row.figure,
@@ -610,5 +690,6 @@ await benchProduction();
 if (DATABASE_URL) {
   await benchBoxes(DATABASE_URL);
   await benchAccounts(DATABASE_URL);
+  await benchReferrals(DATABASE_URL);
 }
 printTable();

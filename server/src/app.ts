@@ -36,6 +36,8 @@ import { registerMailboxRoutes } from "./modules/mailbox/routes.js";
 import { createMailboxService } from "./modules/mailbox/service.js";
 import { registerPassRoutes } from "./modules/passes/routes.js";
 import { createPassService, passEventHandler } from "./modules/passes/service.js";
+import { registerReferralRoutes } from "./modules/referrals/routes.js";
+import { createReferralService } from "./modules/referrals/service.js";
 import { registerStakingRoutes } from "./modules/staking/routes.js";
 import { createStakingService } from "./modules/staking/service.js";
 import { registerSystemRoutes } from "./modules/system/routes.js";
@@ -43,6 +45,8 @@ import { buildPublicConfig, checkReadiness } from "./modules/system/service.js";
 import { tarotEventHandler } from "./modules/tarot/event-handler.js";
 import { registerTarotRoutes } from "./modules/tarot/routes.js";
 import { createTarotService } from "./modules/tarot/service.js";
+import { registerTaskRoutes } from "./modules/tasks/routes.js";
+import { createTaskService } from "./modules/tasks/service.js";
 import { registerUserRoutes } from "./modules/users/routes.js";
 import { walletBrowserSources } from "./modules/wallets/browser-origins.js";
 import { registerWalletRoutes } from "./modules/wallets/routes.js";
@@ -103,7 +107,10 @@ export function createApp(deps: AppDeps) {
   const passes = createPassService({ db: database.db, config, chainClients, signer, now });
   const staking = createStakingService({ db: database.db, economy, chainClients, signer, passes, now });
   const boxes = createBoxService({ db: database.db, economy, now });
+  const referrals = createReferralService({ db: database.db, economy, publicUrl: config.publicUrl, now });
+  const tasks = createTaskService({ db: database.db, economy, referrals, now });
   const wallets = createWalletService({
+    referrals,
     db: database.db,
     now,
     chainClients,
@@ -186,6 +193,8 @@ export function createApp(deps: AppDeps) {
   registerPassRoutes(api, passes, config);
   registerStakingRoutes(api, staking, config);
   registerBoxRoutes(api, boxes, config);
+  registerReferralRoutes(api, referrals, config);
+  registerTaskRoutes(api, tasks, config);
   if (!config.isProduction && mailer.isDevMailbox) registerMailboxRoutes(api, app, createMailboxService(database.db));
   deps.extraApiRoutes?.(api);
 
@@ -231,5 +240,5 @@ export function createApp(deps: AppDeps) {
     checkInEventHandler(checkIn),
     tarotEventHandler(tarot),
   ];
-  return { app, metrics, publicConfig, limiter, checkIn, tarot, boxes, chainClients, eventHandlers };
+  return { app, metrics, publicConfig, limiter, checkIn, tarot, boxes, referrals, tasks, chainClients, eventHandlers };
 }

@@ -126,4 +126,56 @@ describe("the economy file", () => {
     expect(config.economyFile).toBe(file);
     expect(loadEconomy(config.economyFile).tarot.points).toBe(42);
   });
+
+  it("ships the referral, KOL and task settings of issue 15", () => {
+    const economy = loadEconomy();
+    expect(economy.referrals).toEqual({
+      windowDays: 7,
+      inviterPoints: 50,
+      inviteePoints: 20,
+      qualifyOn: "wallet_bound",
+    });
+    expect(economy.kol).toEqual({ inviterPoints: 100, inviteePoints: 30 });
+    expect(economy.tasks.map((task) => task.id)).toEqual([
+      "bind_wallet",
+      "first_pass",
+      "first_stake",
+      "streak_7",
+      "invite_3",
+    ]);
+  });
+
+  it("refuses an unknown qualifyOn, unknown task conditions, tasks with none, and task ids used twice", () => {
+    const problems = problemsOf({
+      ...valid,
+      referrals: { windowDays: 0, inviterPoints: 50, inviteePoints: 20, qualifyOn: "signed_up" },
+      kol: { inviterPoints: -5, inviteePoints: 30 },
+      tasks: [
+        { id: "follow", title: "Follow us", points: 10, when: { twitter_followed: true } },
+        { id: "nothing", title: "Nothing", points: 10, when: {} },
+        { id: "streak", title: "Streak", points: 10, when: { check_in_streak: 0, wallet_bound: false } },
+      ],
+    });
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        "economy.json: referrals.windowDays: must be a positive integer",
+        "economy.json: referrals.qualifyOn: must be one of wallet_bound, pass_minted, first_check_in",
+        "economy.json: kol.inviterPoints: must be 0 or more",
+        'economy.json: tasks[0].when: unknown setting "twitter_followed"',
+        expect.stringMatching(/^economy\.json: tasks\[1\]\.when: must name a condition: wallet_bound, /),
+        "economy.json: tasks[2].when.check_in_streak: must be a positive integer",
+        "economy.json: tasks[2].when.wallet_bound: must be true",
+      ]),
+    );
+    const task = { title: "Bind", points: 10, when: { wallet_bound: true } };
+    expect(
+      problemsOf({
+        ...valid,
+        tasks: [
+          { id: "bind", ...task },
+          { id: "bind", ...task },
+        ],
+      }),
+    ).toEqual(['economy.json: tasks[1].id: "bind" is used twice']);
+  });
 });

@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import { qualifyOnValues, type TaskConditionKey, taskConditionKeys } from "@arcana/protocol";
 import { z } from "zod";
 import { repoRoot } from "./config.js";
 
@@ -58,6 +59,46 @@ const boxesSchema = z.array(boxSchema).superRefine((boxes, ctx) => {
   }
 });
 
+const reached = z.literal(true, { error: "must be true" }).optional();
+const atLeast = positiveInteger.optional();
+
+/** Each condition the server can check from its own tables (protocol's taskConditionKeys); unknown keys are refused. */
+const taskConditionShape = {
+  wallet_bound: reached,
+  solana_bound: reached,
+  pass_minted: reached,
+  pass_staked: reached,
+  check_in_streak: atLeast,
+  tarot_recorded_days: atLeast,
+  boxes_opened: atLeast,
+  qualified_invites: atLeast,
+} satisfies Record<TaskConditionKey, z.ZodType>;
+
+const taskConditionsSchema = z
+  .strictObject(taskConditionShape)
+  .refine((conditions) => Object.values(conditions).some((value) => value !== undefined), {
+    message: `must name a condition: ${taskConditionKeys.join(", ")}`,
+  });
+
+const taskSchema = z.strictObject({
+  /** Stable: the ledger references a task's reward by it. */
+  id: z
+    .string({ error: "must be a text id" })
+    .regex(/^[a-z0-9][a-z0-9_-]{0,63}$/, "must be 1–64 lower-case letters, digits, dashes or underscores"),
+  title: z.string({ error: "must be text" }).min(1, "must not be empty"),
+  points: positiveInteger,
+  /** Every condition must hold for the task to be done. */
+  when: taskConditionsSchema,
+});
+
+const tasksSchema = z.array(taskSchema).superRefine((tasks, ctx) => {
+  const ids = new Set<string>();
+  for (const [index, task] of tasks.entries()) {
+    if (ids.has(task.id)) ctx.addIssue({ code: "custom", path: [index, "id"], message: `"${task.id}" is used twice` });
+    ids.add(task.id);
+  }
+});
+
 const economySchema = z.strictObject({
   checkIn: z.strictObject({
     /** Points for any check-in. */
@@ -91,11 +132,30 @@ const economySchema = z.strictObject({
   }),
   /** The loot-box market (docs/operating.md). */
   boxes: boxesSchema.default([]),
+  /** Invite codes every member has (docs/operating.md). */
+  referrals: z
+    .strictObject({
+      /** Days after sign-up during which a member may enter someone's code. */
+      windowDays: positiveInteger,
+      inviterPoints: points,
+      inviteePoints: points,
+      /** What an invitee must do for the invite to count. */
+      qualifyOn: z.enum(qualifyOnValues, { error: `must be one of ${qualifyOnValues.join(", ")}` }),
+    })
+    .default({ windowDays: 7, inviterPoints: 50, inviteePoints: 20, qualifyOn: "wallet_bound" }),
+  /** The default rates of KOL codes (`kol add` may set a code's own). */
+  kol: z
+    .strictObject({ inviterPoints: points, inviteePoints: points })
+    .default({ inviterPoints: 100, inviteePoints: 30 }),
+  /** One-time goals, each rewarded once (`GET /tasks/consume`). */
+  tasks: tasksSchema.default([]),
 });
 
 export type Economy = z.infer<typeof economySchema>;
 export type BoxDefinition = Economy["boxes"][number];
 export type BoxRewardDefinition = BoxDefinition["rewards"][number];
+export type ReferralSettings = Economy["referrals"];
+export type TaskDefinition = Economy["tasks"][number];
 
 export class EconomyError extends Error {
   constructor(

@@ -5,7 +5,7 @@ import { type Hex, parseEther } from "viem";
 import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkIns, ledgerEntries, users } from "../db/schema.js";
-import type { Economy } from "../economy.js";
+import { type Economy, loadEconomy } from "../economy.js";
 import { recentMovements, spendPoints } from "../modules/ledger/service.js";
 import { walletAdmin } from "../modules/wallets/service.js";
 import { postJson, readData } from "../test/app.js";
@@ -16,6 +16,7 @@ import { balanceOf, bindWalletDirectly, signUpMember } from "../test/members.js"
 // held the wallet when the event happened, and are taken back when the chain drops or ends them.
 
 const economy: Economy = {
+  ...loadEconomy(),
   checkIn: { basePoints: 10, streakBonuses: [] },
   tarot: { points: 25 },
   staking: { pointsPerPassPerDay: 100, minStakeSeconds: 86_400 },

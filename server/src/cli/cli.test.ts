@@ -37,7 +37,7 @@ describe("the operator CLI's command line", () => {
     const before = opened;
     const help = await admin("--help");
     expect(help.code).toBe(0);
-    for (const command of ["allowlist", "wallet", "points", "boxes", "db"]) expect(help.out).toContain(command);
+    for (const command of ["allowlist", "wallet", "points", "boxes", "kol", "db"]) expect(help.out).toContain(command);
     for (const argv of [
       ["allowlist", "--help"],
       ["allowlist", "add", "--help"],
@@ -50,6 +50,9 @@ describe("the operator CLI's command line", () => {
       ["points", "grant", "--help"],
       ["points", "show", "--help"],
       ["boxes", "list", "--help"],
+      ["kol", "add", "--help"],
+      ["kol", "list", "--help"],
+      ["kol", "disable", "--help"],
       ["db", "url", "--help"],
     ]) {
       const result = await admin(...argv);
@@ -195,5 +198,36 @@ describe("the allowlist and wallet commands", () => {
       "lost@example.com had no evm binding.\n",
     );
     expect((await admin("wallet", "show", "nobody@example.com")).code).toBe(1);
+  });
+});
+
+describe("the kol commands", () => {
+  it("makes a member a KOL with a code of their own rates, lists it, and disables it", async () => {
+    await createMemberRow(database.db, "kol@example.com");
+    const added = await admin("kol", "add", "KOL@example.com", "--code", "starlight", "--inviter-points", "150");
+    expect(added).toMatchObject({ code: 0, err: "" });
+    expect(added.out).toContain(
+      "kol@example.com has KOL code STARLIGHT: 150 points per qualified invite, 30 (economy default)",
+    );
+    const random = await admin("kol", "add", "kol@example.com");
+    expect(random.out).toMatch(/has KOL code [2-9A-HJ-NP-Z]{8}:/);
+    const taken = await admin("kol", "add", "kol@example.com", "--code", "STARLIGHT");
+    expect(taken.code).toBe(1);
+    expect(taken.err).toContain("already taken");
+    const list = await admin("kol", "list");
+    expect(list.out).toContain("STARLIGHT  kol@example.com  inviter 150, invitee 30*  uses 0, qualified 0");
+    expect(list.out).toContain("2 KOL codes");
+    expect((await admin("kol", "disable", "starlight")).out).toBe("Disabled STARLIGHT.\n");
+    expect((await admin("kol", "disable", "starlight")).out).toBe("STARLIGHT was already disabled.\n");
+    expect((await admin("kol", "list")).out).toMatch(/STARLIGHT .* DISABLED/);
+  });
+
+  it("refuses a bad code or points as a usage error and an unknown member or code as a failure", async () => {
+    expect((await admin("kol", "add", "kol@example.com", "--code", "no way")).code).toBe(2);
+    expect((await admin("kol", "add", "kol@example.com", "--invitee-points", "-3")).code).toBe(2);
+    const unknown = await admin("kol", "add", "nobody@example.com");
+    expect(unknown.code).toBe(1);
+    expect(unknown.err).toContain("No member has the e-mail address nobody@example.com");
+    expect((await admin("kol", "disable", "NOSUCHCODE")).code).toBe(1);
   });
 });

@@ -7,6 +7,7 @@ import { registerBoxesCommands } from "./boxes.js";
 import { openOperatorDatabase } from "./connect.js";
 import type { CliContext } from "./context.js";
 import { registerDatabaseCommands } from "./database.js";
+import { registerKolCommands } from "./kol.js";
 import { registerPointsCommands } from "./points.js";
 import { registerWalletCommands } from "./wallets.js";
 
@@ -56,6 +57,7 @@ export async function runCli(argv: string[], options: CliOptions = {}): Promise<
   registerWalletCommands(program, context);
   registerPointsCommands(program, context);
   registerBoxesCommands(program, context);
+  registerKolCommands(program, context);
   registerDatabaseCommands(program, context);
 
   try {

@@ -2,6 +2,7 @@ import pino from "pino";
 import { type AppDeps, createApp } from "../app.js";
 import { loadConfig } from "../config.js";
 import type { Mailer, MailMessage } from "../mail/mailer.js";
+import type { RateLimiter } from "../rate-limit/limiter.js";
 import { createTestDatabase } from "./database.js";
 
 /** The variables production refuses to start without (test values). */
@@ -42,7 +43,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
   const config = loadConfig({ NODE_ENV: "test", ...options.env });
   const database = await createTestDatabase();
   const logger = options.logger ?? pino({ level: "silent" });
-  const { app, metrics, limiter, checkIn, tarot, boxes, chainClients, eventHandlers } = createApp({
+  const { app, metrics, limiter, checkIn, tarot, boxes, referrals, tasks, chainClients, eventHandlers } = createApp({
     config,
     database,
     logger,
@@ -60,6 +61,8 @@ export async function createTestApp(options: TestAppOptions = {}) {
     checkIn,
     tarot,
     boxes,
+    referrals,
+    tasks,
     chainClients,
     eventHandlers,
     config,
@@ -68,6 +71,18 @@ export async function createTestApp(options: TestAppOptions = {}) {
       await limiter.close();
       await database.dispose();
     },
+  };
+}
+
+/** A limiter that allows everything, for tests that sign up more members than one network may. */
+export function unlimitedLimiter(): RateLimiter {
+  const allowed = { allowed: true, retryAfterSeconds: 0 };
+  return {
+    hit: async () => allowed,
+    peek: async () => allowed,
+    reset: async () => {},
+    ping: async () => {},
+    close: async () => {},
   };
 }
 

@@ -74,6 +74,15 @@ function decodeOpenedCursor(cursor: string): { at: Date; id: string } | null {
   return { at, id };
 }
 
+/** How many boxes the member has opened (tasks). */
+export async function boxesOpenedBy(db: DatabaseOrTransaction, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ opened: count() })
+    .from(ownedBoxes)
+    .where(and(eq(ownedBoxes.userId, userId), isNotNull(ownedBoxes.openedAt)));
+  return Number(row?.opened ?? 0);
+}
+
 export interface BoxServiceDeps {
   db: Database;
   economy: Economy;

@@ -10,7 +10,7 @@ import { hardhat } from "viem/chains";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createChainClients } from "../../chain/clients.js";
 import { loadConfig, repoRoot } from "../../config.js";
-import type { Economy } from "../../economy.js";
+import { type Economy, loadEconomy } from "../../economy.js";
 import { createTestApp, postJson } from "../../test/app.js";
 import { startTestChain } from "../../test/chain.js";
 import { balanceOf, bindWalletDirectly, signUpMember } from "../../test/members.js";
@@ -23,6 +23,7 @@ const strangerAccount = privateKeyToAccount("0x7c852118294e51e653712a81e05800f41
 const patientAccount = privateKeyToAccount("0x47e179ec197488593b187f80a00eb0da91f1b9d0b13f8733639f19c30a34926a");
 
 const economy: Economy = {
+  ...loadEconomy(),
   checkIn: { basePoints: 10, streakBonuses: [] },
   tarot: { points: 25 },
   staking: { pointsPerPassPerDay: 100, minStakeSeconds: 86_400 },

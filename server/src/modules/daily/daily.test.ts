@@ -1,11 +1,12 @@
 import type { AssetsPage, CheckInStatus } from "@arcana/protocol";
 import { gmtDayNumber } from "@arcana/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Economy } from "../../economy.js";
+import { type Economy, loadEconomy } from "../../economy.js";
 import { createTestApp, postJson, testClock } from "../../test/app.js";
 import { balanceOf, bindWalletDirectly, signUpMember } from "../../test/members.js";
 
 const economy: Economy = {
+  ...loadEconomy(),
   checkIn: {
     basePoints: 10,
     streakBonuses: [

@@ -1,5 +1,5 @@
 import { type CheckInResult, type CheckInStatus, DAY_MS, gmtDate, gmtDayNumber } from "@arcana/protocol";
-import { and, desc, eq, gte } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, max } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { ChainClients } from "../../chain/clients.js";
 import { verifyDailyTransaction } from "../../chain/daily-transaction.js";
@@ -46,6 +46,31 @@ function creditReference(row: CheckInRow): string {
 
 function asCredit(row: CheckInRow, credited: boolean): CheckInCredit {
   return { userId: row.userId, credited, day: row.day, streak: row.streak, points: row.points };
+}
+
+/** Each member's first credited check-in: the wallet that made it and when it was credited (referrals). */
+export async function firstCheckIns(
+  db: DatabaseOrTransaction,
+  userIds: string[],
+): Promise<Array<{ userId: string; wallet: string; at: Date }>> {
+  if (userIds.length === 0) return [];
+  const rows = await db
+    .select({ userId: checkIns.userId, wallet: checkIns.wallet, at: checkIns.createdAt })
+    .from(checkIns)
+    .where(inArray(checkIns.userId, userIds))
+    .orderBy(asc(checkIns.userId), asc(checkIns.day));
+  const first = new Map<string, { userId: string; wallet: string; at: Date }>();
+  for (const row of rows) if (!first.has(row.userId)) first.set(row.userId, row);
+  return [...first.values()];
+}
+
+/** The longest run of consecutive GMT days the member checked in, ever (tasks). */
+export async function longestCheckInStreak(db: DatabaseOrTransaction, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ longest: max(checkIns.streak) })
+    .from(checkIns)
+    .where(eq(checkIns.userId, userId));
+  return row?.longest ?? 0;
 }
 
 export type CheckInService = ReturnType<typeof createCheckInService>;

@@ -237,6 +237,10 @@ const kindLabels: Record<string, string> = {
   box_purchase: "Box purchase",
   box_reward: "Box reward",
   reversal: "Reversed credit",
+  referral: "Invite reward",
+  referral_invitee: "Welcome reward for joining with a code",
+  kol: "KOL invite reward",
+  task: "Task reward",
 };
 
 /** The label a member reads: the one written with the entry, else a default for its kind. */

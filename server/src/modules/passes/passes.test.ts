@@ -6,13 +6,14 @@ import type { PrivateKeyAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createChainClients } from "../../chain/clients.js";
 import { createIndexer } from "../../chain/indexer.js";
-import type { Economy } from "../../economy.js";
+import { type Economy, loadEconomy } from "../../economy.js";
 import { postJson, readData } from "../../test/app.js";
 import type { startTestChain } from "../../test/chain.js";
 import { createIndexedTestApp, hardhatAccounts, walletOn } from "../../test/contracts.js";
 import { balanceOf, bindWalletDirectly, signUpMember } from "../../test/members.js";
 
 const economy: Economy = {
+  ...loadEconomy(),
   checkIn: { basePoints: 10, streakBonuses: [] },
   tarot: { points: 10 },
   staking: { pointsPerPassPerDay: 100, minStakeSeconds: 86_400 },

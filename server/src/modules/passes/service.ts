@@ -59,6 +59,32 @@ export async function stakedPasses(
   return options.lock ? query.for("update") : query;
 }
 
+/** How many Genesis Passes these wallets hold and have staked, and when the first was minted (tasks, referrals). */
+export async function passesHeldBy(
+  db: DatabaseOrTransaction,
+  wallets: string[],
+): Promise<Map<string, { held: number; staked: number; firstMintedAt: Date }>> {
+  const held = new Map<string, { held: number; staked: number; firstMintedAt: Date }>();
+  if (wallets.length === 0) return held;
+  const rows = await db
+    .select({ owner: passes.owner, staked: passes.staked, mintedAt: passes.mintedAt })
+    .from(passes)
+    .where(
+      inArray(
+        passes.owner,
+        wallets.map((wallet) => wallet.toLowerCase()),
+      ),
+    );
+  for (const row of rows) {
+    const entry = held.get(row.owner) ?? { held: 0, staked: 0, firstMintedAt: row.mintedAt };
+    entry.held += 1;
+    if (row.staked) entry.staked += 1;
+    if (row.mintedAt < entry.firstMintedAt) entry.firstMintedAt = row.mintedAt;
+    held.set(row.owner, entry);
+  }
+  return held;
+}
+
 async function writePassState(db: DatabaseOrTransaction, chainId: number, tokenId: number, state: PassState | null) {
   if (!state) {
     await db.delete(passes).where(and(eq(passes.chainId, chainId), eq(passes.tokenId, tokenId)));

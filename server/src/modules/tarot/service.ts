@@ -47,6 +47,15 @@ export interface TarotRecordCredit {
   points: number;
 }
 
+/** How many GMT days the member's draw was recorded on chain (tasks). */
+export async function tarotRecordedDays(db: DatabaseOrTransaction, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ days: sql<number>`count(distinct ${tarotRecords.day})::int` })
+    .from(tarotRecords)
+    .where(eq(tarotRecords.userId, userId));
+  return Number(row?.days ?? 0);
+}
+
 export type TarotService = ReturnType<typeof createTarotService>;
 
 /** `force_refresh` rewrites per member per day the language model writes; later ones are the built-in writer's. */

@@ -1,5 +1,5 @@
 import type { User } from "@arcana/protocol";
-import { and, eq, gt, isNull, lt, ne, or, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull, lt, ne, or, sql } from "drizzle-orm";
 import { getAddress } from "viem";
 import type { DatabaseOrTransaction, Transaction } from "../../db/client.js";
 import { users, walletBindings } from "./schema.js";
@@ -117,6 +117,20 @@ export async function memberIdByWalletAt(db: DatabaseOrTransaction, wallet: stri
     )
     .limit(1);
   return row?.id ?? null;
+}
+
+/** The EVM wallets these members hold now, with when each binding began (referral qualification). */
+export async function currentEvmBindings(
+  db: DatabaseOrTransaction,
+  userIds: string[],
+): Promise<Array<{ userId: string; wallet: string; boundAt: Date }>> {
+  if (userIds.length === 0) return [];
+  return db
+    .select({ userId: walletBindings.userId, wallet: walletBindings.address, boundAt: walletBindings.boundAt })
+    .from(walletBindings)
+    .where(
+      and(eq(walletBindings.kind, "evm"), inArray(walletBindings.userId, userIds), isNull(walletBindings.unboundAt)),
+    );
 }
 
 /** Whether this wallet was ever bound to a member other than `userId` (one wallet, one qualification). */

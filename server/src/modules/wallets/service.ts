@@ -16,6 +16,7 @@ import type { Database, Transaction } from "../../db/client.js";
 import { ApiError } from "../../http/api-error.js";
 import { DependencyUnavailableError } from "../../http/dependency.js";
 import type { RateLimit, RateLimiter } from "../../rate-limit/limiter.js";
+import type { ReferralService } from "../referrals/service.js";
 import {
   lockMember,
   memberByEmail,
@@ -35,6 +36,8 @@ export interface WalletDeps {
   chainIds: number[];
   solanaCluster: SolanaCluster;
   limiter: RateLimiter;
+  /** Told inside the binding's transaction: an invite may qualify on it (referrals.qualifyOn). */
+  referrals: Pick<ReferralService, "walletBound">;
 }
 
 /** Each nonce is a row: a member gets 10 a minute, plenty for a person signing with a wallet. */
@@ -177,7 +180,9 @@ export function createWalletService(deps: WalletDeps) {
         const bound = kind === "evm" ? current.walletAddress : current.solanaAddress;
         if (bound === address) return current;
         if (bound) throw alreadyBound(bound);
-        return setBoundWallet(tx, userId, kind, address, at);
+        const member = await setBoundWallet(tx, userId, kind, address, at);
+        await deps.referrals.walletBound(tx, userId);
+        return member;
       });
     } catch (error) {
       if (isUniqueViolation(error)) throw walletTaken();
