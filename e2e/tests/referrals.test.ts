@@ -69,6 +69,7 @@ describe("inviting a friend", () => {
     await invites.getByRole("button", { name: "Copied" }).waitFor();
     expect(await inviter.evaluate(() => navigator.clipboard.readText())).toBe(shareLink);
     expect(await invites.getByTestId("invites-count").textContent()).toBe("0");
+    await invites.getByRole("button", { name: "Close" }).click();
 
     // B opens the link as a visitor, signs up by e-mail code, and the code is applied.
     const inviteeContext = await browser.newContext();
