@@ -11,7 +11,7 @@ import { eq, sql } from "drizzle-orm";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { createSiweMessage } from "viem/siwe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ledgerEntries, referralUses } from "../../db/schema.js";
+import { ledgerEntries, passes, referralUses } from "../../db/schema.js";
 import { type Economy, loadEconomy } from "../../economy.js";
 import { createTestApp, postJson, readData, testClock, unlimitedLimiter } from "../../test/app.js";
 import { balanceOf, bindWalletDirectly, createMemberRow, signUpMember } from "../../test/members.js";
@@ -283,6 +283,33 @@ describe("the rules of using a code", () => {
   });
 });
 
+describe("cross-site writes", () => {
+  it("refuses a cookie-authenticated use or claim from a foreign origin with 403, writing nothing", async () => {
+    const inviter = await newMember();
+    const invitee = await newMember();
+    const { code } = await summary(inviter);
+    await use(invitee, code);
+    await bindWalletBySigning(invitee);
+    const stranger = await newMember();
+    const cookieOf = (member: Member) => ({
+      cookie: `arcana_session=${member.auth.authorization.replace("Bearer ", "")}`,
+      origin: "https://evil.example",
+    });
+    for (const [member, path, body] of [
+      [stranger, "/api/refer_code/use", { code }],
+      [inviter, "/api/refer_code/claim", {}],
+      [inviter, "/api/refer_code/kol/claim", {}],
+    ] as const) {
+      const res = await postJson(t.app, path, body, cookieOf(member));
+      expect(res.status, path).toBe(403);
+      expect(await errorCode(res)).toBe("foreign_origin");
+    }
+    expect(await usesOf(stranger.userId)).toEqual([]);
+    expect(await balanceOf(t.database.db, inviter.userId)).toBe(0);
+    expect((await summary(inviter)).pending_points).toBe(50);
+  });
+});
+
 describe("KOL codes", () => {
   it("shows a KOL each code's uses, qualified invites, points and days, and claims them once", async () => {
     const kol = await newMember();
@@ -370,6 +397,34 @@ describe("qualification on the configured event only", () => {
       expect(mine).toMatchObject({ qualified: 1, pending_points: 50 });
       // 10 for the check-in, 20 for joining with a code.
       expect(await balanceOf(other.database.db, invitee.userId)).toBe(30);
+    } finally {
+      await other.dispose();
+    }
+  });
+});
+
+describe("qualification on pass_minted", () => {
+  it("a bound wallet does not qualify; a Genesis Pass in that wallet does", async () => {
+    const economy: Economy = {
+      ...loadEconomy(),
+      referrals: { windowDays: 7, inviterPoints: 50, inviteePoints: 20, qualifyOn: "pass_minted" },
+    };
+    const other = await createTestApp({ now: clock.now, economy, limiter: unlimitedLimiter() });
+    try {
+      const inviter = await newMember(other);
+      const invitee = await newMember(other);
+      await use(invitee, (await summary(inviter, other)).code, other);
+      const wallet = "0x00000000000000000000000000000000000beef5";
+      await bindWalletDirectly(other.database.db, invitee.userId, wallet);
+      expect((await summary(inviter, other)).recent[0]).toMatchObject({
+        state: "pending",
+        reason: expect.stringMatching(/Genesis Pass/),
+      });
+      await other.database.db
+        .insert(passes)
+        .values({ chainId: 31337, tokenId: 1, owner: wallet, mintedAt: clock.now() });
+      expect(await summary(inviter, other)).toMatchObject({ qualified: 1, pending_points: 50 });
+      expect(await balanceOf(other.database.db, invitee.userId)).toBe(20);
     } finally {
       await other.dispose();
     }
