@@ -1,3 +1,6 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { createWalletClient, http, parseEther } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
@@ -6,18 +9,26 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { devDeployerPrivateKey } from "../../contracts/scripts/lib/dev-keys.js";
 import { launchBrowser, watchErrors } from "../src/browser.js";
 import { installFakeWallets } from "../src/fake-wallets.js";
-import { type RunningServer, startServer } from "../src/server.js";
+import { type RunningServer, repoRoot, startServer } from "../src/server.js";
 
 /** Hardhat's well-known development account #0: funded on every local chain, never used elsewhere. */
 
 let server: RunningServer & { rpcUrl: string | null };
 let browser: Browser;
+let economyDir: string;
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer({}, { chain: true }), launchBrowser()]);
+  // The shipped economy without tasks: this round's balance is check-in and tarot points only.
+  const economy = JSON.parse(readFileSync(path.join(repoRoot, "config/economy.json"), "utf8"));
+  economy.tasks = [];
+  economyDir = mkdtempSync(path.join(tmpdir(), "arcana-e2e-economy-"));
+  const economyFile = path.join(economyDir, "economy.json");
+  writeFileSync(economyFile, JSON.stringify(economy));
+  [server, browser] = await Promise.all([startServer({ ECONOMY_FILE: economyFile }, { chain: true }), launchBrowser()]);
 });
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
+  if (economyDir) rmSync(economyDir, { recursive: true, force: true });
 });
 
 /** Sends the member's wallet some test ETH for gas, from Hardhat account #0. */
