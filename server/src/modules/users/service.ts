@@ -1,5 +1,5 @@
 import type { User } from "@arcana/protocol";
-import { and, eq, gt, inArray, isNull, lt, ne, or, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNull, lt, ne, or, sql } from "drizzle-orm";
 import { getAddress } from "viem";
 import type { DatabaseOrTransaction, Transaction } from "../../db/client.js";
 import { users, walletBindings } from "./schema.js";
@@ -98,9 +98,16 @@ export async function memberIdByWallet(db: DatabaseOrTransaction, wallet: string
 }
 
 /**
+ * How far a chain's block time may trail this server's clock (a busy local node, a sequencer's
+ * clock): a binding also counts for events stamped this much before it.
+ */
+export const CHAIN_CLOCK_GRACE_MS = 60_000;
+
+/**
  * The id of the member whose binding of this EVM wallet covered `at` (a chain event's block time),
  * or null: a check-in or tarot record counts only for whoever held the wallet when it was made.
- * Block times have whole seconds, so a binding counts from the start of its second.
+ * Block times have whole seconds and may trail the server's clock, so a binding counts from
+ * CHAIN_CLOCK_GRACE_MS before its start; a binding that truly covered `at` comes first.
  */
 export async function memberIdByWalletAt(db: DatabaseOrTransaction, wallet: string, at: Date): Promise<string | null> {
   const nextSecond = new Date(Math.floor(at.getTime() / 1000) * 1000 + 1000);
@@ -111,10 +118,11 @@ export async function memberIdByWalletAt(db: DatabaseOrTransaction, wallet: stri
       and(
         eq(walletBindings.kind, "evm"),
         eq(walletBindings.address, wallet.toLowerCase()),
-        lt(walletBindings.boundAt, nextSecond),
+        lt(walletBindings.boundAt, new Date(nextSecond.getTime() + CHAIN_CLOCK_GRACE_MS)),
         or(isNull(walletBindings.unboundAt), gt(walletBindings.unboundAt, at)),
       ),
     )
+    .orderBy(sql`${walletBindings.boundAt} < ${nextSecond.toISOString()} desc`, desc(walletBindings.boundAt))
     .limit(1);
   return row?.id ?? null;
 }
