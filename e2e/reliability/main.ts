@@ -1,0 +1,75 @@
+// `npm run test:reliability`: the promises of ENGINEERING.md's "Correctness rules", checked against
+// real processes on the local PostgreSQL, Redis, chain and an SMTP peer; one table at the end.
+import { spawnSync } from "node:child_process";
+import { runCli } from "../../server/src/cli/program.js";
+import { hasWebBuild } from "../../server/src/web/frontend.js";
+import { repoRoot } from "../src/server.js";
+import { bindWallet, type Member, memberChain, signUp } from "./client.js";
+import { type Environment, startEnvironment } from "./environment.js";
+import { fuzzEveryRoute } from "./fuzz.js";
+import { type CheckResult, printTable } from "./report.js";
+
+const started = performance.now();
+const only = process.env.RELIABILITY_ONLY?.split(",");
+const wanted = (name: string) => !only || only.includes(name);
+const FUZZ_RUNS = Number(process.env.RELIABILITY_FUZZ_RUNS ?? 200);
+
+if (!hasWebBuild()) {
+  console.log("::: building the web app (the server renders it)");
+  const build = spawnSync("npm", ["run", "build", "--silent", "-w", "@arcana/web"], { cwd: repoRoot, stdio: "inherit" });
+  if (build.status !== 0) process.exit(1);
+}
+
+/** Operator grants through the real CLI (`npm run admin -- points grant`), on the suite's database. */
+export async function grantPoints(env: Environment, email: string, amount: number) {
+  let errors = "";
+  const code = await runCli(["points", "grant", email, String(amount), "--reason", "reliability suite"], {
+    env: { ...process.env, NODE_ENV: "development", CHAINS: "local", DATABASE_URL: env.databaseUrl },
+    out: () => {},
+    err: (text) => (errors += text),
+  });
+  if (code !== 0) throw new Error(`points grant ${email} ${amount}: exit ${code} ${errors}`);
+}
+
+const results: CheckResult[] = [];
+const env = await startEnvironment();
+const failOnTimeout = setTimeout(
+  () => {
+    console.error("reliability suite: over its 8-minute bound; stopping");
+    process.exit(1);
+  },
+  8 * 60 * 1000 - (performance.now() - started),
+);
+try {
+  console.log("::: starting the app on PostgreSQL, Redis, the local chain and SMTP (each behind a relay)");
+  const app = await env.startApp("a");
+  /** A member with a bound, funded wallet and 1000 points. */
+  const newMember = async (label = "member"): Promise<Member> => {
+    const member = await signUp(env, app.url, label);
+    await bindWallet(app.url, member);
+    await memberChain(env, member).fund();
+    await grantPoints(env, member.email, 1000);
+    return member;
+  };
+
+  if (wanted("fuzz")) {
+    console.log(`::: fuzz: every route of /api/openapi.json, ${FUZZ_RUNS} requests each`);
+    results.push(...(await fuzzEveryRoute(env, app.url, () => newMember("fuzz"), FUZZ_RUNS)));
+  }
+} catch (error) {
+  results.push({
+    check: "suite",
+    attempts: 1,
+    failures: 1,
+    figure: "stopped by an error",
+    details: [error instanceof Error ? (error.stack ?? error.message) : String(error)],
+  });
+} finally {
+  clearTimeout(failOnTimeout);
+  await env.stop();
+}
+
+const seconds = (performance.now() - started) / 1000;
+printTable(results);
+console.log(`\nreliability suite: ${seconds.toFixed(0)} s`);
+process.exit(results.some((result) => result.failures > 0) ? 1 : 0);

@@ -1,0 +1,78 @@
+import { createServer, type Server, type Socket, connect } from "node:net";
+
+/**
+ * A TCP relay on 127.0.0.1 in front of one dependency (PostgreSQL, the chain RPC, Redis, SMTP), so
+ * the suite can cut it, slow it down and restore it while the app keeps running.
+ */
+export interface Relay {
+  /** host:port the app is pointed at. */
+  port: number;
+  /** Refuses new connections and drops every open one (the dependency "goes down"). */
+  cut(): void;
+  /** Delays every chunk in both directions by `ms`. */
+  delay(ms: number): void;
+  /** Lets connections through again, without delay. */
+  restore(): void;
+  close(): Promise<void>;
+}
+
+export async function startRelay(targetPort: number, targetHost = "127.0.0.1"): Promise<Relay> {
+  let down = false;
+  let latencyMs = 0;
+  const open = new Set<Socket>();
+  const forward = (from: Socket, to: Socket) => {
+    from.on("data", (chunk) => {
+      if (latencyMs === 0) to.write(chunk);
+      else {
+        from.pause();
+        setTimeout(() => {
+          if (!to.destroyed) to.write(chunk);
+          from.resume();
+        }, latencyMs);
+      }
+    });
+  };
+  const server: Server = createServer((client) => {
+    if (down) {
+      client.destroy();
+      return;
+    }
+    const upstream = connect(targetPort, targetHost);
+    open.add(client);
+    open.add(upstream);
+    forward(client, upstream);
+    forward(upstream, client);
+    const drop = () => {
+      open.delete(client);
+      open.delete(upstream);
+      client.destroy();
+      upstream.destroy();
+    };
+    client.on("close", drop);
+    upstream.on("close", drop);
+    client.on("error", drop);
+    upstream.on("error", drop);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const address = server.address();
+  if (!address || typeof address !== "object") throw new Error("relay has no port");
+  return {
+    port: address.port,
+    cut() {
+      down = true;
+      for (const socket of open) socket.destroy();
+      open.clear();
+    },
+    delay(ms) {
+      latencyMs = ms;
+    },
+    restore() {
+      down = false;
+      latencyMs = 0;
+    },
+    async close() {
+      for (const socket of open) socket.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
