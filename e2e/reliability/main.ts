@@ -7,6 +7,7 @@ import { repoRoot } from "../src/server.js";
 import { bindWallet, type Member, memberChain, signUp } from "./client.js";
 import { type Environment, startEnvironment } from "./environment.js";
 import { fuzzEveryRoute } from "./fuzz.js";
+import { raceEveryWrite } from "./races.js";
 import { type CheckResult, printTable } from "./report.js";
 
 const started = performance.now();
@@ -55,6 +56,18 @@ try {
   if (wanted("fuzz")) {
     console.log(`::: fuzz: every route of /api/openapi.json, ${FUZZ_RUNS} requests each`);
     results.push(...(await fuzzEveryRoute(env, app.url, () => newMember("fuzz"), FUZZ_RUNS)));
+  }
+  if (wanted("race")) {
+    console.log("::: race: every write that moves points, supply or ownership, 50 at a time");
+    results.push(
+      ...(await raceEveryWrite({
+        env,
+        url: app.url,
+        newMember,
+        newWalletlessMember: (label) => signUp(env, app.url, label),
+        grantPoints: (email, amount) => grantPoints(env, email, amount),
+      })),
+    );
   }
 } catch (error) {
   results.push({
