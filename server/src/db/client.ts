@@ -98,6 +98,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     prepare: !target.sharedEmbedded,
     connect_timeout: 5,
     idle_timeout: 30,
+    backoff: reconnectDelaySeconds,
     onnotice: () => {},
   });
   const db: Database = drizzlePostgres(client, { schema });
@@ -122,6 +123,15 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       };
     },
   };
+}
+
+/**
+ * How long postgres.js waits before reconnecting after `retries` failed connections. Its default
+ * grows to 20 s, and requests queue behind that wait: during an outage they hang instead of
+ * answering 503, and after it the server takes up to 20 s to notice the database is back.
+ */
+export function reconnectDelaySeconds(retries: number): number {
+  return Math.min(0.05 * 2 ** retries, 1);
 }
 
 /** True when an error means the database cannot be reached (answer 503, not 500). */

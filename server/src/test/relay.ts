@@ -7,12 +7,12 @@ import { createServer, type Server, type Socket, connect } from "node:net";
 export interface Relay {
   /** host:port the app is pointed at. */
   port: number;
-  /** Refuses new connections and drops every open one (the dependency "goes down"). */
+  /** Stops listening (connections are refused) and drops every open one: the dependency is down. */
   cut(): void;
   /** Delays every chunk in both directions by `ms`. */
   delay(ms: number): void;
-  /** Lets connections through again, without delay. */
-  restore(): void;
+  /** Listens again on the same port, without delay. */
+  restore(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -56,23 +56,34 @@ export async function startRelay(targetPort: number, targetHost = "127.0.0.1"): 
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const address = server.address();
   if (!address || typeof address !== "object") throw new Error("relay has no port");
+  const port = address.port;
   return {
-    port: address.port,
+    port,
     cut() {
+      if (down) return;
       down = true;
+      server.close();
       for (const socket of open) socket.destroy();
       open.clear();
     },
     delay(ms) {
       latencyMs = ms;
     },
-    restore() {
-      down = false;
+    async restore() {
       latencyMs = 0;
+      if (!down) return;
+      await new Promise<void>((resolve, reject) => {
+        server.once("error", reject);
+        server.listen(port, "127.0.0.1", () => {
+          server.off("error", reject);
+          resolve();
+        });
+      });
+      down = false;
     },
     async close() {
       for (const socket of open) socket.destroy();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      if (!down) await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
 }
