@@ -4,9 +4,10 @@ import { spawnSync } from "node:child_process";
 import { runCli } from "../../server/src/cli/program.js";
 import { hasWebBuild } from "../../server/src/web/frontend.js";
 import { repoRoot } from "../src/server.js";
-import { bindWallet, type Member, memberChain, signUp } from "./client.js";
+import { bindWallet, dataOf, type Member, memberChain, postJson, signUp } from "./client.js";
 import { type Environment, startEnvironment } from "./environment.js";
 import { fuzzEveryRoute } from "./fuzz.js";
+import { cutEveryDependency } from "./outages.js";
 import { raceEveryWrite } from "./races.js";
 import { type CheckResult, printTable } from "./report.js";
 
@@ -66,6 +67,26 @@ try {
         newMember,
         newWalletlessMember: (label) => signUp(env, app.url, label),
         grantPoints: (email, amount) => grantPoints(env, email, amount),
+      })),
+    );
+  }
+  if (wanted("outage")) {
+    console.log("::: outages: slow, cut and restore PostgreSQL, Redis, the chain RPC and SMTP under load");
+    const member = await newMember("outage");
+    const receipt = await memberChain(env, member).checkIn();
+    dataOf(await postJson(app.url, "/blockchain/check_in", { tx_hash: receipt.transactionHash, chain_id: 31337 }, member.headers));
+    let emails = 0;
+    results.push(
+      ...(await cutEveryDependency({
+        env,
+        url: app.url,
+        member,
+        creditedCheckIn: receipt.transactionHash,
+        newMember: () => newMember("outage-check-in"),
+        freshEmail: () => {
+          emails += 1;
+          return { email: `outage-${emails}-${Date.now()}@reliability.test`, ip: env.newIp() };
+        },
       })),
     );
   }
