@@ -6,7 +6,9 @@ import { createIndexer, type EventHandler } from "./indexer.js";
 
 /** Any number of servers may start an indexer; only the holder of this lock follows the chains. */
 const INDEXER_LOCK_KEY = 0x4a7ca1;
-const LEADERSHIP_RETRY_MS = 10_000;
+// A waiting server asks again this often: a dead leader is replaced within this time (the lock goes
+// with its database session), well inside the 10 s the operating guide promises.
+export const LEADERSHIP_RETRY_MS = 2_000;
 
 export function startIndexer(options: {
   config: Config;
