@@ -9,6 +9,7 @@ import { type Environment, startEnvironment } from "./environment.js";
 import { fuzzEveryRoute } from "./fuzz.js";
 import { cutEveryDependency } from "./outages.js";
 import { raceEveryWrite } from "./races.js";
+import { twoServers } from "./scale-out.js";
 import { type CheckResult, printTable } from "./report.js";
 
 const started = performance.now();
@@ -44,11 +45,11 @@ const failOnTimeout = setTimeout(
 );
 try {
   console.log("::: starting the app on PostgreSQL, Redis, the local chain and SMTP (each behind a relay)");
-  const app = await env.startApp("a");
+  let app = await env.startApp("a");
   /** A member with a bound, funded wallet and 1000 points. */
-  const newMember = async (label = "member"): Promise<Member> => {
-    const member = await signUp(env, app.url, label);
-    await bindWallet(app.url, member);
+  const newMember = async (label = "member", url = app.url): Promise<Member> => {
+    const member = await signUp(env, url, label);
+    await bindWallet(url, member);
     await memberChain(env, member).fund();
     await grantPoints(env, member.email, 1000);
     return member;
@@ -89,6 +90,17 @@ try {
         },
       })),
     );
+  }
+  if (wanted("scale")) {
+    console.log("::: two servers on one PostgreSQL and Redis; SIGKILL the indexer's leader");
+    const scaled = await twoServers(
+      env,
+      app,
+      (url) => newMember("scale", url),
+      (url) => signUp(env, url, "scale-limit"),
+    );
+    results.push(...scaled.results);
+    app = scaled.survivor;
   }
 } catch (error) {
   results.push({
