@@ -10,12 +10,14 @@ import { fuzzEveryRoute } from "./fuzz.js";
 import { cutEveryDependency } from "./outages.js";
 import { raceEveryWrite } from "./races.js";
 import { twoServers } from "./scale-out.js";
+import { soak } from "./soak.js";
 import { type CheckResult, printTable } from "./report.js";
 
 const started = performance.now();
 const only = process.env.RELIABILITY_ONLY?.split(",");
 const wanted = (name: string) => !only || only.includes(name);
 const FUZZ_RUNS = Number(process.env.RELIABILITY_FUZZ_RUNS ?? 200);
+const SOAK_SECONDS = Number(process.env.RELIABILITY_SOAK_SECONDS ?? 60);
 
 if (!hasWebBuild()) {
   console.log("::: building the web app (the server renders it)");
@@ -71,11 +73,17 @@ try {
       })),
     );
   }
-  if (wanted("outage")) {
-    console.log("::: outages: slow, cut and restore PostgreSQL, Redis, the chain RPC and SMTP under load");
-    const member = await newMember("outage");
+  /** A member who has checked in, and the credited transaction (re-submitting it needs the RPC and the database). */
+  const checkedIn = async (label: string) => {
+    const member = await newMember(label);
     const receipt = await memberChain(env, member).checkIn();
     dataOf(await postJson(app.url, "/blockchain/check_in", { tx_hash: receipt.transactionHash, chain_id: 31337 }, member.headers));
+    return { member, receipt };
+  };
+
+  if (wanted("outage")) {
+    console.log("::: outages: slow, cut and restore PostgreSQL, Redis, the chain RPC and SMTP under load");
+    const { member, receipt } = await checkedIn("outage");
     let emails = 0;
     results.push(
       ...(await cutEveryDependency({
@@ -101,6 +109,16 @@ try {
     );
     results.push(...scaled.results);
     app = scaled.survivor;
+  }
+  if (wanted("soak")) {
+    console.log(`::: soak: ${SOAK_SECONDS} s of mixed member traffic`);
+    const members = [];
+    for (let i = 0; i < 4; i++) {
+      const { member, receipt } = await checkedIn("soak");
+      await grantPoints(env, member.email, 100_000);
+      members.push({ member, checkIn: receipt.transactionHash });
+    }
+    results.push(...(await soak(env, app, members, SOAK_SECONDS)));
   }
 } catch (error) {
   results.push({
