@@ -1,7 +1,8 @@
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
+import { precompressClientBuild } from "./precompress";
 
 export default defineConfig({
-  plugins: [reactRouter()],
+  plugins: [reactRouter(), precompressClientBuild()],
   build: { sourcemap: false },
 });

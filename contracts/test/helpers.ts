@@ -61,9 +61,18 @@ export async function mined(hashPromise: Promise<Hash>) {
   return receipt;
 }
 
+/** An event's named arguments as a plain record (an event with unnamed arguments has none). */
+export function namedArgs(args: unknown): Record<string, unknown> {
+  return typeof args === "object" && args !== null && !Array.isArray(args)
+    ? Object.fromEntries(Object.entries(args))
+    : {};
+}
+
 /** Decoded events of one name from a receipt's logs. */
 export function eventsOf<const TAbi extends Abi>(abi: TAbi, logs: Log[], eventName: string) {
-  return parseEventLogs({ abi, logs, eventName: eventName as never }) as unknown as { args: Record<string, unknown> }[];
+  return parseEventLogs({ abi, logs })
+    .filter((log) => log.eventName === eventName)
+    .map((log) => ({ args: namedArgs(log.args) }));
 }
 
 export async function latestTimestamp(): Promise<bigint> {

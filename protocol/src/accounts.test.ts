@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isValidEmail, normalizeEmail, passwordProblem } from "./accounts.js";
+import { isValidEmail, normalizeEmail, passwordProblem } from "./account-rules.js";
 
 describe("accounts rules", () => {
   it("treats differently typed addresses as one", () => {

@@ -9,6 +9,8 @@ export const apiTags = {
   accounts: "Sign-in by e-mail code or password, the session, the member's profile.",
   wallets: "Binding an EVM wallet (Sign-In with Ethereum) and a Solana address to the account.",
   points: "The points ledger: every grant and spend, newest first.",
+  referrals: "Invite codes, KOL codes and their rewards.",
+  tasks: "One-time goals the server checks from its own data, each rewarded once.",
   boxes: "Loot boxes: the market, purchases with points, provably fair openings, stated odds beside results.",
   daily: "The daily check-in on chain and the day's sky.",
   tarot: "The daily three-card draw, its reading, and recording it on chain.",
@@ -61,11 +63,50 @@ type RequestPart<
   ? { [K in Key]: z.input<Schema> }
   : { [K in Key]?: never };
 
+/** The route itself, or the route a zod-free `ApiCall` stands for. */
+type RouteOf<T extends ApiRoute | ApiCall> = T extends ApiRoute ? T : T extends ApiCall<infer Route> ? Route : never;
+
 /** What a caller sends: `body`, `query`, `params` and `headers`, each only when the route takes it. */
-export type ApiRouteInput<Route extends ApiRoute> = RequestPart<Route, "body"> &
-  RequestPart<Route, "query"> &
-  RequestPart<Route, "params"> &
-  RequestPart<Route, "headers">;
+export type ApiRouteInput<T extends ApiRoute | ApiCall> = RequestPart<RouteOf<T>, "body"> &
+  RequestPart<RouteOf<T>, "query"> &
+  RequestPart<RouteOf<T>, "params"> &
+  RequestPart<RouteOf<T>, "headers">;
 
 /** What a successful call answers with (inside `{data}` unless the route is `bare`). */
-export type ApiRouteData<Route extends ApiRoute> = z.output<Route["response"]>;
+export type ApiRouteData<T extends ApiRoute | ApiCall> = z.output<RouteOf<T>["response"]>;
+
+/**
+ * What a browser needs to make a call: method, path and operation id, without the zod schemas
+ * (`calls.ts`, generated from the routes). `Route` rides along as a type only, so the input and
+ * answer types stay the route's.
+ */
+export interface ApiCall<Route extends ApiRoute = ApiRoute> {
+  method: Route["method"];
+  path: Route["path"];
+  operationId: Route["operationId"];
+  bare?: true;
+  /** Never set: carries the route's type. */
+  readonly route?: Route;
+}
+
+/** `calls.ts`: one zod-free `ApiCall` per route, under the route's name. */
+export function renderCallTable(routes: Record<string, unknown>): string {
+  const lines = [
+    "// Generated from routes/ by `renderCallTable` (api-route.ts); calls.test.ts keeps it in sync.",
+    "// The web imports these: the browser's bundle carries no zod schema, only what a call needs.",
+    'import type { ApiCall } from "./api-route.js";',
+    'import type * as routes from "./routes/index.js";',
+    "",
+  ];
+  for (const [name, value] of Object.entries(routes).sort(([a], [b]) => a.localeCompare(b))) {
+    const route = value as ApiRoute;
+    const fields = [
+      `method: ${JSON.stringify(route.method)}`,
+      `path: ${JSON.stringify(route.path)}`,
+      `operationId: ${JSON.stringify(route.operationId)}`,
+      ...(route.bare ? ["bare: true"] : []),
+    ];
+    lines.push(`export const ${name}: ApiCall<typeof routes.${name}> = { ${fields.join(", ")} };`);
+  }
+  return `${lines.join("\n")}\n`;
+}

@@ -36,6 +36,9 @@ export const errorCodes = [
   "dependency_unavailable",
   "wallet_required",
   "event_already_credited",
+  "referral_window_closed",
+  "referral_already_used",
+  "own_code",
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];
@@ -76,6 +79,9 @@ export const errorStatus: Record<ErrorCode, 400 | 401 | 403 | 404 | 409 | 413 | 
   dependency_unavailable: 503,
   wallet_required: 409,
   event_already_credited: 409,
+  referral_window_closed: 409,
+  referral_already_used: 409,
+  own_code: 409,
 };
 
 /** What a `dependency_unavailable` answer names as down. */

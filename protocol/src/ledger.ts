@@ -7,7 +7,11 @@ export const assetsQuerySchema = pageQuerySchema;
 /** One row of the points ledger: a grant (positive) or a spend (negative). */
 export const ledgerEntrySchema = z.object({
   id: z.number().int(),
-  /** What moved the points, e.g. `check_in`, `tarot`, `staking`, `grant` (from the team: `npm run admin -- points grant`). */
+  /**
+   * What moved the points, e.g. `check_in`, `tarot`, `staking`, `grant` (from the team: `npm run admin -- points grant`),
+   * `reversal` (a credit taken back: its event was dropped by a chain reorganisation, or rewards were claimed past an
+   * on-chain unstake).
+   */
   kind: z.string(),
   amount: z.number().int(),
   /** What a member reads in the rewards history, e.g. "Daily check-in (day 3 streak)". */

@@ -1,12 +1,6 @@
 import { z } from "zod";
-import { chainIds } from "./chains.js";
 import { hexSchema } from "./hex.js";
-
-export const TAROT_DECK_SIZE = 78;
-export const tarotPositions = ["past", "present", "future"] as const;
-export type TarotPosition = (typeof tarotPositions)[number];
-export const tarotSuits = ["major", "wands", "cups", "swords", "pentacles"] as const;
-export type TarotSuit = (typeof tarotSuits)[number];
+import { TAROT_DECK_SIZE, tarotPositions, tarotSuits } from "./tarot-deck.js";
 
 /** Card ids are stable: 0–21 the major arcana, then 14 per suit (wands, cups, swords, pentacles), ace to king. */
 export const tarotCardIdSchema = z
@@ -76,10 +70,6 @@ export type TarotNetwork = z.infer<typeof tarotNetworkSchema>;
 
 export const chainTarotQuerySchema = z.object({ network: tarotNetworkSchema.default("op") });
 
-export function tarotNetworkOfChain(chainId: number): TarotNetwork {
-  return chainId === chainIds.zkFair ? "zkf" : "op";
-}
-
 export const chainTarotSchema = z.object({
   /** Today's reading, or '' before the member asked for one. */
   content: z.string(),
@@ -95,19 +85,6 @@ export const tarotRecordResultSchema = z.object({
   points: z.number().int(),
 });
 export type TarotRecordResult = z.infer<typeof tarotRecordResultSchema>;
-
-/**
- * The canonical text of a day's draw. The digest recorded on chain with `Daily.recordTarot` is
- * `keccak256(stringToBytes(tarotDigestMessage(...)))` (viem), e.g.
- * `arcana-tarot:2026-11-22:past=17U,present=3R,future=44U`.
- */
-export function tarotDigestMessage(
-  date: string,
-  cards: ReadonlyArray<{ position: TarotPosition; card_id: number; is_reversed: "1" | "0" }>,
-): string {
-  const parts = cards.map((card) => `${card.position}=${card.card_id}${card.is_reversed === "1" ? "R" : "U"}`);
-  return `arcana-tarot:${date}:${parts.join(",")}`;
-}
 
 /** `GET /astrology/today`: the day's sky at 12:00 GMT, for the tarot page's banner. */
 export const astrologyTodaySchema = z.object({

@@ -6,6 +6,7 @@ import type { PublicConfig } from "@arcana/protocol";
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { Scalar } from "@scalar/hono-api-reference";
 import { bodyLimit } from "hono/body-limit";
+import { compress } from "hono/compress";
 import { requestId } from "hono/request-id";
 import type { Logger } from "pino";
 import { type ChainClients, createChainClients } from "./chain/clients.js";
@@ -164,6 +165,8 @@ export function createApp(deps: AppDeps) {
   });
 
   const api = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+  // Text answers go out gzip- or deflate-compressed when the client accepts it (built assets are precompressed).
+  api.use(compress());
   api.use(
     bodyLimit({
       maxSize: API_BODY_LIMIT_BYTES,
@@ -212,7 +215,7 @@ export function createApp(deps: AppDeps) {
 
   if (web) {
     if (web.assets) app.use(web.assets);
-    app.all("*", async (c) => {
+    app.all("*", compress(), async (c) => {
       c.set("metricsRoute", "ssr");
       return web.render(c.req.raw, {
         requestId: c.get("requestId"),
@@ -224,9 +227,9 @@ export function createApp(deps: AppDeps) {
   }
   /** What the indexer does with each contract event. */
   const eventHandlers: EventHandler[] = [
-    passEventHandler(staking.settleBeforeUnstake),
-    checkInEventHandler(checkIn, logger),
-    tarotEventHandler(tarot, logger),
+    passEventHandler(staking),
+    checkInEventHandler(checkIn),
+    tarotEventHandler(tarot),
   ];
   return { app, metrics, publicConfig, limiter, checkIn, tarot, boxes, chainClients, eventHandlers };
 }

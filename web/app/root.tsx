@@ -2,6 +2,7 @@ import { useEffect } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation } from "react-router";
 import type { Route } from "./+types/root";
 import { LoadMemberProfile } from "./features/account/member-profile";
+import { ReferralCapture } from "./features/referrals/referral-capture";
 import { isChunkLoadError, reloadForChunkError } from "./lib/chunk-reload";
 import { readSessionUser } from "./lib/guards";
 import { QueryProvider } from "./lib/query-provider";
@@ -56,6 +57,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
       <LoadMemberProfile />
       <Outlet />
       <ModalHost />
+      <ReferralCapture />
       <WalletRuntimeHost />
       <Toaster />
     </QueryProvider>

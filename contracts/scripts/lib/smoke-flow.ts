@@ -1,8 +1,10 @@
 import {
+  type Abi,
   type Account,
   type Chain,
   keccak256,
   type LocalAccount,
+  type Log,
   type PublicClient,
   parseEventLogs,
   type Transport,
@@ -12,6 +14,15 @@ import {
 import { readCompiledContract } from "./artifacts";
 import { signMintAuthorization, signUnstakeAuthorization } from "./authorizations";
 import type { DeploymentRecord } from "./deployment";
+
+/** A whole-number argument of the first `eventName` event in the logs, or null when there is none. */
+function bigintArg(abi: Abi, logs: Log[], eventName: string, name: string): bigint | null {
+  const event = parseEventLogs({ abi, logs }).find((log) => log.eventName === eventName);
+  const args: unknown = event?.args;
+  if (typeof args !== "object" || args === null || !(name in args)) return null;
+  const value: unknown = Reflect.get(args, name);
+  return typeof value === "bigint" ? value : null;
+}
 
 export interface SmokeFlowOptions {
   publicClient: PublicClient;
@@ -74,11 +85,8 @@ export async function runSmokeFlow({
     deadline: mintDeadline,
   });
   const mintReceipt = await send(pass, "mint", [wallet, mintNonce, mintDeadline, mintSignature]);
-  const [minted] = parseEventLogs({ abi: pass.abi, logs: mintReceipt.logs, eventName: "Transfer" }) as unknown as {
-    args: { tokenId: bigint };
-  }[];
-  if (!minted) throw new Error("mint emitted no Transfer");
-  const tokenId = minted.args.tokenId;
+  const tokenId = bigintArg(pass.abi, mintReceipt.logs, "Transfer", "tokenId");
+  if (tokenId === null) throw new Error("mint emitted no Transfer");
   say(`mint: pass #${tokenId} to ${wallet} (nonce ${mintNonce}, gas ${mintReceipt.gasUsed})`);
 
   const stakeReceipt = await send(pass, "stake", [tokenId]);
@@ -104,15 +112,8 @@ export async function runSmokeFlow({
   say(`unstake: pass #${tokenId} (gas ${unstakeReceipt.gasUsed})`);
 
   const checkInReceipt = await send(daily, "checkIn", []);
-  const [checkedIn] = parseEventLogs({
-    abi: daily.abi,
-    logs: checkInReceipt.logs,
-    eventName: "CheckedIn",
-  }) as unknown as {
-    args: { day: bigint };
-  }[];
-  if (!checkedIn) throw new Error("checkIn emitted no CheckedIn");
-  const day = checkedIn.args.day;
+  const day = bigintArg(daily.abi, checkInReceipt.logs, "CheckedIn", "day");
+  if (day === null) throw new Error("checkIn emitted no CheckedIn");
   say(`checkIn: day ${day} (gas ${checkInReceipt.gasUsed})`);
 
   const digest = keccak256(toHex(`tarot:${wallet}:${day}`));

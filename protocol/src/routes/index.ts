@@ -3,6 +3,7 @@ export * from "./boxes.js";
 export * from "./daily.js";
 export * from "./ledger.js";
 export * from "./passes.js";
+export * from "./referrals.js";
 export * from "./staking.js";
 export * from "./system.js";
 export * from "./tarot.js";

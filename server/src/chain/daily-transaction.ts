@@ -1,5 +1,11 @@
 import { dailyAbi } from "@arcana/contracts";
-import { isAddressEqual, type ParseEventLogsReturnType, parseEventLogs, TransactionReceiptNotFoundError } from "viem";
+import {
+  BlockNotFoundError,
+  isAddressEqual,
+  type ParseEventLogsReturnType,
+  parseEventLogs,
+  TransactionReceiptNotFoundError,
+} from "viem";
 import type { ChainConfig } from "../config.js";
 import { ApiError } from "../http/api-error.js";
 import { DependencyUnavailableError } from "../http/dependency.js";
@@ -13,6 +19,9 @@ export interface VerifiedDailyEvent<Name extends DailyEventName> {
   chain: ChainConfig;
   txHash: `0x${string}`;
   logIndex: number;
+  blockHash: `0x${string}`;
+  /** The block's time: whose wallet it was then decides whose check-in it is. */
+  blockTime: Date;
   args: DailyEventLog<Name>["args"];
 }
 
@@ -25,7 +34,7 @@ export async function verifyDailyTransaction<Name extends DailyEventName>(
   input: { chainId: number; txHash: `0x${string}`; memberWallet: string | null; eventName: Name },
 ): Promise<VerifiedDailyEvent<Name>> {
   const { chainId, txHash, memberWallet, eventName } = input;
-  if (!memberWallet) throw new ApiError("forbidden", "Bind a wallet to your account first.");
+  if (!memberWallet) throw new ApiError("wallet_required", "Bind a wallet to your account first.");
   const chain = chainClients.chain(chainId);
   if (!chain) throw new ApiError("bad_request", `Chain ${chainId} is not one of this site's networks.`);
   const daily = chain.dailyAddress;
@@ -67,10 +76,20 @@ export async function verifyDailyTransaction<Name extends DailyEventName>(
     isAddressEqual(log.address, daily),
   );
   if (!event) throw new ApiError("bad_request", `This transaction did not emit ${eventName} from the Daily contract.`);
+  let block: Awaited<ReturnType<typeof client.getBlock>>;
+  try {
+    block = await client.getBlock({ blockHash: receipt.blockHash });
+  } catch (error) {
+    // The receipt's block is gone: a reorg moved the transaction; the indexer will see where it landed.
+    if (error instanceof BlockNotFoundError) throw notYet();
+    throw new DependencyUnavailableError("rpc", { cause: error });
+  }
   return {
     chain,
     txHash,
     logIndex: event.logIndex,
+    blockHash: receipt.blockHash,
+    blockTime: new Date(Number(block.timestamp) * 1000),
     args: event.args,
   };
 }

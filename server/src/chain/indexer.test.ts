@@ -6,6 +6,7 @@ import type { Hex } from "viem";
 import type { PrivateKeyAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appMeta, chainEvents } from "../db/schema.js";
+import { recentMovements } from "../modules/ledger/service.js";
 import { postJson, readData } from "../test/app.js";
 import type { startTestChain } from "../test/chain.js";
 import { createIndexedTestApp, hardhatAccounts, walletOn } from "../test/contracts.js";
@@ -120,7 +121,13 @@ describe("a restarted local chain", () => {
     expect(passes).toEqual([{ token_id: 1, chain_id: 31337, stake_info: { staked: false, since: null } }]);
     const [remembered] = await t.database.db.select().from(appMeta).where(eq(appMeta.key, "chain:31337:genesis"));
     expect(remembered?.value).toBe((await chain.client.getBlock({ blockNumber: 0n })).hash);
-    // Points credited from the old chain stay: the ledger is append-only.
+    // The old chain's credits were reversed, and the same check-in, found again, credited once more.
     expect(await balanceOf(t.database.db, member.userId)).toBe(10);
+    const kinds = (await recentMovements(t.database.db, member.userId, 10)).map((row) => [row.kind, row.amount]);
+    expect(kinds).toEqual([
+      ["check_in", 10],
+      ["reversal", -10],
+      ["check_in", 10],
+    ]);
   });
 });

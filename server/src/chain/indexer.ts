@@ -18,6 +18,7 @@ export interface ChainEvent {
   txHash: string;
   logIndex: number;
   blockNumber: number;
+  blockHash: string;
   blockTime: Date;
 }
 
@@ -63,6 +64,7 @@ function toEvent(row: typeof chainEvents.$inferSelect): ChainEvent {
     txHash: row.txHash,
     logIndex: row.logIndex,
     blockNumber: row.blockNumber,
+    blockHash: row.blockHash,
     blockTime: row.blockTime,
   };
 }

@@ -33,6 +33,8 @@ export interface TestAppOptions {
   economy?: AppDeps["economy"];
   limiter?: AppDeps["limiter"];
   logger?: AppDeps["logger"];
+  /** The server-rendered web app (a built one: `loadBuiltFrontend`); API only when absent. */
+  web?: AppDeps["web"];
 }
 
 /** The whole API on a fresh database, driven through `app.request` without a socket. */
@@ -50,6 +52,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     chainClients: options.chainClients,
     economy: options.economy,
     limiter: options.limiter,
+    web: options.web,
   });
   return {
     app,

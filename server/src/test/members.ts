@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "../db/client.js";
 import { users } from "../db/schema.js";
+import { setBoundWallet } from "../modules/users/service.js";
 import type { createTestApp } from "./app.js";
 import { signInByCode } from "./app.js";
 
@@ -14,9 +15,12 @@ export async function signUpMember(t: TestApp, email: string) {
   return { userId: row.id, auth: { authorization: `Bearer ${token}` } };
 }
 
-/** Binds a wallet straight in the database (the binding flow has its own tests). */
-export async function bindWalletDirectly(db: Database, userId: string, address: string) {
-  await db.update(users).set({ walletAddress: address.toLowerCase() }).where(eq(users.id, userId));
+/**
+ * Binds an EVM wallet without the signing flow (which has its own tests), through the users
+ * service so its history is kept; bound since `at`, by default long before any test's events.
+ */
+export async function bindWalletDirectly(db: Database, userId: string, address: string, at = new Date(0)) {
+  await setBoundWallet(db, userId, "evm", address, at);
 }
 
 /** An account with no session, for service-level tests. */

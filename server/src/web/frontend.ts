@@ -4,6 +4,7 @@ import path from "node:path";
 import type { ArcanaLoadContext } from "@arcana/protocol";
 import { serveStatic } from "@hono/node-server/serve-static";
 import type { MiddlewareHandler } from "hono";
+import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from "hono/utils/compress";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { repoRoot } from "../config.js";
 import type { AppEnv } from "../http/env.js";
@@ -34,8 +35,13 @@ export async function loadBuiltFrontend(mode: "development" | "production" | "te
   const clientDir = path.relative(process.cwd(), path.join(webBuildDir, "client")) || ".";
   const assets = serveStatic<AppEnv>({
     root: clientDir,
+    // The build writes a .br and a .gz beside every text file (web/precompress.ts).
+    precompressed: true,
     onFound: (_path, c) => {
       c.set("metricsRoute", "static");
+      if (!c.res.headers.has("Vary") && COMPRESSIBLE_CONTENT_TYPE_REGEX.test(c.res.headers.get("Content-Type") ?? "")) {
+        c.header("Vary", "Accept-Encoding");
+      }
       // Files under /assets/ carry a content hash in their name, so they never change.
       const immutable = c.req.path.startsWith("/assets/");
       c.header("Cache-Control", immutable ? "public, max-age=31536000, immutable" : "public, max-age=3600");

@@ -4,7 +4,7 @@ import {
   listPointsHistoryRoute,
   sendSignInCodeRoute,
   signInRoute,
-} from "@arcana/protocol";
+} from "@arcana/protocol/calls";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { testMember } from "../test/fixtures";
 import { ApiRequestError, api, errorMessage, networkErrorMessage } from "./api";

@@ -1,4 +1,5 @@
 import {
+  type ApiCall,
   type ApiRoute,
   type ApiRouteData,
   type ApiRouteInput,
@@ -63,14 +64,28 @@ function retryAfterHeader(response: Response): number | null {
   return Number.isFinite(seconds) && seconds > 0 ? seconds : null;
 }
 
-/** Answers are checked against the contract where a drift should fail loudly, not on members' devices. */
-const parsesAnswers = import.meta.env.DEV || import.meta.env.MODE === "test";
+/**
+ * Answers are checked against the contract where a drift should fail loudly, not on members' devices:
+ * the routes' zod schemas load only in development and tests, never in the production bundle.
+ */
+async function answerInContract(call: ApiCall, data: unknown): Promise<unknown> {
+  if (!(import.meta.env.DEV || import.meta.env.MODE === "test")) return data;
+  const routes: Record<string, unknown> = await import("@arcana/protocol");
+  const route = Object.values(routes).find(
+    (value): value is ApiRoute =>
+      typeof value === "object" && value !== null && (value as ApiRoute).operationId === call.operationId,
+  );
+  if (!route) throw new Error(`${call.operationId} is not a route of @arcana/protocol`);
+  const parsed = route.response.safeParse(data);
+  if (!parsed.success) throw new Error(`${call.operationId} answered outside its contract: ${parsed.error.message}`);
+  return parsed.data;
+}
 
 function entriesOf(value: unknown): Array<[string, unknown]> {
   return typeof value === "object" && value !== null ? Object.entries(value) : [];
 }
 
-function urlOf(route: ApiRoute, input: { params?: unknown; query?: unknown }): string {
+function urlOf(route: ApiCall, input: { params?: unknown; query?: unknown }): string {
   const params = new Map(entriesOf(input.params));
   const path = route.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(params.get(name))));
   const search = new URLSearchParams();
@@ -82,7 +97,7 @@ function urlOf(route: ApiRoute, input: { params?: unknown; query?: unknown }): s
 }
 
 /** Calls one API route; resolves with its unwrapped `data`, rejects with an `ApiRequestError`. */
-export async function api<Route extends ApiRoute>(
+export async function api<Route extends ApiCall>(
   route: Route,
   ...[input]: Record<never, never> extends ApiRouteInput<Route>
     ? [input?: ApiRouteInput<Route> & ApiCallOptions]
@@ -112,12 +127,7 @@ export async function api<Route extends ApiRoute>(
   const payload: unknown = await response.json().catch(() => null);
   if (response.ok && payload !== null && typeof payload === "object" && (route.bare || "data" in payload)) {
     const data = !route.bare && "data" in payload ? payload.data : payload;
-    if (!parsesAnswers) return data as ApiRouteData<Route>;
-    const parsed = route.response.safeParse(data);
-    if (!parsed.success) {
-      throw new Error(`${route.operationId} answered outside its contract: ${parsed.error.message}`);
-    }
-    return parsed.data as ApiRouteData<Route>;
+    return (await answerInContract(route, data)) as ApiRouteData<Route>;
   }
   if (isErrorBody(payload)) {
     const { code, message, retry_after, unlocks_at } = payload.error;

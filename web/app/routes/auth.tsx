@@ -2,6 +2,7 @@ import { redirect, useSearchParams } from "react-router";
 import { afterSignInPath, sameSitePath } from "../features/auth/redirect-target";
 import styles from "../features/auth/sign-in.module.css";
 import { SignInFlow } from "../features/auth/sign-in-flow";
+import { InviteCodeField } from "../features/referrals/invite-code-field";
 import { readSessionUser } from "../lib/guards";
 import { pageMeta } from "../lib/page-meta";
 import pageStyles from "../ui/page.module.css";
@@ -22,6 +23,9 @@ export default function SignInPage() {
   return (
     <div className={`${pageStyles.page} ${styles.page}`}>
       <SignInFlow redirectTo={continuesTo ?? "/"} />
+      <div className={styles.inviteCode}>
+        <InviteCodeField />
+      </div>
       {continuesTo && continuesTo !== "/" && (
         <p className={styles.continues}>
           After signing in you will continue to <code className={pageStyles.path}>{continuesTo}</code>.

@@ -139,6 +139,8 @@ describe("POST /blockchain/check_in with a real transaction", () => {
       chainId: 31337,
       txHash: checkInHash,
       logIndex: receipt.logs[0]?.logIndex ?? 0,
+      blockHash: receipt.blockHash,
+      blockTime: new Date(),
     });
     expect(fromIndexer?.credited).toBe(false);
     expect(await balanceOf(t.database.db, member.userId)).toBe(10);

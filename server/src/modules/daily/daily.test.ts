@@ -44,6 +44,8 @@ function checkedIn(wallet: string, at: Date, chainId = 31337) {
     chainId,
     txHash: `0x${txCounter.toString(16).padStart(64, "0")}`,
     logIndex: 0,
+    blockHash: `0x${txCounter.toString(16).padStart(64, "b")}`,
+    blockTime: at,
   };
 }
 
@@ -175,8 +177,11 @@ describe("POST /blockchain/check_in refusals", () => {
   it("asks for a wallet first when none is bound", async () => {
     const member = await signUpMember(t, "no-wallet@example.com");
     const res = await postJson(t.app, "/api/blockchain/check_in", { tx_hash: hash, chain_id: 31337 }, member.auth);
-    expect(res.status).toBe(403);
-    expect(((await res.json()) as { error: { message: string } }).error.message).toMatch(/Bind a wallet/);
+    expect(res.status).toBe(409);
+    expect(((await res.json()) as { error: { code: string; message: string } }).error).toMatchObject({
+      code: "wallet_required",
+      message: expect.stringMatching(/Bind a wallet/),
+    });
   });
 
   it("refuses a chain this site does not run on, and a malformed hash", async () => {

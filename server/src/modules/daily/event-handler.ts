@@ -1,14 +1,11 @@
-import type { Logger } from "pino";
 import type { EventHandler } from "../../chain/indexer.js";
 import type { CheckInService } from "./service.js";
 
 /**
  * Daily's CheckedIn events credit points through the same idempotent path as the tx-hash fast
- * path, inside the indexer's transaction. Credits are ledger rows and stay when a block is
- * orphaned: live chains wait for confirmations first, so only the local chain (0 confirmations)
- * can orphan a credited block, and a warning says so.
+ * path, inside the indexer's transaction; an orphaned one is undone, its points reversed.
  */
-export function checkInEventHandler(checkIn: CheckInService, logger: Logger): EventHandler {
+export function checkInEventHandler(checkIn: CheckInService): EventHandler {
   return {
     contract: "Daily",
     events: ["CheckedIn"],
@@ -20,15 +17,14 @@ export function checkInEventHandler(checkIn: CheckInService, logger: Logger): Ev
           chainId: event.chainId,
           txHash: event.txHash,
           logIndex: event.logIndex,
+          blockHash: event.blockHash,
+          blockTime: event.blockTime,
         },
         tx,
       );
     },
-    async revert(_tx, event) {
-      logger.warn(
-        { chainId: event.chainId, txHash: event.txHash, name: event.name },
-        "a credited Daily event was orphaned by a reorg; its points stay in the ledger",
-      );
+    async revert(tx, event) {
+      await checkIn.revertCheckIn(tx, event);
     },
   };
 }

@@ -3,11 +3,12 @@ import { and, desc, eq, gte } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { ChainClients } from "../../chain/clients.js";
 import { verifyDailyTransaction } from "../../chain/daily-transaction.js";
-import type { Database, DatabaseOrTransaction } from "../../db/client.js";
+import { type ChainEventIdentity, chainEventKey } from "../../chain/event-key.js";
+import type { Database, DatabaseOrTransaction, Transaction } from "../../db/client.js";
 import type { Economy } from "../../economy.js";
 import { ApiError } from "../../http/api-error.js";
-import { grantPoints } from "../ledger/service.js";
-import { lockMember, memberIdByWallet } from "../users/service.js";
+import { grantPoints, nextCreditReference, type Reversal, reverseCredit } from "../ledger/service.js";
+import { lockMember, memberIdByWalletAt } from "../users/service.js";
 import {
   checkInLabel,
   checkInPoints,
@@ -19,22 +20,32 @@ import {
 import { checkIns } from "./schema.js";
 
 /** A `Daily.CheckedIn` event, from the indexer or a member-submitted transaction. */
-export interface CheckedInEvent {
+export interface CheckedInEvent extends ChainEventIdentity {
   wallet: string;
   /** GMT day number from the event. */
   day: number;
-  chainId: number;
-  txHash: string;
-  logIndex: number;
+  /** The block's time: the check-in counts for whoever held the wallet then. */
+  blockTime: Date;
 }
 
 export interface CheckInCredit {
   userId: string;
-  /** False when the member's day was already credited: nothing changed. */
+  /** False when the member's day (or this very event) was already credited: nothing changed. */
   credited: boolean;
   day: number;
   streak: number;
   points: number;
+}
+
+type CheckInRow = typeof checkIns.$inferSelect;
+
+/** The ledger reference of a check-in's points; rows from before credits were keyed by event used member and day. */
+function creditReference(row: CheckInRow): string {
+  return row.creditReference ?? `${row.userId}:${row.day}`;
+}
+
+function asCredit(row: CheckInRow, credited: boolean): CheckInCredit {
+  return { userId: row.userId, credited, day: row.day, streak: row.streak, points: row.points };
 }
 
 export type CheckInService = ReturnType<typeof createCheckInService>;
@@ -49,32 +60,37 @@ export function createCheckInService(deps: {
   const { db, economy, logger, now, chainClients } = deps;
 
   /**
-   * Credits a check-in to the member bound to the wallet, once per member per GMT day whichever
-   * chain or path reports it. An unbound wallet is ignored (null).
+   * Credits a check-in to the member whose binding of the wallet covered the event's block time,
+   * once per member per GMT day whichever chain or path reports it, and once per event ever.
+   * Null when no member held the wallet then. An event already credited answers its credit as it
+   * stands (`credited: false`), whoever it went to.
    */
   async function creditCheckIn(event: CheckedInEvent, into: DatabaseOrTransaction = db): Promise<CheckInCredit | null> {
     const wallet = event.wallet.toLowerCase();
-    const memberId = await memberIdByWallet(into, wallet);
+    const txHash = event.txHash.toLowerCase();
+    const memberId = await memberIdByWalletAt(into, wallet, event.blockTime);
     if (!memberId) {
-      logger.info({ wallet, day: event.day, chainId: event.chainId }, "check-in from a wallet no member has bound");
+      logger.info(
+        { wallet, day: event.day, chainId: event.chainId, txHash },
+        "check-in from a wallet no member held at the time",
+      );
       return null;
     }
     return into.transaction(async (tx) => {
       // One member's credits run one at a time, so a streak always reads a settled yesterday.
       await lockMember(tx, memberId);
+      const [sameEvent] = await tx
+        .select()
+        .from(checkIns)
+        .where(
+          and(eq(checkIns.chainId, event.chainId), eq(checkIns.txHash, txHash), eq(checkIns.logIndex, event.logIndex)),
+        );
+      if (sameEvent) return asCredit(sameEvent, false);
       const [existing] = await tx
         .select()
         .from(checkIns)
         .where(and(eq(checkIns.userId, memberId), eq(checkIns.day, event.day)));
-      if (existing) {
-        return {
-          userId: memberId,
-          credited: false,
-          day: existing.day,
-          streak: existing.streak,
-          points: existing.points,
-        };
-      }
+      if (existing) return asCredit(existing, false);
       const [yesterday] = await tx
         .select({ day: checkIns.day, streak: checkIns.streak })
         .from(checkIns)
@@ -82,33 +98,70 @@ export function createCheckInService(deps: {
       const streak = streakOnDay(yesterday ?? null, event.day);
       const points = checkInPoints(economy.checkIn, streak);
       const at = now();
-      await tx.insert(checkIns).values({
-        userId: memberId,
-        day: event.day,
-        wallet,
-        chainId: event.chainId,
-        txHash: event.txHash.toLowerCase(),
-        logIndex: event.logIndex,
-        points,
-        streak,
-        createdAt: at,
-      });
+      const reference = await nextCreditReference(tx, "check_in", chainEventKey(event));
+      const [row] = await tx
+        .insert(checkIns)
+        .values({
+          userId: memberId,
+          day: event.day,
+          wallet,
+          chainId: event.chainId,
+          txHash,
+          logIndex: event.logIndex,
+          creditReference: reference,
+          points,
+          streak,
+          createdAt: at,
+        })
+        .returning();
+      if (!row) throw new Error("check-in insert returned nothing");
       if (points > 0) {
         await grantPoints(tx, {
           userId: memberId,
           kind: "check_in",
           amount: points,
-          reference: `${memberId}:${event.day}`,
+          reference,
           label: checkInLabel(streak),
           at,
         });
       }
-      return { userId: memberId, credited: true, day: event.day, streak, points };
+      return asCredit(row, true);
     });
+  }
+
+  /**
+   * Undoes the check-in a `CheckedIn` event credited when its block is orphaned by a reorg: the
+   * row goes (the day is open again) and a reversal takes its points back, as far as the balance
+   * allows. Nothing happens for an event that credited nothing.
+   */
+  async function revertCheckIn(tx: Transaction, event: ChainEventIdentity): Promise<Reversal | null> {
+    const [row] = await tx
+      .delete(checkIns)
+      .where(
+        and(
+          eq(checkIns.chainId, event.chainId),
+          eq(checkIns.txHash, event.txHash.toLowerCase()),
+          eq(checkIns.logIndex, event.logIndex),
+        ),
+      )
+      .returning();
+    if (!row) return null;
+    const reversal = await reverseCredit(
+      tx,
+      { kind: "check_in", reference: creditReference(row) },
+      `chain reorganisation on chain ${row.chainId} dropped check-in ${row.txHash}`,
+      now(),
+    );
+    logger.warn(
+      { userId: row.userId, chainId: row.chainId, txHash: row.txHash, day: row.day, ...reversal },
+      "a credited check-in was orphaned by a reorg: reversed",
+    );
+    return reversal;
   }
 
   return {
     creditCheckIn,
+    revertCheckIn,
 
     /** The streak, today's state and the 7-day window for `GET /blockchain/check_in`. */
     async status(userId: string): Promise<CheckInStatus> {
@@ -151,10 +204,17 @@ export function createCheckInService(deps: {
         chainId,
         txHash,
         logIndex: verified.logIndex,
+        blockHash: verified.blockHash,
+        blockTime: verified.blockTime,
       });
-      // The sender is the member's bound wallet, so the member is found unless it was unbound meanwhile.
-      if (!credit || credit.userId !== member.uid) {
-        throw new ApiError("conflict", "Your wallet changed while this was checked; try again.");
+      if (!credit) {
+        throw new ApiError(
+          "forbidden",
+          "This check-in was made before your wallet was bound to your account, so it does not count for you.",
+        );
+      }
+      if (credit.userId !== member.uid) {
+        throw new ApiError("event_already_credited", "This check-in was already credited to another account.");
       }
       return {
         credited: credit.credited,

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import type { AssetsPage, LedgerEntry } from "@arcana/protocol";
-import { and, desc, eq, like, sql } from "drizzle-orm";
-import type { Database, DatabaseOrTransaction } from "../../db/client.js";
+import { and, desc, eq, like, or, sql } from "drizzle-orm";
+import type { Database, DatabaseOrTransaction, Transaction } from "../../db/client.js";
 import { ApiError } from "../../http/api-error.js";
-import { movePoints, pointsOf } from "../users/service.js";
+import { lockMember, movePoints, pointsOf } from "../users/service.js";
 import { ledgerEntries } from "./schema.js";
 
 export interface PointsMove {
@@ -95,6 +95,90 @@ export async function spendPoints(db: DatabaseOrTransaction, spend: PointsMove) 
 }
 
 /**
+ * The reference to credit one thing under, e.g. a chain event's key: the key itself the first time,
+ * then `key#1`, `key#2`… once earlier credits of it were reversed (the same event, orphaned by a
+ * reorg and mined again, earns again, once). Call it with the member locked.
+ */
+export async function nextCreditReference(tx: Transaction, kind: string, key: string): Promise<string> {
+  const [row] = await tx
+    .select({ count: sql<number>`count(*)::int` })
+    .from(ledgerEntries)
+    .where(
+      and(
+        eq(ledgerEntries.kind, kind),
+        or(eq(ledgerEntries.reference, key), like(ledgerEntries.reference, `${key.replace(/[\\%_]/g, "\\$&")}#%`)),
+      ),
+    );
+  const earlier = Number(row?.count ?? 0);
+  return earlier === 0 ? key : `${key}#${earlier}`;
+}
+
+export interface Reversal {
+  /** Points taken back (never more than the balance held). */
+  reversed: number;
+  /** Points that could not be taken back because they were already spent; kept for operators. */
+  shortfall: number;
+  /** False when this reversal had already landed: nothing changed. */
+  applied: boolean;
+}
+
+/**
+ * Takes back points credited for something that turned out not to exist (a check-in orphaned by a
+ * reorg, rewards claimed after an on-chain unstake): a `reversal` row once per reference, taking
+ * what the balance holds and never going below zero. What could not be taken is the shortfall,
+ * written in the row's reason for operators.
+ */
+export async function reversePoints(
+  tx: Transaction,
+  reversal: { userId: string; amount: number; reference: string; label: string; reason: string; at?: Date },
+): Promise<Reversal> {
+  const member = await lockMember(tx, reversal.userId);
+  const balance = member?.pts ?? 0;
+  const reversed = Math.min(reversal.amount, balance);
+  const shortfall = reversal.amount - reversed;
+  const [inserted] = await tx
+    .insert(ledgerEntries)
+    .values({
+      userId: reversal.userId,
+      kind: "reversal",
+      amount: -reversed,
+      reference: reversal.reference,
+      label: reversal.label,
+      reason: shortfall > 0 ? `${reversal.reason}; shortfall ${shortfall} points (already spent)` : reversal.reason,
+      ...(reversal.at ? { createdAt: reversal.at } : {}),
+    })
+    .onConflictDoNothing({ target: [ledgerEntries.kind, ledgerEntries.reference] })
+    .returning({ id: ledgerEntries.id });
+  if (!inserted) return { reversed: 0, shortfall: 0, applied: false };
+  if (reversed > 0 && (await movePoints(tx, reversal.userId, -reversed)) === null) {
+    throw new Error(`reversal ${reversal.reference} would take ${reversed} of a locked balance of ${balance}`);
+  }
+  return { reversed, shortfall, applied: true };
+}
+
+/** Reverses one earlier credit, found by its (kind, reference); null when there is no such credit. */
+export async function reverseCredit(
+  tx: Transaction,
+  credit: { kind: string; reference: string },
+  reason: string,
+  at?: Date,
+): Promise<Reversal | null> {
+  const [original] = await tx
+    .select()
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.kind, credit.kind), eq(ledgerEntries.reference, credit.reference)));
+  if (!original || original.amount <= 0) return null;
+  return reversePoints(tx, {
+    userId: original.userId,
+    amount: original.amount,
+    reference: `${original.kind}:${original.reference}`,
+    label: `Reversed: ${ledgerLabel(original)}`,
+    reason,
+    ...(at ? { at } : {}),
+  });
+}
+
+/**
  * The member's balance, which always equals the sum of their ledger rows; read inside the caller's
  * transaction when there is one.
  */
@@ -103,24 +187,25 @@ export function pointsBalance(db: DatabaseOrTransaction, userId: string): Promis
 }
 
 /**
- * What already landed of one kind under a reference prefix (e.g. every claim of one stake): the
- * sum of the amounts and the time of the latest.
+ * What already landed of one kind under a reference prefix (e.g. every claim of one stake), net of
+ * what reversals took back of it: the sum of the amounts and the time of the latest.
  */
 export async function claimedFor(
   db: DatabaseOrTransaction,
   kind: string,
   referencePrefix: string,
 ): Promise<{ total: number; last: Date | null }> {
+  const escaped = referencePrefix.replace(/[\\%_]/g, "\\$&");
   const [row] = await db
     .select({
       total: sql<number>`coalesce(sum(${ledgerEntries.amount}), 0)::int`,
-      last: sql<Date | null>`max(${ledgerEntries.createdAt})`,
+      last: sql<Date | null>`max(${ledgerEntries.createdAt}) filter (where ${ledgerEntries.kind} = ${kind})`,
     })
     .from(ledgerEntries)
     .where(
-      and(
-        eq(ledgerEntries.kind, kind),
-        like(ledgerEntries.reference, `${referencePrefix.replace(/[\\%_]/g, "\\$&")}%`),
+      or(
+        and(eq(ledgerEntries.kind, kind), like(ledgerEntries.reference, `${escaped}%`)),
+        and(eq(ledgerEntries.kind, "reversal"), like(ledgerEntries.reference, `${kind}:${escaped}%`)),
       ),
     );
   return { total: Number(row?.total ?? 0), last: row?.last ? new Date(row.last) : null };
@@ -151,6 +236,7 @@ const kindLabels: Record<string, string> = {
   staking: "Staking rewards",
   box_purchase: "Box purchase",
   box_reward: "Box reward",
+  reversal: "Reversed credit",
 };
 
 /** The label a member reads: the one written with the entry, else a default for its kind. */

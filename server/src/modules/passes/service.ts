@@ -3,6 +3,7 @@ import { dedupePasses, isValidEmail, normalizeEmail, type Pass } from "@arcana/p
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import { getAddress, isAddress } from "viem";
 import type { ChainClients } from "../../chain/clients.js";
+import type { ChainEventIdentity } from "../../chain/event-key.js";
 import { type ChainEvent, type EventHandler, eventsFor } from "../../chain/indexer.js";
 import { AUTHORIZATION_TTL_SECONDS, type AuthorizationSigner } from "../../chain/signer.js";
 import type { ChainConfig, Config } from "../../config.js";
@@ -69,27 +70,36 @@ async function writePassState(db: DatabaseOrTransaction, chainId: number, tokenI
     .onConflictDoUpdate({ target: [passes.chainId, passes.tokenId], set: state });
 }
 
+/** What staking does when the indexer moves a pass out of a stake (see the staking service). */
+export interface StakeSettlement {
+  settleAtUnstake(tx: Transaction, pass: PassRow, unstakedAt: Date, event: ChainEventIdentity): Promise<unknown>;
+  stakeOrphaned(tx: Transaction, pass: PassRow, stakedSince: Date, event: ChainEventIdentity): Promise<unknown>;
+}
+
+async function lockPassRow(tx: Transaction, chainId: number, tokenId: number) {
+  const [pass] = await tx
+    .select()
+    .from(passes)
+    .where(and(eq(passes.chainId, chainId), eq(passes.tokenId, tokenId)))
+    .for("update");
+  return pass;
+}
+
 /**
  * The passes table follows GenesisPass events: each pass is re-derived from its events, so
- * applying and rolling back are the same operation. `beforeUnstake` settles staking rewards on the
- * still-staked pass (locked), up to the unstake's time.
+ * applying and rolling back are the same operation. Staking settles the still-staked pass
+ * (locked) at an unstake's on-chain time, and takes back the claims of a stake a reorg dropped.
  */
-export function passEventHandler(
-  beforeUnstake: (tx: Transaction, pass: PassRow, at: Date) => Promise<unknown>,
-): EventHandler {
+export function passEventHandler(staking: StakeSettlement): EventHandler {
   return {
     contract: "GenesisPass",
     events: passEventNames,
     async apply(tx, event) {
-      if (event.name === "Unstaked") {
-        const [pass] = await tx
-          .select()
-          .from(passes)
-          .where(and(eq(passes.chainId, event.chainId), eq(passes.tokenId, Number(event.args.tokenId))))
-          .for("update");
-        if (pass) await beforeUnstake(tx, pass, new Date(Number(event.args.at) * 1000));
-      }
       const tokenId = event.args.tokenId ?? "0";
+      if (event.name === "Unstaked") {
+        const pass = await lockPassRow(tx, event.chainId, Number(tokenId));
+        if (pass) await staking.settleAtUnstake(tx, pass, new Date(Number(event.args.at) * 1000), event);
+      }
       await writePassState(
         tx,
         event.chainId,
@@ -99,6 +109,10 @@ export function passEventHandler(
     },
     async revert(tx, event) {
       const tokenId = event.args.tokenId ?? "0";
+      if (event.name === "Staked") {
+        const pass = await lockPassRow(tx, event.chainId, Number(tokenId));
+        if (pass) await staking.stakeOrphaned(tx, pass, new Date(Number(event.args.since) * 1000), event);
+      }
       const state = passStateFromEvents(await passEvents(tx, event.chainId, tokenId, event));
       await writePassState(tx, event.chainId, Number(tokenId), state);
     },

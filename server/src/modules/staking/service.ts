@@ -1,12 +1,13 @@
 import { genesisPassAbi } from "@arcana/contracts";
 import type { ClaimResult, StakingRewards, UnstakeSignature } from "@arcana/protocol";
 import type { ChainClients } from "../../chain/clients.js";
+import type { ChainEventIdentity } from "../../chain/event-key.js";
 import { AUTHORIZATION_TTL_SECONDS, type AuthorizationSigner } from "../../chain/signer.js";
 import type { Database, Transaction } from "../../db/client.js";
 import type { Economy } from "../../economy.js";
 import { ApiError } from "../../http/api-error.js";
 import type { Authenticated } from "../auth/service.js";
-import { claimedFor, grantPoints, pointsBalance } from "../ledger/service.js";
+import { claimedFor, grantPoints, pointsBalance, reversePoints } from "../ledger/service.js";
 import { lockOwnedPass, type PassRow, type PassService, stakedPasses } from "../passes/service.js";
 import { memberIdByWallet } from "../users/service.js";
 import { accruedPoints, msUntilNextPoint } from "./accrual.js";
@@ -55,9 +56,57 @@ export function createStakingService(deps: StakingServiceDeps) {
     return granted ? pending : 0;
   }
 
+  /** Takes back, net, what was claimed under the stake beyond `keep` points (see claimedFor). */
+  async function reverseClaimsBeyond(
+    tx: Transaction,
+    pass: PassRow,
+    stakedSince: Date,
+    keep: number,
+    why: { reference: string; label: string; reason: string },
+  ) {
+    const ownerId = await memberIdByWallet(tx, pass.owner);
+    if (!ownerId) return;
+    const prefix = stakeReference(pass, stakedSince);
+    const { total } = await claimedFor(tx, "staking", prefix);
+    if (total <= keep) return;
+    await reversePoints(tx, {
+      userId: ownerId,
+      amount: total - keep,
+      reference: `staking:${prefix}${why.reference}`,
+      label: why.label,
+      reason: why.reason,
+      at: now(),
+    });
+  }
+
   return {
-    /** Called by the indexer inside its transaction, before a pass's Unstaked event is applied. */
-    settleBeforeUnstake: settle,
+    /**
+     * Called by the indexer inside its transaction when a pass's Unstaked event arrives, the pass
+     * still staked and locked: pays what the stake earned up to the on-chain unstake time, and
+     * takes back what was claimed past it while the indexer had not seen the unstake yet.
+     */
+    async settleAtUnstake(tx: Transaction, pass: PassRow, unstakedAt: Date, event: ChainEventIdentity) {
+      if (!pass.staked || !pass.stakedSince) return;
+      const earned = accruedPoints(pass.stakedSince.getTime(), unstakedAt.getTime(), rate);
+      await settle(tx, pass, unstakedAt);
+      await reverseClaimsBeyond(tx, pass, pass.stakedSince, earned, {
+        reference: `unstaked:${event.blockHash}`,
+        label: `Staking rewards claimed after the unstake · Genesis Pass #${pass.tokenId}`,
+        reason: `claimed past the on-chain unstake at ${unstakedAt.toISOString()} (tx ${event.txHash})`,
+      });
+    },
+
+    /**
+     * Called by the indexer when a Staked event's block is orphaned: that stake never happened, so
+     * what was claimed under it is taken back (a re-mined stake earns from its own time, once).
+     */
+    async stakeOrphaned(tx: Transaction, pass: PassRow, stakedSince: Date, event: ChainEventIdentity) {
+      await reverseClaimsBeyond(tx, pass, stakedSince, 0, {
+        reference: `orphaned:${event.blockHash}`,
+        label: `Staking rewards of a stake dropped by a chain reorganisation · Genesis Pass #${pass.tokenId}`,
+        reason: `chain reorganisation on chain ${event.chainId} dropped stake ${event.txHash}`,
+      });
+    },
 
     async rewards(member: Member): Promise<StakingRewards> {
       const wallet = member.wallet_address?.toLowerCase();

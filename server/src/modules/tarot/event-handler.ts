@@ -1,12 +1,11 @@
-import type { Logger } from "pino";
 import type { EventHandler } from "../../chain/indexer.js";
 import type { TarotService } from "./service.js";
 
 /**
  * Daily's TarotRecorded events credit the tarot points through the same idempotent path as the
- * tx-hash fast path, inside the indexer's transaction; like check-ins, credits stay on a reorg.
+ * tx-hash fast path, inside the indexer's transaction; an orphaned one is undone, its points reversed.
  */
-export function tarotEventHandler(tarot: TarotService, logger: Logger): EventHandler {
+export function tarotEventHandler(tarot: TarotService): EventHandler {
   return {
     contract: "Daily",
     events: ["TarotRecorded"],
@@ -19,15 +18,14 @@ export function tarotEventHandler(tarot: TarotService, logger: Logger): EventHan
           chainId: event.chainId,
           txHash: event.txHash,
           logIndex: event.logIndex,
+          blockHash: event.blockHash,
+          blockTime: event.blockTime,
         },
         tx,
       );
     },
-    async revert(_tx, event) {
-      logger.warn(
-        { chainId: event.chainId, txHash: event.txHash, name: event.name },
-        "a credited Daily event was orphaned by a reorg; its points stay in the ledger",
-      );
+    async revert(tx, event) {
+      await tarot.revertTarotRecorded(tx, event);
     },
   };
 }

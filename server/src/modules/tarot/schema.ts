@@ -1,4 +1,4 @@
-import { integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { boolean, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { users } from "../users/schema.js";
 
 /** Today's reading per member: the cards are the day's fixed draw; the text may be rewritten. */
@@ -34,7 +34,14 @@ export const tarotRecords = pgTable(
     digest: text("digest").notNull(),
     txHash: text("tx_hash").notNull(),
     logIndex: integer("log_index").notNull(),
+    /** The ledger reference its points were credited under; null on rows from before credits were keyed by event. */
+    creditReference: text("credit_reference"),
+    /** Whether this record earned the day's tarot points (the member's first record that day, on any chain). */
+    credited: boolean("credited").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [primaryKey({ columns: [table.userId, table.day, table.chainId] })],
+  (table) => [
+    primaryKey({ columns: [table.userId, table.day, table.chainId] }),
+    uniqueIndex("tarot_records_event_unique").on(table.chainId, table.txHash, table.logIndex),
+  ],
 );

@@ -18,25 +18,25 @@ import type { Logger } from "pino";
 import { viemChains } from "../../chain/chains.js";
 import type { ChainClients } from "../../chain/clients.js";
 import { verifyDailyTransaction } from "../../chain/daily-transaction.js";
+import { type ChainEventIdentity, chainEventKey } from "../../chain/event-key.js";
 import type { Config } from "../../config.js";
-import type { Database, DatabaseOrTransaction } from "../../db/client.js";
+import type { Database, DatabaseOrTransaction, Transaction } from "../../db/client.js";
 import type { Economy } from "../../economy.js";
 import { ApiError } from "../../http/api-error.js";
-import { grantPoints } from "../ledger/service.js";
-import { memberIdByWallet } from "../users/service.js";
+import { grantPoints, nextCreditReference, type Reversal, reverseCredit } from "../ledger/service.js";
+import { lockMember, memberIdByWalletAt } from "../users/service.js";
 import { type DrawnTarotCard, drawTarot, tarotDigest, toDrawnCard } from "./draw.js";
 import { writeReadingWithModel } from "./model-writer.js";
 import { tarotReadings, tarotRecords } from "./schema.js";
 import { writeReading } from "./writer.js";
 
 /** A `Daily.TarotRecorded` event, from the indexer or a member-submitted transaction. */
-export interface TarotRecordedEvent {
+export interface TarotRecordedEvent extends ChainEventIdentity {
   wallet: string;
   day: number;
   digest: string;
-  chainId: number;
-  txHash: string;
-  logIndex: number;
+  /** The block's time: the record counts for whoever held the wallet then. */
+  blockTime: Date;
 }
 
 export interface TarotRecordCredit {
@@ -93,15 +93,27 @@ export function createTarotService(deps: {
     };
   }
 
-  /** Credits the tarot points once per member per GMT day; records the chain it happened on. */
+  type RecordRow = typeof tarotRecords.$inferSelect;
+  /** The ledger reference of a record's points; rows from before credits were keyed by event used member and day. */
+  const creditReference = (row: RecordRow) => row.creditReference ?? `${row.userId}:${row.day}`;
+
+  /**
+   * Records the member's draw on a chain and credits the tarot points once per member per GMT day
+   * (the day's first record, on any chain), once per event ever, to whoever held the wallet when
+   * it was recorded. Null when nobody held it then, or the digest is not the member's draw.
+   */
   async function creditTarotRecorded(
     event: TarotRecordedEvent,
     into: DatabaseOrTransaction = db,
   ): Promise<TarotRecordCredit | null> {
     const wallet = event.wallet.toLowerCase();
-    const memberId = await memberIdByWallet(into, wallet);
+    const txHash = event.txHash.toLowerCase();
+    const memberId = await memberIdByWalletAt(into, wallet, event.blockTime);
     if (!memberId) {
-      logger.info({ wallet, day: event.day, chainId: event.chainId }, "tarot record from a wallet no member has bound");
+      logger.info(
+        { wallet, day: event.day, chainId: event.chainId, txHash },
+        "tarot record from a wallet no member held at the time",
+      );
       return null;
     }
     const date = gmtDate(event.day * DAY_MS);
@@ -114,7 +126,28 @@ export function createTarotService(deps: {
     }
     const points = economy.tarot.points;
     return into.transaction(async (tx) => {
-      await tx
+      // One member's records run one at a time, so "the day's first record" is settled.
+      await lockMember(tx, memberId);
+      const [sameEvent] = await tx
+        .select()
+        .from(tarotRecords)
+        .where(
+          and(
+            eq(tarotRecords.chainId, event.chainId),
+            eq(tarotRecords.txHash, txHash),
+            eq(tarotRecords.logIndex, event.logIndex),
+          ),
+        );
+      if (sameEvent) return { userId: sameEvent.userId, credited: false, day: sameEvent.day, points };
+      const [creditedToday] = await tx
+        .select({ chainId: tarotRecords.chainId })
+        .from(tarotRecords)
+        .where(
+          and(eq(tarotRecords.userId, memberId), eq(tarotRecords.day, event.day), eq(tarotRecords.credited, true)),
+        );
+      const earns = !creditedToday && points > 0;
+      const reference = earns ? await nextCreditReference(tx, "tarot", chainEventKey(event)) : null;
+      const [row] = await tx
         .insert(tarotRecords)
         .values({
           userId: memberId,
@@ -122,27 +155,60 @@ export function createTarotService(deps: {
           chainId: event.chainId,
           wallet,
           digest: event.digest.toLowerCase(),
-          txHash: event.txHash.toLowerCase(),
+          txHash,
           logIndex: event.logIndex,
+          creditReference: reference,
+          credited: earns,
           createdAt: now(),
         })
-        .onConflictDoNothing();
-      if (points === 0) return { userId: memberId, credited: false, day: event.day, points: 0 };
+        .onConflictDoNothing()
+        .returning();
+      if (!row || !reference) return { userId: memberId, credited: false, day: event.day, points };
       const chainName = config.chains.find((chain) => chain.id === event.chainId)?.key;
-      const { granted, entry } = await grantPoints(tx, {
+      await grantPoints(tx, {
         userId: memberId,
         kind: "tarot",
         amount: points,
-        reference: `${memberId}:${event.day}`,
+        reference,
         label: `Tarot reading recorded on ${chainName ? viemChains[chainName].name : `chain ${event.chainId}`}`,
         at: now(),
       });
-      return { userId: memberId, credited: granted, day: event.day, points: entry.amount };
+      return { userId: memberId, credited: true, day: event.day, points };
     });
+  }
+
+  /**
+   * Undoes a tarot record whose block was orphaned by a reorg: the row goes and, if it earned the
+   * day's points, a reversal takes them back as far as the balance allows.
+   */
+  async function revertTarotRecorded(tx: Transaction, event: ChainEventIdentity): Promise<Reversal | null> {
+    const [row] = await tx
+      .delete(tarotRecords)
+      .where(
+        and(
+          eq(tarotRecords.chainId, event.chainId),
+          eq(tarotRecords.txHash, event.txHash.toLowerCase()),
+          eq(tarotRecords.logIndex, event.logIndex),
+        ),
+      )
+      .returning();
+    if (!row?.credited) return null;
+    const reversal = await reverseCredit(
+      tx,
+      { kind: "tarot", reference: creditReference(row) },
+      `chain reorganisation on chain ${row.chainId} dropped tarot record ${row.txHash}`,
+      now(),
+    );
+    logger.warn(
+      { userId: row.userId, chainId: row.chainId, txHash: row.txHash, day: row.day, ...reversal },
+      "a credited tarot record was orphaned by a reorg: reversed",
+    );
+    return reversal;
   }
 
   return {
     creditTarotRecorded,
+    revertTarotRecorded,
 
     /** `GET /tarot/draw`: today's three cards and the digest to record them on chain. */
     draw(userId: string): TarotDraw {
@@ -271,9 +337,17 @@ export function createTarotService(deps: {
         chainId,
         txHash,
         logIndex: verified.logIndex,
+        blockHash: verified.blockHash,
+        blockTime: verified.blockTime,
       });
       if (!credit) {
-        throw new ApiError("bad_request", "This transaction recorded a different draw than your cards for that day.");
+        throw new ApiError(
+          "bad_request",
+          "This transaction recorded a different draw than your cards for that day, or was made before your wallet was bound to your account.",
+        );
+      }
+      if (credit.userId !== member.uid) {
+        throw new ApiError("event_already_credited", "This tarot record was already credited to another account.");
       }
       return { credited: credit.credited, date: gmtDate(credit.day * DAY_MS), points: credit.points };
     },

@@ -1,8 +1,8 @@
 import type { User } from "@arcana/protocol";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, lt, ne, or, sql } from "drizzle-orm";
 import { getAddress } from "viem";
 import type { DatabaseOrTransaction, Transaction } from "../../db/client.js";
-import { users } from "./schema.js";
+import { users, walletBindings } from "./schema.js";
 
 /**
  * The members table belongs to this module: other modules read and write a member through these
@@ -91,15 +91,58 @@ export async function memberByWallet(
   return row;
 }
 
-/** The id of the member who bound this EVM wallet (any case), or null: whose check-in, tarot or pass it is. */
+/** The id of the member who bound this EVM wallet (any case), or null: whose pass it is now. */
 export async function memberIdByWallet(db: DatabaseOrTransaction, wallet: string): Promise<string | null> {
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.walletAddress, wallet.toLowerCase()));
   return row?.id ?? null;
 }
 
 /**
- * Sets (or, with null, releases) the member's bound wallet of that kind. A wallet another member
- * holds fails on the unique index (code 23505).
+ * The id of the member whose binding of this EVM wallet covered `at` (a chain event's block time),
+ * or null: a check-in or tarot record counts only for whoever held the wallet when it was made.
+ * Block times have whole seconds, so a binding counts from the start of its second.
+ */
+export async function memberIdByWalletAt(db: DatabaseOrTransaction, wallet: string, at: Date): Promise<string | null> {
+  const nextSecond = new Date(Math.floor(at.getTime() / 1000) * 1000 + 1000);
+  const [row] = await db
+    .select({ id: walletBindings.userId })
+    .from(walletBindings)
+    .where(
+      and(
+        eq(walletBindings.kind, "evm"),
+        eq(walletBindings.address, wallet.toLowerCase()),
+        lt(walletBindings.boundAt, nextSecond),
+        or(isNull(walletBindings.unboundAt), gt(walletBindings.unboundAt, at)),
+      ),
+    )
+    .limit(1);
+  return row?.id ?? null;
+}
+
+/** Whether this wallet was ever bound to a member other than `userId` (one wallet, one qualification). */
+export async function walletEverBoundToAnother(
+  db: DatabaseOrTransaction,
+  kind: WalletKind,
+  address: string,
+  userId: string,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: walletBindings.id })
+    .from(walletBindings)
+    .where(
+      and(
+        eq(walletBindings.kind, kind),
+        eq(walletBindings.address, storedAddress(kind, address)),
+        ne(walletBindings.userId, userId),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * Sets (or, with null, releases) the member's bound wallet of that kind, and keeps the binding's
+ * history. A wallet another member holds fails on the unique index (code 23505).
  */
 export async function setBoundWallet(
   db: DatabaseOrTransaction,
@@ -109,13 +152,20 @@ export async function setBoundWallet(
   at: Date,
 ): Promise<MemberRow> {
   const value = address === null ? null : storedAddress(kind, address);
-  const [row] = await db
-    .update(users)
-    .set(kind === "evm" ? { walletAddress: value, updatedAt: at } : { solanaAddress: value, updatedAt: at })
-    .where(eq(users.id, userId))
-    .returning();
-  if (!row) throw new Error(`no member ${userId} to bind a wallet to`);
-  return row;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(users)
+      .set(kind === "evm" ? { walletAddress: value, updatedAt: at } : { solanaAddress: value, updatedAt: at })
+      .where(eq(users.id, userId))
+      .returning();
+    if (!row) throw new Error(`no member ${userId} to bind a wallet to`);
+    await tx
+      .update(walletBindings)
+      .set({ unboundAt: at })
+      .where(and(eq(walletBindings.userId, userId), eq(walletBindings.kind, kind), isNull(walletBindings.unboundAt)));
+    if (value !== null) await tx.insert(walletBindings).values({ userId, kind, address: value, boundAt: at });
+    return row;
+  });
 }
 
 /** The member's points balance: the running sum of their ledger rows (0 for an unknown member). */

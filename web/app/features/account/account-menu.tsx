@@ -1,6 +1,7 @@
 import type { User } from "@arcana/protocol";
 import { useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
+import { useModalStore } from "../../shell/modals/modal-store";
 import { Badge } from "../../ui/badge";
 import { Spinner } from "../../ui/spinner";
 import styles from "./account-menu.module.css";
@@ -14,6 +15,7 @@ export function AccountMenu({ user }: { user: User }) {
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const signOut = useSignOut();
+  const openModal = useModalStore((state) => state.openModal);
   const level = user.display_level;
 
   useEffect(() => {
@@ -74,6 +76,16 @@ export function AccountMenu({ user }: { user: User }) {
             </div>
           </dl>
         </div>
+        <button
+          type="button"
+          className={styles.item}
+          onClick={() => {
+            setOpen(false);
+            openModal("invites");
+          }}
+        >
+          Invite friends
+        </button>
         <Link className={styles.item} to="/change-password" onClick={() => setOpen(false)}>
           Change password
         </Link>

@@ -1,10 +1,5 @@
-import {
-  type ApiRouteInput,
-  changePasswordRoute,
-  PASSWORD_MIN_LENGTH,
-  passwordProblem,
-  type User,
-} from "@arcana/protocol";
+import { type ApiRouteInput, PASSWORD_MIN_LENGTH, passwordProblem, type User } from "@arcana/protocol";
+import { changePasswordRoute } from "@arcana/protocol/calls";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useRef, useState } from "react";
 import { useRevalidator } from "react-router";

@@ -1,4 +1,5 @@
-import { getMyProfileRoute, type User } from "@arcana/protocol";
+import type { User } from "@arcana/protocol";
+import { getMyProfileRoute } from "@arcana/protocol/calls";
 import { useQuery } from "@tanstack/react-query";
 import { api } from "../../lib/api";
 import { useSessionUser } from "./use-session-user";

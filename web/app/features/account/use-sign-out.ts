@@ -1,4 +1,4 @@
-import { signOutRoute } from "@arcana/protocol";
+import { signOutRoute } from "@arcana/protocol/calls";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
 import { ApiRequestError, api, errorMessage } from "../../lib/api";

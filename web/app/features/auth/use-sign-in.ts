@@ -1,4 +1,5 @@
-import { type ApiRouteInput, sendSignInCodeRoute, signInRoute } from "@arcana/protocol";
+import type { ApiRouteInput } from "@arcana/protocol";
+import { sendSignInCodeRoute, signInRoute } from "@arcana/protocol/calls";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
 import { api } from "../../lib/api";

@@ -1,4 +1,4 @@
-import { creditCheckInRoute } from "@arcana/protocol";
+import { creditCheckInRoute } from "@arcana/protocol/calls";
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { api } from "../../lib/api";

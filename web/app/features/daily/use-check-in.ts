@@ -1,4 +1,5 @@
-import { type CheckInStatus, getCheckInStatusRoute } from "@arcana/protocol";
+import type { CheckInStatus } from "@arcana/protocol";
+import { getCheckInStatusRoute } from "@arcana/protocol/calls";
 import { useQuery } from "@tanstack/react-query";
 import { api } from "../../lib/api";
 import { useMember } from "../account/use-member";

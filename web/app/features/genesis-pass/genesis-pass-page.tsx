@@ -1,4 +1,5 @@
-import { claimAllRewardsRoute, claimPassRewardsRoute, type User } from "@arcana/protocol";
+import type { User } from "@arcana/protocol";
+import { claimAllRewardsRoute, claimPassRewardsRoute } from "@arcana/protocol/calls";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { api, errorMessage } from "../../lib/api";

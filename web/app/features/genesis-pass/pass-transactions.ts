@@ -1,5 +1,5 @@
 import { genesisPassAbi } from "@arcana/contracts";
-import { signMintAuthorizationRoute, signUnstakeAuthorizationRoute } from "@arcana/protocol";
+import { signMintAuthorizationRoute, signUnstakeAuthorizationRoute } from "@arcana/protocol/calls";
 import { type Hex, isAddressEqual, parseEventLogs, type TransactionReceipt } from "viem";
 import { api } from "../../lib/api";
 import type { WriteStage } from "../../wallet-runtime/use-contract-write";

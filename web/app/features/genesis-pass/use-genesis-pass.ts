@@ -1,10 +1,5 @@
-import {
-  getAllowlistStatusRoute,
-  getStakingRewardsRoute,
-  listMyPassesRoute,
-  type Pass,
-  type User,
-} from "@arcana/protocol";
+import type { Pass, User } from "@arcana/protocol";
+import { getAllowlistStatusRoute, getStakingRewardsRoute, listMyPassesRoute } from "@arcana/protocol/calls";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useState } from "react";
 import { api } from "../../lib/api";

@@ -1,3 +1,4 @@
+import type { User } from "@arcana/protocol";
 import {
   getBoxFairnessRoute,
   getBoxMarketRoute,
@@ -7,8 +8,7 @@ import {
   openBoxRoute,
   purchaseBoxesRoute,
   rotateBoxSeedRoute,
-  type User,
-} from "@arcana/protocol";
+} from "@arcana/protocol/calls";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../lib/api";
 import { memberQueryKey, useMember } from "../account/use-member";

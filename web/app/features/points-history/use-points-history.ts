@@ -1,4 +1,5 @@
-import { type ApiRouteInput, limits, listPointsHistoryRoute } from "@arcana/protocol";
+import { type ApiRouteInput, limits } from "@arcana/protocol";
+import { listPointsHistoryRoute } from "@arcana/protocol/calls";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { api } from "../../lib/api";
 import { useMember } from "../account/use-member";

@@ -1,5 +1,6 @@
 import type { TarotDraw, TarotNetwork } from "@arcana/protocol";
-import { creditTarotRecordRoute, tarotNetworkOfChain } from "@arcana/protocol";
+import { tarotNetworkOfChain } from "@arcana/protocol";
+import { creditTarotRecordRoute } from "@arcana/protocol/calls";
 import { useState } from "react";
 import { api } from "../../lib/api";
 import { useRootData } from "../../lib/root-data";

@@ -1,18 +1,20 @@
 import {
   type ApiRouteInput,
   DAY_MS,
-  getChainTarotRoute,
-  getPastTarotReadingRoute,
-  getSkyTodayRoute,
-  getTarotDrawRoute,
   gmtDate,
   type PublicChain,
   parseGmtDate,
-  readTarotRoute,
   type TarotDraw,
   type TarotNetwork,
   tarotNetworkOfChain,
 } from "@arcana/protocol";
+import {
+  getChainTarotRoute,
+  getPastTarotReadingRoute,
+  getSkyTodayRoute,
+  getTarotDrawRoute,
+  readTarotRoute,
+} from "@arcana/protocol/calls";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../lib/api";
 import { useMember } from "../account/use-member";

@@ -1,12 +1,5 @@
-import {
-  bindEvmWalletRoute,
-  bindSolanaWalletRoute,
-  issueWalletNonceRoute,
-  solanaChainByCluster,
-  type User,
-  WALLET_NONCE_TTL_MS,
-  walletBindingStatement,
-} from "@arcana/protocol";
+import { solanaChainByCluster, type User, WALLET_NONCE_TTL_MS, walletBindingStatement } from "@arcana/protocol";
+import { bindEvmWalletRoute, bindSolanaWalletRoute, issueWalletNonceRoute } from "@arcana/protocol/calls";
 import { createSignInMessageText } from "@solana/wallet-standard-util";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";

@@ -1,4 +1,4 @@
-import { fundBurnerWalletRoute } from "@arcana/protocol";
+import { fundBurnerWalletRoute } from "@arcana/protocol/calls";
 import { useState } from "react";
 import { api, errorMessage } from "../../lib/api";
 import { useRootData } from "../../lib/root-data";

@@ -1,5 +1,6 @@
 import { lazy, type ReactNode, Suspense } from "react";
 import { MintedPassResult } from "../../features/genesis-pass/minted-pass-result";
+import { InvitesSuccessPanel } from "../../features/referrals/invites-success-panel";
 import { Modal } from "../../ui/modal";
 import { Spinner } from "../../ui/spinner";
 import { type ModalName, modalNames, useModalStore } from "./modal-store";
@@ -39,6 +40,7 @@ const modalContent: Record<ModalName, { title: string; purpose: string }> = {
 const BindWalletPanel = lazy(() => import("../../features/wallets/bind-wallet-panel"));
 const CheckInPanel = lazy(() => import("../../features/daily/check-in-panel"));
 const PointsHistoryPanel = lazy(() => import("../../features/points-history/points-history-panel"));
+const InvitesPanel = lazy(() => import("../../features/referrals/invites-panel"));
 
 const modalBodies: Partial<Record<ModalName, () => ReactNode>> = {
   bindWallet: () => (
@@ -56,6 +58,12 @@ const modalBodies: Partial<Record<ModalName, () => ReactNode>> = {
       <PointsHistoryPanel />
     </Suspense>
   ),
+  invites: () => (
+    <Suspense fallback={<Spinner />}>
+      <InvitesPanel />
+    </Suspense>
+  ),
+  invitesSuccess: () => <InvitesSuccessPanel />,
   mintedResult: () => <MintedPassResult />,
 };
 

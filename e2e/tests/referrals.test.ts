@@ -1,0 +1,134 @@
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser, watchErrors } from "../src/browser.js";
+import { startServer } from "../src/server.js";
+
+let server: Awaited<ReturnType<typeof startServer>>;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer({}, { chain: true }), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** The newest sign-in code the dev mailbox holds for `email` (the subject starts with it). */
+async function latestCode(page: Page, email: string): Promise<string> {
+  let code: string | undefined;
+  await expect
+    .poll(async () => {
+      const response = await page.request.get(`${server.url}/api/dev/mailbox?to=${encodeURIComponent(email)}`);
+      const { data } = (await response.json()) as { data: Array<{ subject: string }> };
+      code = data[0]?.subject.match(/^\d{6}/)?.[0];
+      return code;
+    })
+    .toBeDefined();
+  return code as string;
+}
+
+async function signUpByApi(page: Page, email: string) {
+  await page.request.post(`${server.url}/api/send_code`, { data: { email, check_email: true } });
+  const code = await latestCode(page, email);
+  const signIn = await page.request.post(`${server.url}/api/sign_in`, { data: { email, code, type: "code" } });
+  expect(signIn.status()).toBe(200);
+}
+
+/** The points balance the header's account menu shows. */
+async function headerPoints(page: Page): Promise<number> {
+  const menu = page.getByRole("button", { name: /account menu/ });
+  await menu.click();
+  const text = await page.locator("dt", { hasText: "Points" }).locator("xpath=following-sibling::dd").textContent();
+  await menu.click();
+  return Number(text?.replace(/[^\d]/g, ""));
+}
+
+async function openInvites(page: Page) {
+  await page.goto(`${server.url}/`, { waitUntil: "networkidle" });
+  await page.getByTestId("member-dashboard").getByRole("button", { name: "Invite friends" }).click();
+  const dialog = page.getByRole("dialog", { name: "Invite friends" });
+  await dialog.getByTestId("invite-code").waitFor();
+  return dialog;
+}
+
+describe("inviting a friend", () => {
+  it("A shares the link; B signs up through it and binds the burner wallet; A claims; B's task lands", async () => {
+    const contexts: BrowserContext[] = [];
+    const inviterContext = await browser.newContext({ permissions: ["clipboard-read", "clipboard-write"] });
+    contexts.push(inviterContext);
+    const inviter = await inviterContext.newPage();
+    const inviterErrors = watchErrors(inviter);
+    await signUpByApi(inviter, `inviter-${Date.now()}@example.com`);
+
+    // A copies the share link (the button says "Copied" for 1.5 s).
+    let invites = await openInvites(inviter);
+    const shareLink = (await invites.getByTestId("invite-link").textContent()) as string;
+    expect(shareLink).toMatch(/\/\?ref=[A-Z0-9]+$/);
+    await invites.getByRole("button", { name: "Copy invite link" }).click();
+    await invites.getByRole("button", { name: "Copied" }).waitFor();
+    expect(await inviter.evaluate(() => navigator.clipboard.readText())).toBe(shareLink);
+    expect(await invites.getByTestId("invites-count").textContent()).toBe("0");
+
+    // B opens the link as a visitor, signs up by e-mail code, and the code is applied.
+    const inviteeContext = await browser.newContext();
+    contexts.push(inviteeContext);
+    const invitee = await inviteeContext.newPage();
+    const inviteeErrors = watchErrors(invitee);
+    await invitee.goto(shareLink.replace(/^https?:\/\/[^/]+/, server.url), { waitUntil: "networkidle" });
+    await invitee.goto(`${server.url}/auth`, { waitUntil: "networkidle" });
+    const email = `invitee-${Date.now()}@example.com`;
+    await invitee.getByLabel("E-mail address").fill(email);
+    await invitee.getByRole("button", { name: "Send code" }).click();
+    await invitee.getByRole("heading", { name: "Check your e-mail" }).waitFor();
+    await invitee.getByLabel("Sign-in code").fill(await latestCode(invitee, email));
+    const success = invitee.getByRole("dialog", { name: "Invite code accepted" });
+    await success.getByTestId("invites-success").waitFor({ timeout: 15_000 });
+    expect(await success.textContent()).toContain(shareLink.split("ref=")[1]);
+
+    // B binds the burner wallet from the success window.
+    await success.getByRole("button", { name: "Bind a wallet" }).click();
+    const bindDialog = invitee.getByRole("dialog", { name: "Bind a wallet" });
+    const evmPanel = bindDialog.getByTestId("evm-wallet");
+    await evmPanel.getByRole("button", { name: "Connect Wallet" }).click();
+    await invitee
+      .getByRole("dialog", { name: "Connect Wallet" })
+      .getByRole("button", { name: /Burner Wallet/ })
+      .click();
+    await expect.poll(() => evmPanel.getByTestId("evm-status").textContent()).toBe("Connected");
+    await bindDialog.getByRole("button", { name: "Bind this wallet" }).click();
+    await expect.poll(() => bindDialog.getByTestId("bound-evm").textContent()).toMatch(/^0x/);
+    await bindDialog.getByRole("button", { name: "Close" }).click();
+
+    // B's "Bind a wallet" task is credited on the dashboard, with the invitee's reward.
+    await invitee.goto(`${server.url}/`, { waitUntil: "networkidle" });
+    const bindTask = invitee.getByTestId("task-bind_wallet");
+    await expect.poll(() => bindTask.getAttribute("data-state"), { timeout: 10_000 }).toBe("rewarded");
+    await expect.poll(() => headerPoints(invitee)).toBe(20 + 20);
+
+    // A sees a qualified invite, claims, and the points land in the header.
+    const before = await headerPoints(inviter);
+    invites = await openInvites(inviter);
+    expect(await invites.getByTestId("invites-qualified").textContent()).toBe("1");
+    await invites.getByRole("button", { name: "Claim 50 pts" }).click();
+    await expect.poll(() => invites.getByTestId("invites-pending-points").textContent()).toBe("0 pts");
+    await invites.getByRole("button", { name: "Close" }).click();
+    await expect.poll(() => headerPoints(inviter)).toBe(before + 50);
+
+    expect(inviterErrors).toEqual([]);
+    expect(inviteeErrors).toEqual([]);
+    for (const context of contexts) await context.close();
+  }, 120_000);
+
+  it("works at 360 px: the invites window fits the screen", async () => {
+    const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
+    const page = await context.newPage();
+    await signUpByApi(page, `narrow-invites-${Date.now()}@example.com`);
+    const invites = await openInvites(page);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    const box = await invites.getByTestId("invite-link").boundingBox();
+    expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(360);
+    await context.close();
+  });
+});

@@ -1,0 +1,47 @@
+// Generated from routes/ by `renderCallTable` (api-route.ts); calls.test.ts keeps it in sync.
+// The web imports these: the browser's bundle carries no zod schema, only what a call needs.
+import type { ApiCall } from "./api-route.js";
+import type * as routes from "./routes/index.js";
+
+export const bindEvmWalletRoute: ApiCall<typeof routes.bindEvmWalletRoute> = { method: "post", path: "/blockchain/bind_wallet", operationId: "bindEvmWallet" };
+export const bindSolanaWalletRoute: ApiCall<typeof routes.bindSolanaWalletRoute> = { method: "post", path: "/users/bind_solana", operationId: "bindSolanaWallet" };
+export const changePasswordRoute: ApiCall<typeof routes.changePasswordRoute> = { method: "post", path: "/change_password", operationId: "changePassword" };
+export const claimAllRewardsRoute: ApiCall<typeof routes.claimAllRewardsRoute> = { method: "post", path: "/nft/staking/claim_all", operationId: "claimAllRewards" };
+export const claimKolRewardsRoute: ApiCall<typeof routes.claimKolRewardsRoute> = { method: "post", path: "/refer_code/kol/claim", operationId: "claimKolRewards" };
+export const claimPassRewardsRoute: ApiCall<typeof routes.claimPassRewardsRoute> = { method: "post", path: "/nft/staking/claim_one", operationId: "claimPassRewards" };
+export const claimReferralRewardsRoute: ApiCall<typeof routes.claimReferralRewardsRoute> = { method: "post", path: "/refer_code/claim", operationId: "claimReferralRewards" };
+export const consumeTasksRoute: ApiCall<typeof routes.consumeTasksRoute> = { method: "get", path: "/tasks/consume", operationId: "consumeTasks" };
+export const creditCheckInRoute: ApiCall<typeof routes.creditCheckInRoute> = { method: "post", path: "/blockchain/check_in", operationId: "creditCheckIn" };
+export const creditTarotRecordRoute: ApiCall<typeof routes.creditTarotRecordRoute> = { method: "post", path: "/blockchain/tarot", operationId: "creditTarotRecord" };
+export const fundBurnerWalletRoute: ApiCall<typeof routes.fundBurnerWalletRoute> = { method: "post", path: "/dev/faucet", operationId: "fundBurnerWallet" };
+export const getAllowlistStatusRoute: ApiCall<typeof routes.getAllowlistStatusRoute> = { method: "get", path: "/whitelist", operationId: "getAllowlistStatus" };
+export const getBoxFairnessRoute: ApiCall<typeof routes.getBoxFairnessRoute> = { method: "get", path: "/boxes/fairness", operationId: "getBoxFairness" };
+export const getBoxMarketRoute: ApiCall<typeof routes.getBoxMarketRoute> = { method: "get", path: "/boxes", operationId: "getBoxMarket" };
+export const getBoxResultsRoute: ApiCall<typeof routes.getBoxResultsRoute> = { method: "get", path: "/boxes/{id}/results", operationId: "getBoxResults" };
+export const getChainTarotRoute: ApiCall<typeof routes.getChainTarotRoute> = { method: "get", path: "/blockchain/tarot", operationId: "getChainTarot" };
+export const getCheckInStatusRoute: ApiCall<typeof routes.getCheckInStatusRoute> = { method: "get", path: "/blockchain/check_in", operationId: "getCheckInStatus" };
+export const getConfigRoute: ApiCall<typeof routes.getConfigRoute> = { method: "get", path: "/config", operationId: "getConfig" };
+export const getKolSummaryRoute: ApiCall<typeof routes.getKolSummaryRoute> = { method: "get", path: "/refer_code/kol", operationId: "getKolSummary" };
+export const getLootboxSummaryRoute: ApiCall<typeof routes.getLootboxSummaryRoute> = { method: "get", path: "/nft/lootbox", operationId: "getLootboxSummary" };
+export const getMyProfileRoute: ApiCall<typeof routes.getMyProfileRoute> = { method: "get", path: "/users/mine", operationId: "getMyProfile" };
+export const getPassMetadataRoute: ApiCall<typeof routes.getPassMetadataRoute> = { method: "get", path: "/nft/metadata/{id}", operationId: "getPassMetadata", bare: true };
+export const getPastTarotReadingRoute: ApiCall<typeof routes.getPastTarotReadingRoute> = { method: "get", path: "/tarot/reading", operationId: "getPastTarotReading" };
+export const getReferralSummaryRoute: ApiCall<typeof routes.getReferralSummaryRoute> = { method: "get", path: "/refer_code", operationId: "getReferralSummary" };
+export const getSkyTodayRoute: ApiCall<typeof routes.getSkyTodayRoute> = { method: "get", path: "/astrology/today", operationId: "getSkyToday" };
+export const getStakingRewardsRoute: ApiCall<typeof routes.getStakingRewardsRoute> = { method: "get", path: "/nft/staking/rewards", operationId: "getStakingRewards" };
+export const getTarotDrawRoute: ApiCall<typeof routes.getTarotDrawRoute> = { method: "get", path: "/tarot/draw", operationId: "getTarotDraw" };
+export const issueWalletNonceRoute: ApiCall<typeof routes.issueWalletNonceRoute> = { method: "get", path: "/wallet/nonce", operationId: "issueWalletNonce" };
+export const listDevMailboxRoute: ApiCall<typeof routes.listDevMailboxRoute> = { method: "get", path: "/dev/mailbox", operationId: "listDevMailbox" };
+export const listMyBoxesRoute: ApiCall<typeof routes.listMyBoxesRoute> = { method: "get", path: "/boxes/mine", operationId: "listMyBoxes" };
+export const listMyPassesRoute: ApiCall<typeof routes.listMyPassesRoute> = { method: "get", path: "/blockchain/my_nfts", operationId: "listMyPasses" };
+export const listPointsHistoryRoute: ApiCall<typeof routes.listPointsHistoryRoute> = { method: "get", path: "/assets", operationId: "listPointsHistory" };
+export const openBoxRoute: ApiCall<typeof routes.openBoxRoute> = { method: "post", path: "/boxes/open", operationId: "openBox" };
+export const purchaseBoxesRoute: ApiCall<typeof routes.purchaseBoxesRoute> = { method: "post", path: "/boxes/purchase", operationId: "purchaseBoxes" };
+export const readTarotRoute: ApiCall<typeof routes.readTarotRoute> = { method: "post", path: "/tarot/daily", operationId: "readTarot" };
+export const rotateBoxSeedRoute: ApiCall<typeof routes.rotateBoxSeedRoute> = { method: "post", path: "/boxes/fairness/rotate", operationId: "rotateBoxSeed" };
+export const sendSignInCodeRoute: ApiCall<typeof routes.sendSignInCodeRoute> = { method: "post", path: "/send_code", operationId: "sendSignInCode" };
+export const signInRoute: ApiCall<typeof routes.signInRoute> = { method: "post", path: "/sign_in", operationId: "signIn" };
+export const signMintAuthorizationRoute: ApiCall<typeof routes.signMintAuthorizationRoute> = { method: "post", path: "/blockchain/mint_signature", operationId: "signMintAuthorization" };
+export const signOutRoute: ApiCall<typeof routes.signOutRoute> = { method: "post", path: "/sign_out", operationId: "signOut" };
+export const signUnstakeAuthorizationRoute: ApiCall<typeof routes.signUnstakeAuthorizationRoute> = { method: "post", path: "/blockchain/unstake_signature", operationId: "signUnstakeAuthorization" };
+export const useReferralCodeRoute: ApiCall<typeof routes.useReferralCodeRoute> = { method: "post", path: "/refer_code/use", operationId: "useReferralCode" };

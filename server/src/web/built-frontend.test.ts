@@ -1,0 +1,71 @@
+import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { repoRoot } from "../config.js";
+import { createTestApp, productionEnv } from "../test/app.js";
+import { loadBuiltFrontend, webBuildDir } from "./frontend.js";
+
+let testApp: Awaited<ReturnType<typeof createTestApp>>;
+
+beforeAll(async () => {
+  // The production build these tests read: `npm run build` exactly as operators run it.
+  execFileSync("npm", ["run", "build", "--silent", "-w", "@arcana/web"], {
+    cwd: repoRoot,
+    stdio: "ignore",
+    env: { ...process.env, NODE_ENV: "production" },
+  });
+  testApp = await createTestApp({ env: productionEnv, web: await loadBuiltFrontend("production") });
+}, 180_000);
+afterAll(() => testApp?.dispose());
+
+const acceptingCompression = { "accept-encoding": "gzip, br" };
+
+/** The scripts the document of `/` loads before it is interactive (module preloads and imports). */
+function firstLoadScripts(html: string): string[] {
+  const scripts = new Set<string>();
+  for (const match of html.matchAll(
+    /<link rel="modulepreload" href="([^"]+)"|import\("([^"]+)"\)|<script[^>]+src="([^"]+)"/g,
+  )) {
+    const src = match[1] ?? match[2] ?? match[3];
+    if (src?.endsWith(".js")) scripts.add(src);
+  }
+  return [...scripts];
+}
+
+describe("the built web app, as `npm run serve` answers it", () => {
+  it("sends scripts brotli-compressed to a browser that accepts it, cached for good", async () => {
+    const page = await testApp.app.request("/");
+    const [entry] = firstLoadScripts(await page.text()).filter((src) => src.includes("entry.client"));
+    expect(entry).toBeDefined();
+    const res = await testApp.app.request(entry as string, { headers: acceptingCompression });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-encoding")).toBe("br");
+    expect(res.headers.get("vary")).toContain("Accept-Encoding");
+    expect(res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    const wire = Buffer.from(await res.arrayBuffer());
+    const original = readFileSync(path.join(webBuildDir, "client", entry as string));
+    expect(wire.length).toBeLessThan(original.length / 2);
+    expect(brotliDecompressSync(wire).equals(original)).toBe(true);
+  });
+
+  it("sends plain files to a client that accepts no compression", async () => {
+    const page = await testApp.app.request("/");
+    const [entry] = firstLoadScripts(await page.text());
+    const res = await testApp.app.request(entry as string);
+    expect(res.headers.get("content-encoding")).toBeNull();
+    expect(
+      Buffer.from(await res.arrayBuffer()).equals(readFileSync(path.join(webBuildDir, "client", entry as string))),
+    ).toBe(true);
+  });
+
+  it("compresses the server-rendered page and API answers", async () => {
+    const page = await testApp.app.request("/", { headers: acceptingCompression });
+    expect(page.headers.get("content-encoding")).toBe("gzip");
+    expect(gunzipSync(Buffer.from(await page.arrayBuffer())).toString()).toContain("<!DOCTYPE html>");
+    const config = await testApp.app.request("/api/config", { headers: acceptingCompression });
+    expect(config.headers.get("content-encoding")).toBe("gzip");
+    expect(JSON.parse(gunzipSync(Buffer.from(await config.arrayBuffer())).toString())).toHaveProperty("data");
+  });
+});

@@ -1,0 +1,218 @@
+import type { KolSummary, ReferralSummary, UseReferralResult } from "@arcana/protocol";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import type { ReactNode } from "react";
+import { createRoutesStub } from "react-router";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { useModalStore } from "../../shell/modals/modal-store";
+import { testConfig, testMember } from "../../test/fixtures";
+import InvitesPanel from "./invites-panel";
+import { InvitesSuccessPanel } from "./invites-success-panel";
+import { rememberReferralCode } from "./pending-referral";
+import { ReferralCapture } from "./referral-capture";
+
+const member = testMember({ pts: 40 });
+
+function summary(overrides: Partial<ReferralSummary> = {}): ReferralSummary {
+  return {
+    code: "K7QX2M",
+    share_url: "http://localhost:3000/?ref=K7QX2M",
+    used_code: null,
+    invitees: 2,
+    qualified: 1,
+    pending_points: 50,
+    claimed_points: 0,
+    window_ends_at: "2026-11-29T12:00:00.000Z",
+    recent: [
+      { joined_on: "2026-11-22", state: "qualified", reason: null },
+      { joined_on: "2026-11-21", state: "refused", reason: "This wallet already qualified an invite." },
+    ],
+    ...overrides,
+  };
+}
+
+const applied: UseReferralResult = {
+  code: "FRIEND1",
+  kol: false,
+  invitee_points: 20,
+  state: "pending",
+  qualify_on: "wallet_bound",
+  reason: "Bind a wallet to receive your points.",
+  pts: 40,
+};
+
+let requests: Array<{ url: string; method: string; body: unknown }>;
+let answers: Record<string, () => Response>;
+
+function serve(overrides: Record<string, () => Response> = {}) {
+  requests = [];
+  answers = {
+    "GET /api/users/mine": () => Response.json({ data: member }),
+    "GET /api/refer_code": () => Response.json({ data: summary() }),
+    "GET /api/refer_code/kol": () => Response.json({ data: { is_kol: false, codes: [] } satisfies KolSummary }),
+    "POST /api/refer_code/claim": () => Response.json({ data: { claimed: 50, pts: 90 } }),
+    "POST /api/refer_code/use": () => Response.json({ data: applied }),
+    ...overrides,
+  };
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (url: string, init?: RequestInit) => {
+      const method = init?.method ?? "GET";
+      requests.push({ url, method, body: init?.body ? JSON.parse(String(init.body)) : null });
+      const answer = answers[`${method} ${url}`];
+      return answer ? answer() : Response.json({ error: { code: "not_found", message: "no" } }, { status: 404 });
+    }),
+  );
+}
+
+function NothingYet() {
+  return null;
+}
+
+function renderWith(node: () => ReactNode, path = "/") {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const Stub = createRoutesStub([
+    {
+      id: "root",
+      path: "*",
+      Component: node,
+      HydrateFallback: NothingYet,
+      loader: () => ({ user: member, cspNonce: "n", config: testConfig(), evmWallet: undefined }),
+    },
+  ]);
+  render(
+    <QueryClientProvider client={queryClient}>
+      <Stub initialEntries={[path]} />
+    </QueryClientProvider>,
+  );
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  useModalStore.setState({ invites: false, invitesSuccess: false });
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe("the invites window", () => {
+  it("shows the code, the share link, the counts and why an invite did not count", async () => {
+    serve();
+    renderWith(InvitesPanel);
+    expect((await screen.findByTestId("invite-code")).textContent).toContain("K7QX2M");
+    expect(screen.getByTestId("invite-link").textContent).toContain("http://localhost:3000/?ref=K7QX2M");
+    expect(screen.getByTestId("invites-count").textContent).toContain("2");
+    expect(screen.getByTestId("invites-qualified").textContent).toContain("1");
+    expect(screen.getByText("This wallet already qualified an invite.")).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Copy invite code" })).toBeTruthy();
+  });
+
+  it("claims the qualified rewards once and says how many points landed", async () => {
+    serve();
+    renderWith(InvitesPanel);
+    fireEvent.click(await screen.findByRole("button", { name: "Claim 50 pts" }));
+    await waitFor(() => expect(requests.filter((r) => r.url === "/api/refer_code/claim")).toHaveLength(1));
+  });
+
+  it("has nothing to claim and an empty-state sentence for a member nobody has invited yet", async () => {
+    serve({
+      "GET /api/refer_code": () =>
+        Response.json({ data: summary({ invitees: 0, qualified: 0, pending_points: 0, recent: [] }) }),
+    });
+    renderWith(InvitesPanel);
+    expect(await screen.findByText(/No one has used your code yet/)).toBeTruthy();
+    expect((screen.getByRole("button", { name: "Nothing to claim yet" }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it("applies a friend's code, refuses a malformed one in place, and shows the server's refusal", async () => {
+    serve({
+      "POST /api/refer_code/use": () =>
+        Response.json(
+          { error: { code: "own_code", message: "That is your own code: share it instead." } },
+          { status: 409 },
+        ),
+    });
+    renderWith(InvitesPanel);
+    const field = await screen.findByLabelText("Friend's invite code");
+    fireEvent.change(field, { target: { value: "no!" } });
+    fireEvent.click(screen.getByRole("button", { name: "Apply code" }));
+    expect(await screen.findByText(/Codes are 4 to 32 letters/)).toBeTruthy();
+    expect(requests.some((r) => r.url === "/api/refer_code/use")).toBe(false);
+
+    fireEvent.change(field, { target: { value: "k7qx2m" } });
+    fireEvent.click(screen.getByRole("button", { name: "Apply code" }));
+    expect(await screen.findByText("That is your own code: share it instead.")).toBeTruthy();
+    expect(requests.find((r) => r.url === "/api/refer_code/use")?.body).toEqual({ code: "K7QX2M" });
+  });
+
+  it("shows a KOL's codes with their per-day figures", async () => {
+    serve({
+      "GET /api/refer_code/kol": () =>
+        Response.json({
+          data: {
+            is_kol: true,
+            codes: [
+              {
+                code: "MOONCLUB",
+                inviter_points: 100,
+                invitee_points: 30,
+                uses: 3,
+                qualified: 2,
+                pending_points: 200,
+                claimed_points: 0,
+                disabled: false,
+                daily: [{ date: "2026-11-22", uses: 3, qualified: 2 }],
+              },
+            ],
+          } satisfies KolSummary,
+        }),
+    });
+    renderWith(InvitesPanel);
+    const kol = await screen.findByTestId("kol-codes");
+    expect(kol.textContent).toContain("MOONCLUB");
+    expect(kol.textContent).toContain("2026-11-22");
+    expect((screen.getByRole("button", { name: "Claim 200 pts" }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it("says what went wrong, with a retry, when the invites cannot be loaded", async () => {
+    serve({
+      "GET /api/refer_code": () =>
+        Response.json({ error: { code: "dependency_unavailable", message: "Try again soon." } }, { status: 503 }),
+    });
+    renderWith(InvitesPanel);
+    expect(await screen.findByText("Try again soon.")).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Try again" })).toBeTruthy();
+  });
+});
+
+describe("a share link's code", () => {
+  it("is remembered from ?ref=, applied after sign-in, and opens the invites-success window", async () => {
+    serve();
+    renderWith(
+      () => (
+        <>
+          <ReferralCapture />
+          {useModalStore((state) => state.invitesSuccess) && <InvitesSuccessPanel />}
+        </>
+      ),
+      "/?ref=friend1",
+    );
+    expect((await screen.findByTestId("invites-success")).textContent).toContain("FRIEND1");
+    expect(screen.getByTestId("invites-success").textContent).toContain("You receive 20 pts once you bind a wallet.");
+    expect(requests.filter((r) => r.url === "/api/refer_code/use").map((r) => r.body)).toEqual([{ code: "FRIEND1" }]);
+    expect(localStorage.length).toBe(0);
+  });
+
+  it("is dropped, with a message, when the server refuses it", async () => {
+    serve({
+      "POST /api/refer_code/use": () =>
+        Response.json({ error: { code: "referral_window_closed", message: "Too late." } }, { status: 409 }),
+    });
+    rememberReferralCode("LATECODE");
+    renderWith(() => <ReferralCapture />);
+    await waitFor(() => expect(requests.some((r) => r.url === "/api/refer_code/use")).toBe(true));
+    await waitFor(() => expect(localStorage.length).toBe(0));
+    expect(useModalStore.getState().invitesSuccess).toBe(false);
+  });
+});

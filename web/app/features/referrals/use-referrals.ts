@@ -1,0 +1,86 @@
+import type { UseReferralResult, User } from "@arcana/protocol";
+import {
+  claimKolRewardsRoute,
+  claimReferralRewardsRoute,
+  getKolSummaryRoute,
+  getReferralSummaryRoute,
+  useReferralCodeRoute,
+} from "@arcana/protocol/calls";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { create } from "zustand";
+import { api } from "../../lib/api";
+import { memberQueryKey, useMember } from "../account/use-member";
+import { pointsHistoryQueryKey } from "../points-history/use-points-history";
+
+export const referralQueryKeys = {
+  summary: (uid: string) => ["referrals", "summary", uid] as const,
+  kol: (uid: string) => ["referrals", "kol", uid] as const,
+};
+
+export function useReferralSummary() {
+  const member = useMember();
+  return useQuery({
+    queryKey: referralQueryKeys.summary(member?.uid ?? ""),
+    queryFn: ({ signal }) => api(getReferralSummaryRoute, { signal }),
+    enabled: member !== null,
+  });
+}
+
+export function useKolSummary() {
+  const member = useMember();
+  return useQuery({
+    queryKey: referralQueryKeys.kol(member?.uid ?? ""),
+    queryFn: ({ signal }) => api(getKolSummaryRoute, { signal }),
+    enabled: member !== null,
+  });
+}
+
+/** The last code this member applied, for the invites-success window. */
+export const useAppliedReferral = create<{
+  applied: UseReferralResult | null;
+  setApplied: (result: UseReferralResult) => void;
+}>()((set) => ({ applied: null, setApplied: (applied) => set({ applied }) }));
+
+/** After points moved: the header at once, then everything the move touched. */
+function useRefreshAfterReferral() {
+  const queryClient = useQueryClient();
+  const member = useMember();
+  return async (pts: number) => {
+    if (!member) return;
+    queryClient.setQueryData<User>(memberQueryKey(member.uid), (user) => (user ? { ...user, pts } : user));
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: ["referrals"] }),
+      queryClient.invalidateQueries({ queryKey: ["tasks"] }),
+      queryClient.invalidateQueries({ queryKey: pointsHistoryQueryKey(member.uid) }),
+      queryClient.invalidateQueries({ queryKey: memberQueryKey(member.uid) }),
+    ]);
+  };
+}
+
+export function useApplyReferralCode() {
+  const refresh = useRefreshAfterReferral();
+  const setApplied = useAppliedReferral((state) => state.setApplied);
+  return useMutation({
+    mutationFn: (code: string) => api(useReferralCodeRoute, { body: { code } }),
+    onSuccess: async (result) => {
+      setApplied(result);
+      await refresh(result.pts);
+    },
+  });
+}
+
+export function useClaimReferralRewards() {
+  const refresh = useRefreshAfterReferral();
+  return useMutation({
+    mutationFn: () => api(claimReferralRewardsRoute),
+    onSuccess: (result) => refresh(result.pts),
+  });
+}
+
+export function useClaimKolRewards() {
+  const refresh = useRefreshAfterReferral();
+  return useMutation({
+    mutationFn: () => api(claimKolRewardsRoute),
+    onSuccess: (result) => refresh(result.pts),
+  });
+}

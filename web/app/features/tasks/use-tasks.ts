@@ -1,0 +1,44 @@
+import type { User } from "@arcana/protocol";
+import { consumeTasksRoute } from "@arcana/protocol/calls";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useRef } from "react";
+import { api } from "../../lib/api";
+import { useToastStore } from "../../ui/toast-store";
+import { formatPoints } from "../account/points";
+import { memberQueryKey, useMember } from "../account/use-member";
+import { pointsHistoryQueryKey } from "../points-history/use-points-history";
+
+export function tasksQueryKey(uid: string) {
+  return ["tasks", uid] as const;
+}
+
+/**
+ * The member's tasks. Reading them is what credits the completed ones (the server grants each
+ * once), so when an answer says it granted something, the header's points follow and a toast says so.
+ */
+export function useTasks() {
+  const member = useMember();
+  const queryClient = useQueryClient();
+  const showToast = useToastStore((state) => state.showToast);
+  const query = useQuery({
+    queryKey: tasksQueryKey(member?.uid ?? ""),
+    queryFn: ({ signal }) => api(consumeTasksRoute, { signal }),
+    enabled: member !== null,
+  });
+  const answer = query.data;
+  // Each answer is announced once, however often the member's profile re-renders this.
+  const announced = useRef<typeof answer>(undefined);
+
+  useEffect(() => {
+    if (!answer || answer.granted.length === 0 || !member || announced.current === answer) return;
+    announced.current = answer;
+    queryClient.setQueryData<User>(memberQueryKey(member.uid), (user) => (user ? { ...user, pts: answer.pts } : user));
+    void queryClient.invalidateQueries({ queryKey: pointsHistoryQueryKey(member.uid) });
+    for (const grant of answer.granted) {
+      const title = answer.tasks.find((task) => task.id === grant.id)?.title ?? grant.id;
+      showToast({ tone: "success", message: `Task complete: ${title}. +${formatPoints(grant.points)}.` });
+    }
+  }, [answer, member, queryClient, showToast]);
+
+  return query;
+}
