@@ -10,6 +10,7 @@ import { fuzzEveryRoute } from "./fuzz.js";
 import { cutEveryDependency } from "./outages.js";
 import { raceEveryWrite } from "./races.js";
 import { twoServers } from "./scale-out.js";
+import { reorg } from "./reorg.js";
 import { soak } from "./soak.js";
 import { type CheckResult, printTable } from "./report.js";
 
@@ -119,6 +120,10 @@ try {
       members.push({ member, checkIn: receipt.transactionHash });
     }
     results.push(...(await soak(env, app, members, SOAK_SECONDS)));
+  }
+  if (wanted("reorg")) {
+    console.log("::: reorg: evm_snapshot, credits, evm_revert, a longer branch");
+    results.push(...(await reorg(env, app, await newMember("reorg"))));
   }
 } catch (error) {
   results.push({
