@@ -28,18 +28,30 @@ export function startIndexer(options: {
     logger: logger.child({ component: "indexer" }),
     async withLeadership(follow) {
       while (!stopped) {
-        const release = await database.tryAdvisoryLock(INDEXER_LOCK_KEY).catch((error: unknown) => {
+        const lock = await database.tryAdvisoryLock(INDEXER_LOCK_KEY).catch((error: unknown) => {
           logger.warn({ err: error }, "indexer: could not ask for leadership");
           return null;
         });
-        if (release) {
+        if (lock) {
           logger.info("indexer: leading; following the chains");
+          // The lock goes with the database session: after a lost connection another server may
+          // lead, so this one stops following and asks again rather than indexing beside it.
+          const lost = new AbortController();
+          const watchdog = setInterval(() => {
+            void lock.held().then((held) => {
+              if (held || lost.signal.aborted) return;
+              logger.warn("indexer: lost leadership with the database session; asking again");
+              lost.abort();
+            });
+          }, LEADERSHIP_RETRY_MS);
           try {
-            await follow();
+            await follow(lost.signal);
           } finally {
-            await release();
+            clearInterval(watchdog);
+            await lock.release();
           }
-          return;
+          if (!lost.signal.aborted) return;
+          continue;
         }
         logger.debug("indexer: another server leads; waiting");
         await new Promise<void>((resolve) => {

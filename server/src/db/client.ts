@@ -29,15 +29,22 @@ export interface DatabaseHandle {
   ping(): Promise<void>;
   close(): Promise<void>;
   /**
-   * Takes a session-level advisory lock on a dedicated connection; resolves to its release, or to
-   * null when another process holds it. PGlite is one process's database: the lock is always free.
+   * Takes a session-level advisory lock on a dedicated connection, or resolves to null when another
+   * process holds it. PGlite is one process's database: the lock is always free.
    */
-  tryAdvisoryLock(key: number): Promise<(() => Promise<void>) | null>;
+  tryAdvisoryLock(key: number): Promise<AdvisoryLock | null>;
   /**
    * PGlite only: serves the database on 127.0.0.1:`port` (0: a free port) over the PostgreSQL
    * protocol and records it in the directory's lock file, until `close()`.
    */
   share?(port: number): Promise<{ host: string; port: number }>;
+}
+
+/** A held advisory lock. It lives as long as its database session: a dropped connection loses it. */
+export interface AdvisoryLock {
+  /** Whether this session still holds the lock (false once its connection was lost). */
+  held(): Promise<boolean>;
+  release(): Promise<void>;
 }
 
 export type DatabaseTarget =
@@ -83,7 +90,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
         await client.close();
         lock?.release();
       },
-      tryAdvisoryLock: async () => async () => {},
+      tryAdvisoryLock: async () => ({ held: async () => true, release: async () => {} }),
       share: async (port) => {
         shared ??= await shareOnSocket(client, port);
         lock?.recordSocket({ host: shared.host, port: shared.port });
@@ -117,9 +124,20 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
         connection.release();
         return null;
       }
-      return async () => {
-        await connection`select pg_advisory_unlock(${key})`.catch(() => {});
-        connection.release();
+      return {
+        held: async () => {
+          // A reserved connection that lost its socket reconnects as a new session, without the lock.
+          const [state] = await connection<{ held: boolean }[]>`
+            select exists(
+              select 1 from pg_locks
+              where locktype = 'advisory' and objid = ${key} and pid = pg_backend_pid() and granted
+            ) as held`.catch(() => [{ held: false }]);
+          return state?.held ?? false;
+        },
+        release: async () => {
+          await connection`select pg_advisory_unlock(${key})`.catch(() => {});
+          connection.release();
+        },
       };
     },
   };
