@@ -19,6 +19,7 @@ const only = process.env.RELIABILITY_ONLY?.split(",");
 const wanted = (name: string) => !only || only.includes(name);
 const FUZZ_RUNS = Number(process.env.RELIABILITY_FUZZ_RUNS ?? 200);
 const SOAK_SECONDS = Number(process.env.RELIABILITY_SOAK_SECONDS ?? 60);
+const SOAK_WARM_UP_SECONDS = Number(process.env.RELIABILITY_SOAK_WARM_UP_SECONDS ?? 30);
 
 if (!hasWebBuild()) {
   console.log("::: building the web app (the server renders it)");
@@ -38,6 +39,14 @@ export async function grantPoints(env: Environment, email: string, amount: numbe
 }
 
 const results: CheckResult[] = [];
+let phaseStarted = performance.now();
+/** Prints a step's heading with how long the previous step took. */
+function step(heading: string) {
+  const now = performance.now();
+  console.log(`    (${((now - phaseStarted) / 1000).toFixed(0)} s)`);
+  phaseStarted = now;
+  console.log(heading);
+}
 const env = await startEnvironment();
 const failOnTimeout = setTimeout(
   () => {
@@ -47,7 +56,7 @@ const failOnTimeout = setTimeout(
   8 * 60 * 1000 - (performance.now() - started),
 );
 try {
-  console.log("::: starting the app on PostgreSQL, Redis, the local chain and SMTP (each behind a relay)");
+  step("::: starting the app on PostgreSQL, Redis, the local chain and SMTP (each behind a relay)");
   let app = await env.startApp("a");
   /** A member with a bound, funded wallet and 1000 points. */
   const newMember = async (label = "member", url = app.url): Promise<Member> => {
@@ -59,11 +68,11 @@ try {
   };
 
   if (wanted("fuzz")) {
-    console.log(`::: fuzz: every route of /api/openapi.json, ${FUZZ_RUNS} requests each`);
+    step(`::: fuzz: every route of /api/openapi.json, ${FUZZ_RUNS} requests each`);
     results.push(...(await fuzzEveryRoute(env, app.url, () => newMember("fuzz"), FUZZ_RUNS)));
   }
   if (wanted("race")) {
-    console.log("::: race: every write that moves points, supply or ownership, 50 at a time");
+    step("::: race: every write that moves points, supply or ownership, 50 at a time");
     results.push(
       ...(await raceEveryWrite({
         env,
@@ -83,7 +92,7 @@ try {
   };
 
   if (wanted("outage")) {
-    console.log("::: outages: slow, cut and restore PostgreSQL, Redis, the chain RPC and SMTP under load");
+    step("::: outages: slow, cut and restore PostgreSQL, Redis, the chain RPC and SMTP under load");
     const { member, receipt } = await checkedIn("outage");
     let emails = 0;
     results.push(
@@ -101,7 +110,7 @@ try {
     );
   }
   if (wanted("scale")) {
-    console.log("::: two servers on one PostgreSQL and Redis; SIGKILL the indexer's leader");
+    step("::: two servers on one PostgreSQL and Redis; SIGKILL the indexer's leader");
     const scaled = await twoServers(
       env,
       app,
@@ -112,19 +121,20 @@ try {
     app = scaled.survivor;
   }
   if (wanted("soak")) {
-    console.log(`::: soak: ${SOAK_SECONDS} s of mixed member traffic`);
+    step(`::: soak: ${SOAK_SECONDS} s of mixed member traffic`);
     const members = [];
     for (let i = 0; i < 4; i++) {
       const { member, receipt } = await checkedIn("soak");
       await grantPoints(env, member.email, 100_000);
       members.push({ member, checkIn: receipt.transactionHash });
     }
-    results.push(...(await soak(env, app, members, SOAK_SECONDS)));
+    results.push(...(await soak(env, app, members, SOAK_SECONDS, SOAK_WARM_UP_SECONDS)));
   }
   if (wanted("reorg")) {
-    console.log("::: reorg: evm_snapshot, credits, evm_revert, a longer branch");
+    step("::: reorg: evm_snapshot, credits, evm_revert, a longer branch");
     results.push(...(await reorg(env, app, await newMember("reorg"))));
   }
+  step("::: done");
 } catch (error) {
   results.push({
     check: "suite",

@@ -6,9 +6,10 @@ import type { CheckResult } from "./report.js";
 
 const INDEXER_LOCK_KEY = 0x4a7ca1;
 
-/** The server process whose PostgreSQL session holds the indexer's advisory lock, by its log. */
+/** Whether the server's log says it leads now: its last word on leadership is "leading". */
 function leads(app: AppProcess): boolean {
-  return app.output().includes("indexer: leading");
+  const log = app.output();
+  return log.lastIndexOf("indexer: leading") > log.lastIndexOf("indexer: lost leadership");
 }
 
 async function lockHolders(env: Environment): Promise<number> {
