@@ -124,9 +124,7 @@ export async function signUp(env: Environment, baseUrl: string, label = "member"
   const from = { "x-forwarded-for": ip };
   dataOf(await postJson(baseUrl, "/send_code", { email, check_email: false }, from));
   const code = await poll(`sign-in code for ${email}`, () => env.smtp.codesFor(email).at(-1));
-  const signedIn = dataOf<{ token: string }>(
-    await postJson(baseUrl, "/sign_in", { email, code, type: "code" }, from),
-  );
+  const signedIn = dataOf<{ token: string }>(await postJson(baseUrl, "/sign_in", { email, code, type: "code" }, from));
   return {
     email,
     ip,
@@ -169,9 +167,17 @@ export function memberChain(env: Environment, member: Member) {
   };
   return {
     fund: () => env.chain.client.setBalance({ address: member.account.address, value: parseEther("10") }),
-    checkIn: async () => mined(await wallet.writeContract({ address: Daily.address, abi: dailyAbi, functionName: "checkIn" })),
+    checkIn: async () =>
+      mined(await wallet.writeContract({ address: Daily.address, abi: dailyAbi, functionName: "checkIn" })),
     recordTarot: async (digest: Hex) =>
-      mined(await wallet.writeContract({ address: Daily.address, abi: dailyAbi, functionName: "recordTarot", args: [digest] })),
+      mined(
+        await wallet.writeContract({
+          address: Daily.address,
+          abi: dailyAbi,
+          functionName: "recordTarot",
+          args: [digest],
+        }),
+      ),
     async mintAndStake(baseUrl: string) {
       const auth = dataOf<{ to: Hex; nonce: string; deadline: number; signature: Hex }>(
         await postJson(baseUrl, "/blockchain/mint_signature", { address: member.account.address }, member.headers),

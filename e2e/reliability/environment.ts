@@ -8,8 +8,8 @@ import { SMTPServer } from "smtp-server";
 import { createTestClient, http, publicActions } from "viem";
 import { hardhat } from "viem/chains";
 import { createScratchDatabase } from "../../server/src/test/database.js";
-import { freePort, repoRoot, startLocalChain, waitUntilReady } from "../src/server.js";
 import { type Relay, startRelay } from "../../server/src/test/relay.js";
+import { freePort, repoRoot, startLocalChain, waitUntilReady } from "../src/server.js";
 
 const POSTGRES_URL = process.env.RELIABILITY_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const REDIS_PORT = Number(process.env.RELIABILITY_REDIS_PORT ?? 6379);

@@ -188,14 +188,17 @@ function encodedBody(schema: Schema | null, doc: OpenApiDocument) {
   const keys = schema ? Object.keys(resolve(schema, doc).properties ?? {}) : [];
   const json = "application/json";
   return fc.oneof(
-    { weight: 5, arbitrary: value.map((v) => ({ contentType: json, body: v === undefined ? undefined : JSON.stringify(v) })) },
+    {
+      weight: 5,
+      arbitrary: value.map((v) => ({ contentType: json, body: v === undefined ? undefined : JSON.stringify(v) })),
+    },
     value.chain((v) =>
-      fc.constantFrom("text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "").map(
-        (contentType) => ({ contentType, body: JSON.stringify(v ?? {}) }),
-      ),
+      fc
+        .constantFrom("text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "")
+        .map((contentType) => ({ contentType, body: JSON.stringify(v ?? {}) })),
     ),
     fc
-      .constantFrom("{", '{"a":', "{'a':1}", "nul", '{"a":1}}', "\u0000", "[", '"unterminated', "{\"a\":1,}")
+      .constantFrom("{", '{"a":', "{'a':1}", "nul", '{"a":1}}', "\u0000", "[", '"unterminated', '{"a":1,}')
       .map((body) => ({ contentType: json, body })),
     fc.tuple(value, fc.constantFrom(...(keys.length ? keys : ["x"])), nastyValue).map(([v, key, nasty]) => {
       const text = JSON.stringify(v ?? {});
@@ -211,7 +214,9 @@ const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\
 
 /** Percent-encoded and at most URL_STRING_LIMIT characters once encoded. */
 function urlPart(value: unknown): string {
-  let chars = Array.from((typeof value === "string" ? value : (JSON.stringify(value) ?? "")).replace(loneSurrogate, "\uFFFD"));
+  let chars = Array.from(
+    (typeof value === "string" ? value : (JSON.stringify(value) ?? "")).replace(loneSurrogate, "\uFFFD"),
+  );
   let encoded = encodeURIComponent(chars.join(""));
   while (encoded.length > URL_STRING_LIMIT) {
     chars = chars.slice(0, Math.floor(chars.length / 2));
@@ -222,7 +227,7 @@ function urlPart(value: unknown): string {
 
 /** Header values an HTTP client can send at all (visible latin-1, no control characters). */
 function headerSafe(value: unknown): string {
-  const text = typeof value === "string" ? value : JSON.stringify(value) ?? "";
+  const text = typeof value === "string" ? value : (JSON.stringify(value) ?? "");
   return text.replace(/[^\x20-\x7e\xa0-\xff]/g, "?").slice(0, URL_STRING_LIMIT);
 }
 
@@ -233,9 +238,7 @@ function requestFor(doc: OpenApiDocument, op: Operation) {
   const paramValues = (list: Parameter[]) =>
     fc.tuple(
       ...list.map((p) =>
-        fc.oneof(
-          p.required ? brokenValue(p.schema, doc) : fc.option(brokenValue(p.schema, doc), { nil: undefined }),
-        ),
+        fc.oneof(p.required ? brokenValue(p.schema, doc) : fc.option(brokenValue(p.schema, doc), { nil: undefined })),
       ),
     );
   return fc.record({

@@ -9,10 +9,10 @@ import { type Environment, startEnvironment } from "./environment.js";
 import { fuzzEveryRoute } from "./fuzz.js";
 import { cutEveryDependency } from "./outages.js";
 import { raceEveryWrite } from "./races.js";
-import { twoServers } from "./scale-out.js";
 import { reorg } from "./reorg.js";
-import { soak } from "./soak.js";
 import { type CheckResult, printTable } from "./report.js";
+import { twoServers } from "./scale-out.js";
+import { soak } from "./soak.js";
 
 const started = performance.now();
 const only = process.env.RELIABILITY_ONLY?.split(",");
@@ -23,7 +23,10 @@ const SOAK_WARM_UP_SECONDS = Number(process.env.RELIABILITY_SOAK_WARM_UP_SECONDS
 
 if (!hasWebBuild()) {
   console.log("::: building the web app (the server renders it)");
-  const build = spawnSync("npm", ["run", "build", "--silent", "-w", "@arcana/web"], { cwd: repoRoot, stdio: "inherit" });
+  const build = spawnSync("npm", ["run", "build", "--silent", "-w", "@arcana/web"], {
+    cwd: repoRoot,
+    stdio: "inherit",
+  });
   if (build.status !== 0) process.exit(1);
 }
 
@@ -87,7 +90,14 @@ try {
   const checkedIn = async (label: string) => {
     const member = await newMember(label);
     const receipt = await memberChain(env, member).checkIn();
-    dataOf(await postJson(app.url, "/blockchain/check_in", { tx_hash: receipt.transactionHash, chain_id: 31337 }, member.headers));
+    dataOf(
+      await postJson(
+        app.url,
+        "/blockchain/check_in",
+        { tx_hash: receipt.transactionHash, chain_id: 31337 },
+        member.headers,
+      ),
+    );
     return { member, receipt };
   };
 

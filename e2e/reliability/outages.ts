@@ -85,7 +85,12 @@ function probes(ctx: OutageContext): Record<Dependency, { probe: Probe; inReadin
     rpc: {
       probe: {
         request: () =>
-          postJson(ctx.url, "/blockchain/check_in", { tx_hash: ctx.creditedCheckIn, chain_id: 31337 }, ctx.member.headers),
+          postJson(
+            ctx.url,
+            "/blockchain/check_in",
+            { tx_hash: ctx.creditedCheckIn, chain_id: 31337 },
+            ctx.member.headers,
+          ),
       },
       inReadiness: false,
     },
@@ -165,16 +170,20 @@ export async function cutEveryDependency(ctx: OutageContext): Promise<CheckResul
       problems.push(String(error));
     }
     if (inReadiness) {
-      await poll(`/readyz after ${dependency}`, async () => ((await readyz(ctx.url)) === 200 ? true : undefined), 5_000).catch(
-        (error: unknown) => problems.push(String(error)),
-      );
+      await poll(
+        `/readyz after ${dependency}`,
+        async () => ((await readyz(ctx.url)) === 200 ? true : undefined),
+        5_000,
+      ).catch((error: unknown) => problems.push(String(error)));
     }
     const landed = await purchase.catch((error: unknown) => {
       problems.push(`retried purchase: ${String(error)}`);
       return null;
     });
     if (landed !== null) {
-      const [row] = await ctx.env.sql<{ n: number }[]>`select count(*)::int as n from box_purchases where idempotency_key = ${key}`;
+      const [row] = await ctx.env.sql<
+        { n: number }[]
+      >`select count(*)::int as n from box_purchases where idempotency_key = ${key}`;
       if (row?.n !== 1) problems.push(`purchase retried with key ${key} landed ${row?.n} times`);
     }
     if (checkIn) {
@@ -236,7 +245,11 @@ async function smtpRefusal(ctx: OutageContext, probe: Probe): Promise<string[]> 
   try {
     const answers = await Promise.all(Array.from({ length: 5 }, () => probe.request()));
     return answers
-      .map((answer) => downAnswerProblem("smtp", answer) ?? (isUp(answer) ? `SMTP refused, yet ${answer.status}: ${answer.text.slice(0, 120)}` : null))
+      .map(
+        (answer) =>
+          downAnswerProblem("smtp", answer) ??
+          (isUp(answer) ? `SMTP refused, yet ${answer.status}: ${answer.text.slice(0, 120)}` : null),
+      )
       .filter((problem): problem is string => problem !== null);
   } finally {
     ctx.env.smtp.refuse(false);

@@ -110,7 +110,8 @@ function answerProblems(answers: PromiseSettledResult<unknown>[]): string[] {
     if (answer.status === "rejected") problems.push(`no answer: ${String(answer.reason).slice(0, 200)}`);
     else {
       const value = answer.value as Answer | number;
-      if (typeof value === "object" && value.status >= 500) problems.push(`${value.status}: ${value.text.slice(0, 200)}`);
+      if (typeof value === "object" && value.status >= 500)
+        problems.push(`${value.status}: ${value.text.slice(0, 200)}`);
     }
   }
   return [...new Set(problems)];
@@ -165,7 +166,10 @@ export const raceCases: RaceCase[] = [
           const rows = await ledgerRows(ctx.env, member.email, "check_in");
           const [days] = await ctx.env.sql<{ n: number }[]>`
             select count(*)::int as n from check_ins c join users u on u.id = c.user_id where u.email = ${member.email}`;
-          const violations = rows.length === 1 && days?.n === 1 ? [] : [`${member.email}: ${rows.length} check-in credits, ${days?.n} days`];
+          const violations =
+            rows.length === 1 && days?.n === 1
+              ? []
+              : [`${member.email}: ${rows.length} check-in credits, ${days?.n} days`];
           return { effects: rows.length, violations };
         },
       };
@@ -184,7 +188,10 @@ export const raceCases: RaceCase[] = [
         async verify() {
           await indexedPast(ctx.env, receipt.blockNumber);
           const rows = await ledgerRows(ctx.env, member.email, "tarot");
-          return { effects: rows.length, violations: rows.length === 1 ? [] : [`${member.email}: ${rows.length} tarot credits`] };
+          return {
+            effects: rows.length,
+            violations: rows.length === 1 ? [] : [`${member.email}: ${rows.length} tarot credits`],
+          };
         },
       };
     },
@@ -198,7 +205,10 @@ export const raceCases: RaceCase[] = [
       const headers = { ...member.headers, "idempotency-key": `round-${index}` };
       const spentBefore = (await ledgerRows(ctx.env, member.email, "box_purchase")).length;
       return {
-        attempts: times(CONCURRENCY, () => () => postJson(ctx.url, "/boxes/purchase", { box_id: "star", quantity: 2 }, headers)),
+        attempts: times(
+          CONCURRENCY,
+          () => () => postJson(ctx.url, "/boxes/purchase", { box_id: "star", quantity: 2 }, headers),
+        ),
         async verify(answers) {
           const rows = await ledgerRows(ctx.env, member.email, "box_purchase");
           const effects = rows.length - spentBefore;
@@ -222,7 +232,10 @@ export const raceCases: RaceCase[] = [
     async round(ctx) {
       const member = await ctx.newMember("buy-limit");
       return {
-        attempts: times(CONCURRENCY, () => () => postJson(ctx.url, "/boxes/purchase", { box_id: "moon", quantity: 1 }, member.headers)),
+        attempts: times(
+          CONCURRENCY,
+          () => () => postJson(ctx.url, "/boxes/purchase", { box_id: "moon", quantity: 1 }, member.headers),
+        ),
         async verify(answers) {
           const rows = await ledgerRows(ctx.env, member.email, "box_purchase");
           const ok = okCount(answers);
@@ -238,10 +251,14 @@ export const raceCases: RaceCase[] = [
     setup: async (ctx) => Promise.all(times(10, (i) => ctx.newMember(`last-box-${i}`))),
     async round(ctx, state) {
       const members = state as Member[];
-      const [before] = await ctx.env.sql<{ sold: number }[]>`select coalesce(max(sold), 0)::int as sold from box_supply where box_id = 'last'`;
+      const [before] = await ctx.env.sql<
+        { sold: number }[]
+      >`select coalesce(max(sold), 0)::int as sold from box_supply where box_id = 'last'`;
       return {
-        attempts: times(CONCURRENCY, (i) => () =>
-          postJson(ctx.url, "/boxes/purchase", { box_id: "last", quantity: 1 }, (members[i % 10] as Member).headers),
+        attempts: times(
+          CONCURRENCY,
+          (i) => () =>
+            postJson(ctx.url, "/boxes/purchase", { box_id: "last", quantity: 1 }, (members[i % 10] as Member).headers),
         ),
         async verify(answers) {
           const [after] = await ctx.env.sql<{ sold: number }[]>`select sold from box_supply where box_id = 'last'`;
@@ -267,7 +284,10 @@ export const raceCases: RaceCase[] = [
       );
       const id = bought.owned_box_ids[0] ?? "";
       return {
-        attempts: times(CONCURRENCY, () => () => postJson(ctx.url, "/boxes/open", { owned_box_id: id }, member.headers)),
+        attempts: times(
+          CONCURRENCY,
+          () => () => postJson(ctx.url, "/boxes/open", { owned_box_id: id }, member.headers),
+        ),
         async verify() {
           const [row] = await ctx.env.sql<{ points: number; boxes: number }[]>`
             select (select count(*)::int from ledger_entries where reference = ${id}) as points,
@@ -308,7 +328,10 @@ export const raceCases: RaceCase[] = [
           const [row] = await ctx.env.sql<{ n: number }[]>`
             select count(*)::int as n from users where wallet_address = ${binding.address.toLowerCase()}`;
           const ok = okCount(answers);
-          return { effects: row?.n ?? 0, violations: row?.n === 1 ? [] : [`wallet bound ${row?.n} times, ${ok} accepted`] };
+          return {
+            effects: row?.n ?? 0,
+            violations: row?.n === 1 ? [] : [`wallet bound ${row?.n} times, ${ok} accepted`],
+          };
         },
       };
     },
@@ -320,10 +343,15 @@ export const raceCases: RaceCase[] = [
       const [first, second] = await Promise.all([ctx.newWalletlessMember("bind-a"), ctx.newWalletlessMember("bind-b")]);
       if (!first || !second) throw new Error("no members");
       const contested = first.account;
-      const bindings = await Promise.all([signedBinding(ctx.url, first, contested), signedBinding(ctx.url, second, contested)]);
+      const bindings = await Promise.all([
+        signedBinding(ctx.url, first, contested),
+        signedBinding(ctx.url, second, contested),
+      ]);
       return {
-        attempts: times(CONCURRENCY, (i) => () =>
-          postJson(ctx.url, "/blockchain/bind_wallet", bindings[i % 2], (i % 2 === 0 ? first : second).headers),
+        attempts: times(
+          CONCURRENCY,
+          (i) => () =>
+            postJson(ctx.url, "/blockchain/bind_wallet", bindings[i % 2], (i % 2 === 0 ? first : second).headers),
         ),
         async verify() {
           const [row] = await ctx.env.sql<{ n: number }[]>`

@@ -44,12 +44,15 @@ export async function reorg(env: Environment, app: AppProcess, member: Member): 
   await poll(
     "staking points to claim",
     async () =>
-      dataOf<{ total_pending: number }>(await getJson(app.url, "/nft/staking/rewards", member.headers)).total_pending > 0
+      dataOf<{ total_pending: number }>(await getJson(app.url, "/nft/staking/rewards", member.headers)).total_pending >
+      0
         ? true
         : undefined,
     30_000,
   );
-  const claimed = dataOf<{ claimed: number }>(await postJson(app.url, "/nft/staking/claim_all", {}, member.headers)).claimed;
+  const claimed = dataOf<{ claimed: number }>(
+    await postJson(app.url, "/nft/staking/claim_all", {}, member.headers),
+  ).claimed;
   const credited = (await ledgerOf(env, member)).filter((row) => ["check_in", "tarot", "staking"].includes(row.kind));
   const creditedPoints = credited.reduce((sum, row) => sum + row.amount, 0);
   const headCredited = await env.chain.client.getBlockNumber();
@@ -73,7 +76,8 @@ export async function reorg(env: Environment, app: AppProcess, member: Member): 
   const rows = await ledgerOf(env, member);
   const reversals = rows.filter((row) => row.kind === "reversal");
   const reversed = -reversals.reduce((sum, row) => sum + row.amount, 0);
-  if (reversed !== creditedPoints) problems.push(`${creditedPoints} points credited on the orphaned branch, ${reversed} reversed`);
+  if (reversed !== creditedPoints)
+    problems.push(`${creditedPoints} points credited on the orphaned branch, ${reversed} reversed`);
   const [orphans] = await env.sql<{ check_ins: number; passes: number }[]>`
     select (select count(*)::int from check_ins where tx_hash = ${checkIn.transactionHash.toLowerCase()}) as check_ins,
            (select count(*)::int from passes where chain_id = 31337 and token_id = ${tokenId}) as passes`;

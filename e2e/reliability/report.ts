@@ -8,7 +8,10 @@ export interface CheckResult {
 }
 
 export function printTable(results: CheckResult[]) {
-  const rows = [["check", "attempts", "failures", "figure"], ...results.map((r) => [r.check, String(r.attempts), String(r.failures), r.figure])];
+  const rows = [
+    ["check", "attempts", "failures", "figure"],
+    ...results.map((r) => [r.check, String(r.attempts), String(r.failures), r.figure]),
+  ];
   const widths = [0, 1, 2].map((i) => Math.max(...rows.map((row) => (row[i] ?? "").length)));
   const line = (row: string[]) =>
     `| ${row.map((cell, i) => (i < 3 ? cell.padEnd(widths[i] ?? 0) : cell)).join(" | ")} |`;

@@ -39,7 +39,8 @@ export async function twoServers(
   {
     const member = await newWalletlessMember(first.url);
     const answers: Answer[] = [];
-    for (let i = 0; i < 16; i++) answers.push(await getJson((servers[i % 2] as AppProcess).url, "/wallet/nonce", member.headers));
+    for (let i = 0; i < 16; i++)
+      answers.push(await getJson((servers[i % 2] as AppProcess).url, "/wallet/nonce", member.headers));
     const allowed = answers.filter((a) => a.status === 200).length;
     const refused = answers.filter((a) => a.status === 429).length;
     results.push({

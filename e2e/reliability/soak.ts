@@ -53,7 +53,10 @@ export async function soak(
     const metrics = await send(app.url, { method: "GET", path: "/metrics" }).catch(() => null);
     const heap = Number(metrics?.text.match(/^nodejs_heap_size_used_bytes (\S+)/m)?.[1] ?? Number.NaN) / 2 ** 20;
     rss.push({ at, kib, heapMib: heap });
-    if (process.env.RELIABILITY_VERBOSE) console.log(`soak ${(at / 1000).toFixed(0)} s: RSS ${(kib / 1024).toFixed(0)} MiB, heap used ${heap.toFixed(0)} MiB`);
+    if (process.env.RELIABILITY_VERBOSE)
+      console.log(
+        `soak ${(at / 1000).toFixed(0)} s: RSS ${(kib / 1024).toFixed(0)} MiB, heap used ${heap.toFixed(0)} MiB`,
+      );
   }, 1_000);
   const record = (answer: Answer | null, what: string) => {
     if (Date.now() < measuredFrom) return;
@@ -61,7 +64,8 @@ export async function soak(
     if (answer) latencies.push(answer.ms);
     if (!answer || answer.status >= 500 || (answer.status >= 400 && answer.status !== 409 && answer.status !== 429)) {
       errors += 1;
-      if (errorSamples.length < 5) errorSamples.push(`${what}: ${answer ? `${answer.status} ${answer.text.slice(0, 160)}` : "no answer"}`);
+      if (errorSamples.length < 5)
+        errorSamples.push(`${what}: ${answer ? `${answer.status} ${answer.text.slice(0, 160)}` : "no answer"}`);
     }
   };
   await Promise.all(

@@ -1,4 +1,4 @@
-import { createServer, type Server, type Socket, connect } from "node:net";
+import { connect, createServer, type Server, type Socket } from "node:net";
 
 /**
  * A TCP relay on 127.0.0.1 in front of one dependency (PostgreSQL, the chain RPC, Redis, SMTP), so
