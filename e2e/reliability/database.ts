@@ -23,23 +23,27 @@ export async function snapshotQuery(sql: postgres.Sql): Promise<string> {
   const tables = await sql<{ table_name: string }[]>`
     select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'
     order by table_name`;
+  // One scan per table: its row count and the sum of each numeric column, as one JSON array.
   const parts: string[] = [];
   for (const { table_name: table } of tables) {
     if (ignoredTables.has(table)) continue;
-    parts.push(`select '${table}.rows' as k, count(*)::text as v from "${table}"`);
-    for (const column of columns.filter((c) => c.table_name === table)) {
-      if (ignoredColumns.has(`${table}.${column.column_name}`)) continue;
-      parts.push(
-        `select '${table}.${column.column_name}' as k, coalesce(sum("${column.column_name}"), 0)::text as v from "${table}"`,
-      );
-    }
+    const numeric = columns
+      .filter((c) => c.table_name === table && !ignoredColumns.has(`${table}.${c.column_name}`))
+      .map((c) => c.column_name);
+    const values = ["count(*)::text", ...numeric.map((column) => `coalesce(sum("${column}"), 0)::text`)];
+    const keys = JSON.stringify(["rows", ...numeric]);
+    parts.push(
+      `select '${table}' as t, '${keys}'::json as k, json_build_array(${values.join(", ")}) as v from "${table}"`,
+    );
   }
   return parts.join(" union all ");
 }
 
 export async function takeSnapshot(sql: postgres.Sql, query: string): Promise<Snapshot> {
-  const rows = await sql.unsafe<{ k: string; v: string }[]>(query);
-  return Object.fromEntries(rows.map((row) => [row.k, Number(row.v)]));
+  const rows = await sql.unsafe<{ t: string; k: string[]; v: string[] }[]>(query);
+  const snapshot: Snapshot = {};
+  for (const row of rows) row.k.forEach((key, i) => (snapshot[`${row.t}.${key}`] = Number(row.v[i])));
+  return snapshot;
 }
 
 /** The entries that differ, as `key: before → after`. */

@@ -18,8 +18,8 @@ const started = performance.now();
 const only = process.env.RELIABILITY_ONLY?.split(",");
 const wanted = (name: string) => !only || only.includes(name);
 const FUZZ_RUNS = Number(process.env.RELIABILITY_FUZZ_RUNS ?? 200);
-const SOAK_SECONDS = Number(process.env.RELIABILITY_SOAK_SECONDS ?? 60);
-const SOAK_WARM_UP_SECONDS = Number(process.env.RELIABILITY_SOAK_WARM_UP_SECONDS ?? 30);
+const SOAK_SECONDS = Number(process.env.RELIABILITY_SOAK_SECONDS ?? 40);
+const SOAK_WARM_UP_SECONDS = Number(process.env.RELIABILITY_SOAK_WARM_UP_SECONDS ?? 20);
 
 if (!hasWebBuild()) {
   console.log("::: building the web app (the server renders it)");
@@ -40,6 +40,9 @@ export async function grantPoints(env: Environment, email: string, amount: numbe
   });
   if (code !== 0) throw new Error(`points grant ${email} ${amount}: exit ${code} ${errors}`);
 }
+
+// A promise left behind by a failed step must not crash the run before the table is printed.
+process.on("unhandledRejection", (error) => console.error("unhandled rejection:", error));
 
 const results: CheckResult[] = [];
 let phaseStarted = performance.now();
