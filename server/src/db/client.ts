@@ -118,25 +118,40 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     },
     close: () => client.end({ timeout: 5 }),
     tryAdvisoryLock: async (key) => {
-      const connection = await client.reserve();
-      const [row] = await connection`select pg_try_advisory_lock(${key}) as locked`;
+      // An embedded database shared on its socket belongs to one process: nobody else can lead.
+      if (target.sharedEmbedded) return { held: async () => true, release: async () => {} };
+      // The lock lives on a session of its own, outside the pool: a reserved pool connection that
+      // loses its socket goes back to the pool when released, and postgres.js then crashes the
+      // process writing a query to it.
+      const session = postgres(target.url, {
+        max: 1,
+        connect_timeout: 5,
+        backoff: reconnectDelaySeconds,
+        onnotice: () => {},
+      });
+      const [row] = await session<{ locked: boolean; pid: number }[]>`
+        select pg_try_advisory_lock(${key}) as locked, pg_backend_pid() as pid`.catch(async (error: unknown) => {
+        await session.end({ timeout: 0 });
+        throw error;
+      });
       if (!row?.locked) {
-        connection.release();
+        await session.end({ timeout: 1 });
         return null;
       }
+      const { pid } = row;
+      // Asked through the pool: the lock holds while the session that took it lives.
+      const held = async () => {
+        const [state] = await client<{ held: boolean }[]>`
+          select exists(
+            select 1 from pg_locks where locktype = 'advisory' and objid = ${key} and pid = ${pid} and granted
+          ) as held`.catch(() => [{ held: false }]);
+        return state?.held ?? false;
+      };
       return {
-        held: async () => {
-          // A reserved connection that lost its socket reconnects as a new session, without the lock.
-          const [state] = await connection<{ held: boolean }[]>`
-            select exists(
-              select 1 from pg_locks
-              where locktype = 'advisory' and objid = ${key} and pid = pg_backend_pid() and granted
-            ) as held`.catch(() => [{ held: false }]);
-          return state?.held ?? false;
-        },
+        held,
         release: async () => {
-          await connection`select pg_advisory_unlock(${key})`.catch(() => {});
-          connection.release();
+          if (await held()) await session`select pg_advisory_unlock(${key})`.catch(() => {});
+          await session.end({ timeout: 1 }).catch(() => {});
         },
       };
     },
