@@ -208,6 +208,7 @@ export async function startEnvironment() {
     smtp,
     chain: { url: chain.url, client: chainClient, contracts: deployment.contracts },
     startApp,
+    apps: () => [...apps],
     /** Every member's requests come from their own address (TRUST_PROXY=1), so per-IP limits stay apart. */
     newIp: (() => {
       const base = randomBytes(2);

@@ -157,6 +157,10 @@ try {
     details: [error instanceof Error ? (error.stack ?? error.message) : String(error)],
   });
 } finally {
+  for (const running of env.apps()) {
+    if (running.exited())
+      console.error(`::: server ${running.name} exited; its last output:\n${running.output().slice(-3000)}`);
+  }
   clearTimeout(failOnTimeout);
   await env.stop();
 }
