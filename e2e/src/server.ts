@@ -34,7 +34,7 @@ export async function waitUntilReady(url: string, exited: () => boolean, output:
  * The local development chain (Hardhat, chain id 31337) on a free port with the contracts
  * deployed; its deployment record goes to `deploymentsDir`.
  */
-async function startLocalChain(deploymentsDir: string) {
+export async function startLocalChain(deploymentsDir: string) {
   const port = await freePort();
   const chain = spawn(
     process.execPath,

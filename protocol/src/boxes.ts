@@ -10,7 +10,8 @@ export const boxLimits = {
   maxIdempotencyKeyLength: 200,
 } as const;
 
-const boxId = z.string().min(1).max(64);
+/** As the economy file names boxes: anything else (a NUL byte, …) is refused before it reaches a query. */
+const boxId = z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/, "box ids are 1–64 lower-case letters, digits or dashes");
 
 /** What an opening can give: points, another box, or a mint allowlist place. */
 export const boxRewardSchema = z.object({
@@ -172,7 +173,7 @@ export const lootboxSummarySchema = z.object({
 });
 export type LootboxSummary = z.infer<typeof lootboxSummarySchema>;
 
-export const boxResultsParamsSchema = z.object({ id: z.string().min(1).max(64) });
+export const boxResultsParamsSchema = z.object({ id: boxId });
 
 export const boxResultsSchema = z.object({
   box_id: z.string(),

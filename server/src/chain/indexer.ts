@@ -52,7 +52,7 @@ export interface IndexerOptions {
   pollMs?: number;
   maxBackoffMs?: number;
   /** Runs `fn` only while this process leads (PostgreSQL advisory lock); PGlite leads alone. */
-  withLeadership?: (fn: () => Promise<void>) => Promise<void>;
+  withLeadership?: (fn: (lost: AbortSignal) => Promise<void>) => Promise<void>;
 }
 
 function toEvent(row: typeof chainEvents.$inferSelect): ChainEvent {
@@ -319,12 +319,12 @@ export function createIndexer(options: IndexerOptions) {
   const wakers = new Set<() => void>();
   let loop: Promise<void> | null = null;
 
-  async function followChain(chain: ChainConfig) {
+  async function followChain(chain: ChainConfig, lost: AbortSignal) {
     const pollMs = options.pollMs ?? 2_000;
     const maxBackoff = options.maxBackoffMs ?? 30_000;
     let backoff = pollMs;
     let genesisChecked = false;
-    while (running) {
+    while (running && !lost.aborted) {
       try {
         if (!genesisChecked) {
           await checkGenesis(chain);
@@ -332,24 +332,26 @@ export function createIndexer(options: IndexerOptions) {
         }
         const caughtUp = await indexChainOnce(chain);
         backoff = pollMs;
-        if (caughtUp) await pause(pollMs);
+        if (caughtUp) await pause(pollMs, lost);
       } catch (error) {
         logger.warn({ chainId: chain.id, err: error, retryInMs: backoff }, "indexer: RPC or database error, retrying");
-        await pause(backoff);
+        await pause(backoff, lost);
         backoff = Math.min(backoff * 2, maxBackoff);
       }
     }
   }
 
-  function pause(ms: number) {
+  function pause(ms: number, lost: AbortSignal) {
     return new Promise<void>((resolve) => {
       const wake = () => {
         clearTimeout(timer);
         wakers.delete(wake);
+        lost.removeEventListener("abort", wake);
         resolve();
       };
       const timer = setTimeout(wake, ms);
       wakers.add(wake);
+      lost.addEventListener("abort", wake, { once: true });
     });
   }
 
@@ -364,9 +366,9 @@ export function createIndexer(options: IndexerOptions) {
     start() {
       if (running) return;
       running = true;
-      const lead = options.withLeadership ?? ((fn) => fn());
-      loop = lead(async () => {
-        await Promise.all(chains().map((chain) => followChain(chain)));
+      const lead = options.withLeadership ?? ((fn) => fn(new AbortController().signal));
+      loop = lead(async (lost) => {
+        await Promise.all(chains().map((chain) => followChain(chain, lost)));
       });
     },
     async stop() {

@@ -6,7 +6,9 @@ import { createIndexer, type EventHandler } from "./indexer.js";
 
 /** Any number of servers may start an indexer; only the holder of this lock follows the chains. */
 const INDEXER_LOCK_KEY = 0x4a7ca1;
-const LEADERSHIP_RETRY_MS = 10_000;
+// A waiting server asks again this often: a dead leader is replaced within this time (the lock goes
+// with its database session), well inside the 10 s the operating guide promises.
+export const LEADERSHIP_RETRY_MS = 2_000;
 
 export function startIndexer(options: {
   config: Config;
@@ -26,18 +28,30 @@ export function startIndexer(options: {
     logger: logger.child({ component: "indexer" }),
     async withLeadership(follow) {
       while (!stopped) {
-        const release = await database.tryAdvisoryLock(INDEXER_LOCK_KEY).catch((error: unknown) => {
+        const lock = await database.tryAdvisoryLock(INDEXER_LOCK_KEY).catch((error: unknown) => {
           logger.warn({ err: error }, "indexer: could not ask for leadership");
           return null;
         });
-        if (release) {
+        if (lock) {
           logger.info("indexer: leading; following the chains");
+          // The lock goes with the database session: after a lost connection another server may
+          // lead, so this one stops following and asks again rather than indexing beside it.
+          const lost = new AbortController();
+          const watchdog = setInterval(() => {
+            void lock.held().then((held) => {
+              if (held || lost.signal.aborted) return;
+              logger.warn("indexer: lost leadership with the database session; asking again");
+              lost.abort();
+            });
+          }, LEADERSHIP_RETRY_MS);
           try {
-            await follow();
+            await follow(lost.signal);
           } finally {
-            await release();
+            clearInterval(watchdog);
+            await lock.release();
           }
-          return;
+          if (!lost.signal.aborted) return;
+          continue;
         }
         logger.debug("indexer: another server leads; waiting");
         await new Promise<void>((resolve) => {

@@ -29,15 +29,22 @@ export interface DatabaseHandle {
   ping(): Promise<void>;
   close(): Promise<void>;
   /**
-   * Takes a session-level advisory lock on a dedicated connection; resolves to its release, or to
-   * null when another process holds it. PGlite is one process's database: the lock is always free.
+   * Takes a session-level advisory lock on a dedicated connection, or resolves to null when another
+   * process holds it. PGlite is one process's database: the lock is always free.
    */
-  tryAdvisoryLock(key: number): Promise<(() => Promise<void>) | null>;
+  tryAdvisoryLock(key: number): Promise<AdvisoryLock | null>;
   /**
    * PGlite only: serves the database on 127.0.0.1:`port` (0: a free port) over the PostgreSQL
    * protocol and records it in the directory's lock file, until `close()`.
    */
   share?(port: number): Promise<{ host: string; port: number }>;
+}
+
+/** A held advisory lock. It lives as long as its database session: a dropped connection loses it. */
+export interface AdvisoryLock {
+  /** Whether this session still holds the lock (false once its connection was lost). */
+  held(): Promise<boolean>;
+  release(): Promise<void>;
 }
 
 export type DatabaseTarget =
@@ -83,7 +90,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
         await client.close();
         lock?.release();
       },
-      tryAdvisoryLock: async () => async () => {},
+      tryAdvisoryLock: async () => ({ held: async () => true, release: async () => {} }),
       share: async (port) => {
         shared ??= await shareOnSocket(client, port);
         lock?.recordSocket({ host: shared.host, port: shared.port });
@@ -98,6 +105,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     prepare: !target.sharedEmbedded,
     connect_timeout: 5,
     idle_timeout: 30,
+    backoff: reconnectDelaySeconds,
     onnotice: () => {},
   });
   const db: Database = drizzlePostgres(client, { schema });
@@ -110,18 +118,53 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     },
     close: () => client.end({ timeout: 5 }),
     tryAdvisoryLock: async (key) => {
-      const connection = await client.reserve();
-      const [row] = await connection`select pg_try_advisory_lock(${key}) as locked`;
+      // An embedded database shared on its socket belongs to one process: nobody else can lead.
+      if (target.sharedEmbedded) return { held: async () => true, release: async () => {} };
+      // The lock lives on a session of its own, outside the pool: a reserved pool connection that
+      // loses its socket goes back to the pool when released, and postgres.js then crashes the
+      // process writing a query to it.
+      const session = postgres(target.url, {
+        max: 1,
+        connect_timeout: 5,
+        backoff: reconnectDelaySeconds,
+        onnotice: () => {},
+      });
+      const [row] = await session<{ locked: boolean; pid: number }[]>`
+        select pg_try_advisory_lock(${key}) as locked, pg_backend_pid() as pid`.catch(async (error: unknown) => {
+        await session.end({ timeout: 0 });
+        throw error;
+      });
       if (!row?.locked) {
-        connection.release();
+        await session.end({ timeout: 1 });
         return null;
       }
-      return async () => {
-        await connection`select pg_advisory_unlock(${key})`.catch(() => {});
-        connection.release();
+      const { pid } = row;
+      // Asked through the pool: the lock holds while the session that took it lives.
+      const held = async () => {
+        const [state] = await client<{ held: boolean }[]>`
+          select exists(
+            select 1 from pg_locks where locktype = 'advisory' and objid = ${key} and pid = ${pid} and granted
+          ) as held`.catch(() => [{ held: false }]);
+        return state?.held ?? false;
+      };
+      return {
+        held,
+        release: async () => {
+          if (await held()) await session`select pg_advisory_unlock(${key})`.catch(() => {});
+          await session.end({ timeout: 1 }).catch(() => {});
+        },
       };
     },
   };
+}
+
+/**
+ * How long postgres.js waits before reconnecting after `retries` failed connections. Its default
+ * grows to 20 s, and requests queue behind that wait: during an outage they hang instead of
+ * answering 503, and after it the server takes up to 20 s to notice the database is back.
+ */
+export function reconnectDelaySeconds(retries: number): number {
+  return Math.min(0.05 * 2 ** retries, 1);
 }
 
 /** True when an error means the database cannot be reached (answer 503, not 500). */

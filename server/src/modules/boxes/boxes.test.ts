@@ -131,12 +131,15 @@ describe("the market", () => {
     expect(market[2]).toMatchObject({ supply: null, supply_left: null, per_member_limit: 3 });
   });
 
-  it("publishes each box's results per odds version, and 404s an unknown box", async () => {
+  it("publishes each box's results per odds version, 404s an unknown box and refuses a malformed id", async () => {
     const results = await readData<{ versions: Array<{ odds_version: number; total: number }> }>(
       await t.app.request("/api/boxes/moon/results"),
     );
     expect(results.versions[0]).toMatchObject({ odds_version: 1 });
     expect(await errorCode(await t.app.request("/api/boxes/nope/results"))).toEqual([404, "not_found"]);
+    // Found by the reliability suite's fuzzing: a NUL byte reached PostgreSQL and answered 500.
+    expect(await errorCode(await t.app.request("/api/boxes/%00/results"))).toEqual([400, "bad_request"]);
+    expect(await errorCode(await t.app.request("/api/boxes/Moon/results"))).toEqual([400, "bad_request"]);
   });
 });
 

@@ -1,0 +1,233 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import postgres from "postgres";
+import { SMTPServer } from "smtp-server";
+import { createTestClient, http, publicActions } from "viem";
+import { hardhat } from "viem/chains";
+import { createScratchDatabase } from "../../server/src/test/database.js";
+import { type Relay, startRelay } from "../../server/src/test/relay.js";
+import { freePort, repoRoot, startLocalChain, waitUntilReady } from "../src/server.js";
+
+const POSTGRES_URL = process.env.RELIABILITY_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+const REDIS_PORT = Number(process.env.RELIABILITY_REDIS_PORT ?? 6379);
+
+/** The economy the suite runs on: staking pays 10 points a second, one box kind sells out fast. */
+export const suiteEconomy = {
+  checkIn: { basePoints: 10, streakBonuses: [] },
+  tarot: { points: 10 },
+  staking: { pointsPerPassPerDay: 864_000, minStakeSeconds: 1 },
+  boxes: [
+    {
+      id: "star",
+      name: "Star Box",
+      description: "Cheap and unlimited.",
+      price: 5,
+      supply: null,
+      perMemberLimit: null,
+      rewards: [
+        { kind: "points", amount: 1, weight: 900 },
+        { kind: "box", box: "moon", weight: 100 },
+      ],
+    },
+    {
+      id: "moon",
+      name: "Moon Box",
+      description: "One per member, a large supply.",
+      price: 10,
+      supply: 100_000,
+      perMemberLimit: 1,
+      rewards: [{ kind: "points", amount: 3, weight: 1 }],
+    },
+    {
+      id: "last",
+      name: "Last Box",
+      description: "Few left: members race for them.",
+      price: 10,
+      supply: 30,
+      perMemberLimit: null,
+      rewards: [{ kind: "points", amount: 2, weight: 1 }],
+    },
+  ],
+};
+
+/** An in-process SMTP peer that keeps sign-in codes per recipient, and can refuse mail. */
+async function startSmtpPeer() {
+  const codes = new Map<string, string[]>();
+  let refusing = false;
+  let accepted = 0;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS", "AUTH"],
+    logger: false,
+    onRcptTo(_address, _session, callback) {
+      if (refusing) callback(Object.assign(new Error("mailbox unavailable"), { responseCode: 451 }));
+      else callback();
+    },
+    onData(stream, session, callback) {
+      let text = "";
+      stream.on("data", (chunk: Buffer) => (text += chunk.toString("utf8")));
+      stream.on("end", () => {
+        accepted += 1;
+        const code = text.match(/^Subject: (\d{6}) /m)?.[1];
+        for (const rcpt of session.envelope.rcptTo) {
+          const to = rcpt.address.toLowerCase();
+          if (code) codes.set(to, [...(codes.get(to) ?? []), code]);
+        }
+        callback();
+      });
+    },
+  });
+  const port = await freePort();
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  return {
+    port,
+    codesFor: (email: string) => codes.get(email.toLowerCase()) ?? [],
+    accepted: () => accepted,
+    refuse(on: boolean) {
+      refusing = on;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+export type SmtpPeer = Awaited<ReturnType<typeof startSmtpPeer>>;
+
+export interface AppProcess {
+  name: string;
+  url: string;
+  pid: number;
+  output(): string;
+  /** Resident set size in KiB (from /proc). */
+  rssKib(): number;
+  exited(): boolean;
+  kill(signal: NodeJS.Signals): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Everything the suite runs against: a scratch database on the local PostgreSQL, the local chain
+ * with the contracts, Redis and an SMTP peer, each behind a relay the suite controls.
+ */
+export async function startEnvironment() {
+  const workDir = mkdtempSync(path.join(tmpdir(), "arcana-reliability-"));
+  const scratch = await createScratchDatabase(POSTGRES_URL, "arcana_reliability");
+  const databaseUrl = new URL(scratch.url);
+  const sql = postgres(scratch.url, { max: 10, onnotice: () => {} });
+  const chain = await startLocalChain(workDir);
+  const chainUrl = new URL(chain.url);
+  const smtp = await startSmtpPeer();
+  const relays = {
+    database: await startRelay(Number(databaseUrl.port || 5432)),
+    rpc: await startRelay(Number(chainUrl.port)),
+    redis: await startRelay(REDIS_PORT),
+    smtp: await startRelay(smtp.port),
+  } satisfies Record<string, Relay>;
+  const economyFile = path.join(workDir, "economy.json");
+  writeFileSync(economyFile, JSON.stringify(suiteEconomy));
+  const deployment = JSON.parse(readFileSync(path.join(workDir, "31337.json"), "utf8")) as {
+    contracts: { GenesisPass: { address: `0x${string}` }; Daily: { address: `0x${string}` } };
+  };
+  const chainClient = createTestClient({ chain: hardhat, mode: "hardhat", transport: http(chain.url) }).extend(
+    publicActions,
+  );
+  // Redis is shared with other runs on this machine: a database number and key space of our own.
+  const redisDb = 9;
+  const relayedDatabaseUrl = new URL(scratch.url);
+  relayedDatabaseUrl.port = String(relays.database.port);
+  relayedDatabaseUrl.hostname = "127.0.0.1";
+  const baseEnv: Record<string, string> = {
+    NODE_ENV: "development",
+    LOG_LEVEL: "info",
+    DATABASE_URL: relayedDatabaseUrl.toString(),
+    REDIS_URL: `redis://127.0.0.1:${relays.redis.port}/${redisDb}`,
+    SMTP_URL: `smtp://127.0.0.1:${relays.smtp.port}`,
+    CHAINS: "local",
+    LOCAL_RPC_URL: `http://127.0.0.1:${relays.rpc.port}`,
+    LOCAL_DEPLOYMENTS_DIR: workDir,
+    ECONOMY_FILE: economyFile,
+    TRUST_PROXY: "1",
+    PUBLIC_URL: "http://arcana.test",
+    HOST: "127.0.0.1",
+  };
+  const apps: AppProcess[] = [];
+
+  async function startApp(name: string, env: Record<string, string> = {}): Promise<AppProcess> {
+    const port = await freePort();
+    const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server/src/main.ts"], {
+      cwd: repoRoot,
+      env: { ...process.env, ...baseEnv, ...env, PORT: String(port), DATA_DIR: path.join(workDir, `data-${name}`) },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    const keep = (chunk: Buffer) => {
+      output += chunk;
+      // Bounded: a long run logs a lot, the suite only needs the recent part.
+      if (output.length > 2_000_000) output = output.slice(-1_000_000);
+    };
+    child.stdout?.on("data", keep);
+    child.stderr?.on("data", keep);
+    const url = `http://127.0.0.1:${port}`;
+    await waitUntilReady(
+      url,
+      () => child.exitCode !== null,
+      () => output,
+      120_000,
+    );
+    const exited = () => child.exitCode !== null || child.signalCode !== null;
+    const app: AppProcess = {
+      name,
+      url,
+      pid: child.pid ?? 0,
+      output: () => output,
+      rssKib() {
+        const status = readFileSync(`/proc/${child.pid}/status`, "utf8");
+        return Number(status.match(/VmRSS:\s+(\d+)/)?.[1] ?? Number.NaN);
+      },
+      exited,
+      async kill(signal) {
+        if (exited()) return;
+        const gone = new Promise((resolve) => child.once("exit", resolve));
+        child.kill(signal);
+        await gone;
+      },
+      stop: () => app.kill("SIGTERM"),
+    };
+    apps.push(app);
+    return app;
+  }
+
+  return {
+    workDir,
+    databaseUrl: scratch.url,
+    /** Straight to the scratch database, past the relay: the suite's own view of the data. */
+    sql,
+    relays,
+    smtp,
+    chain: { url: chain.url, client: chainClient, contracts: deployment.contracts },
+    startApp,
+    apps: () => [...apps],
+    /** Every member's requests come from their own address (TRUST_PROXY=1), so per-IP limits stay apart. */
+    newIp: (() => {
+      const base = randomBytes(2);
+      let next = 0;
+      return () => {
+        next += 1;
+        return `10.${base[0]}.${(next >> 8) & 255}.${next & 255}`;
+      };
+    })(),
+    async stop() {
+      for (const app of apps) await app.stop().catch(() => {});
+      for (const relay of Object.values(relays)) await relay.close();
+      await smtp.close();
+      await chain.stop();
+      await sql.end({ timeout: 5 });
+      await scratch.drop();
+      rmSync(workDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export type Environment = Awaited<ReturnType<typeof startEnvironment>>;

@@ -1,0 +1,171 @@
+// `npm run test:reliability`: the promises of ENGINEERING.md's "Correctness rules", checked against
+// real processes on the local PostgreSQL, Redis, chain and an SMTP peer; one table at the end.
+import { spawnSync } from "node:child_process";
+import { runCli } from "../../server/src/cli/program.js";
+import { hasWebBuild } from "../../server/src/web/frontend.js";
+import { repoRoot } from "../src/server.js";
+import { bindWallet, dataOf, type Member, memberChain, postJson, signUp } from "./client.js";
+import { type Environment, startEnvironment } from "./environment.js";
+import { fuzzEveryRoute } from "./fuzz.js";
+import { cutEveryDependency } from "./outages.js";
+import { raceEveryWrite } from "./races.js";
+import { reorg } from "./reorg.js";
+import { type CheckResult, printTable } from "./report.js";
+import { twoServers } from "./scale-out.js";
+import { soak } from "./soak.js";
+
+const started = performance.now();
+const only = process.env.RELIABILITY_ONLY?.split(",");
+const wanted = (name: string) => !only || only.includes(name);
+const FUZZ_RUNS = Number(process.env.RELIABILITY_FUZZ_RUNS ?? 200);
+const SOAK_SECONDS = Number(process.env.RELIABILITY_SOAK_SECONDS ?? 40);
+const SOAK_WARM_UP_SECONDS = Number(process.env.RELIABILITY_SOAK_WARM_UP_SECONDS ?? 20);
+
+if (!hasWebBuild()) {
+  console.log("::: building the web app (the server renders it)");
+  const build = spawnSync("npm", ["run", "build", "--silent", "-w", "@arcana/web"], {
+    cwd: repoRoot,
+    stdio: "inherit",
+  });
+  if (build.status !== 0) process.exit(1);
+}
+
+/** Operator grants through the real CLI (`npm run admin -- points grant`), on the suite's database. */
+export async function grantPoints(env: Environment, email: string, amount: number) {
+  let errors = "";
+  const code = await runCli(["points", "grant", email, String(amount), "--reason", "reliability suite"], {
+    env: { ...process.env, NODE_ENV: "development", CHAINS: "local", DATABASE_URL: env.databaseUrl },
+    out: () => {},
+    err: (text) => (errors += text),
+  });
+  if (code !== 0) throw new Error(`points grant ${email} ${amount}: exit ${code} ${errors}`);
+}
+
+// A promise left behind by a failed step must not crash the run before the table is printed.
+process.on("unhandledRejection", (error) => console.error("unhandled rejection:", error));
+
+const results: CheckResult[] = [];
+let phaseStarted = performance.now();
+/** Prints a step's heading with how long the previous step took. */
+function step(heading: string) {
+  const now = performance.now();
+  console.log(`    (${((now - phaseStarted) / 1000).toFixed(0)} s)`);
+  phaseStarted = now;
+  console.log(heading);
+}
+const env = await startEnvironment();
+const failOnTimeout = setTimeout(
+  () => {
+    console.error("reliability suite: over its 8-minute bound; stopping");
+    process.exit(1);
+  },
+  8 * 60 * 1000 - (performance.now() - started),
+);
+try {
+  step("::: starting the app on PostgreSQL, Redis, the local chain and SMTP (each behind a relay)");
+  let app = await env.startApp("a");
+  /** A member with a bound, funded wallet and 1000 points. */
+  const newMember = async (label = "member", url = app.url): Promise<Member> => {
+    const member = await signUp(env, url, label);
+    await bindWallet(url, member);
+    await memberChain(env, member).fund();
+    await grantPoints(env, member.email, 1000);
+    return member;
+  };
+
+  if (wanted("fuzz")) {
+    step(`::: fuzz: every route of /api/openapi.json, ${FUZZ_RUNS} requests each`);
+    results.push(...(await fuzzEveryRoute(env, app.url, () => newMember("fuzz"), FUZZ_RUNS)));
+  }
+  if (wanted("race")) {
+    step("::: race: every write that moves points, supply or ownership, 50 at a time");
+    results.push(
+      ...(await raceEveryWrite({
+        env,
+        url: app.url,
+        newMember,
+        newWalletlessMember: (label) => signUp(env, app.url, label),
+        grantPoints: (email, amount) => grantPoints(env, email, amount),
+      })),
+    );
+  }
+  /** A member who has checked in, and the credited transaction (re-submitting it needs the RPC and the database). */
+  const checkedIn = async (label: string) => {
+    const member = await newMember(label);
+    const receipt = await memberChain(env, member).checkIn();
+    dataOf(
+      await postJson(
+        app.url,
+        "/blockchain/check_in",
+        { tx_hash: receipt.transactionHash, chain_id: 31337 },
+        member.headers,
+      ),
+    );
+    return { member, receipt };
+  };
+
+  if (wanted("outage")) {
+    step("::: outages: slow, cut and restore PostgreSQL, Redis, the chain RPC and SMTP under load");
+    const { member, receipt } = await checkedIn("outage");
+    let emails = 0;
+    results.push(
+      ...(await cutEveryDependency({
+        env,
+        url: app.url,
+        member,
+        creditedCheckIn: receipt.transactionHash,
+        newMember: () => newMember("outage-check-in"),
+        freshEmail: () => {
+          emails += 1;
+          return { email: `outage-${emails}-${Date.now()}@reliability.test`, ip: env.newIp() };
+        },
+      })),
+    );
+  }
+  if (wanted("scale")) {
+    step("::: two servers on one PostgreSQL and Redis; SIGKILL the indexer's leader");
+    const scaled = await twoServers(
+      env,
+      app,
+      (url) => newMember("scale", url),
+      (url) => signUp(env, url, "scale-limit"),
+    );
+    results.push(...scaled.results);
+    app = scaled.survivor;
+  }
+  if (wanted("soak")) {
+    step(`::: soak: ${SOAK_SECONDS} s of mixed member traffic`);
+    const members = [];
+    for (let i = 0; i < 4; i++) {
+      const { member, receipt } = await checkedIn("soak");
+      await grantPoints(env, member.email, 100_000);
+      members.push({ member, checkIn: receipt.transactionHash });
+    }
+    results.push(...(await soak(env, app, members, SOAK_SECONDS, SOAK_WARM_UP_SECONDS)));
+  }
+  if (wanted("reorg")) {
+    step("::: reorg: evm_snapshot, credits, evm_revert, a longer branch");
+    results.push(...(await reorg(env, app, await newMember("reorg"))));
+  }
+  step("::: done");
+} catch (error) {
+  results.push({
+    check: "suite",
+    attempts: 1,
+    failures: 1,
+    figure: "stopped by an error",
+    details: [error instanceof Error ? (error.stack ?? error.message) : String(error)],
+  });
+} finally {
+  for (const running of env.apps()) {
+    if (running.exited())
+      console.error(`::: server ${running.name} exited; its last output:\n${running.output().slice(-3000)}`);
+  }
+  clearTimeout(failOnTimeout);
+  await env.stop();
+}
+
+const seconds = (performance.now() - started) / 1000;
+printTable(results);
+console.log(`\nreliability suite: ${seconds.toFixed(0)} s`);
+process.exit(results.some((result) => result.failures > 0) ? 1 : 0);

@@ -1,0 +1,127 @@
+import { type Answer, getJson, type Member, postJson, send, signUp } from "./client.js";
+import type { AppProcess, Environment } from "./environment.js";
+import type { CheckResult } from "./report.js";
+
+const WORKERS = 6;
+const P99_LIMIT_MS = 250;
+const RSS_GROWTH_LIMIT = 0.1;
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+}
+
+/**
+ * Check 5: mixed member traffic (sign-ins, reads, staking claims, purchases, check-in credits) from
+ * WORKERS concurrent clients: `warmUpSeconds` unmeasured, then `seconds` measured (p50/p99, errors)
+ * with the server's RSS growth over them.
+ */
+export async function soak(
+  env: Environment,
+  app: AppProcess,
+  /** Each with a check-in transaction of their own, already credited. */
+  members: Array<{ member: Member; checkIn: `0x${string}` }>,
+  seconds: number,
+  warmUpSeconds: number,
+): Promise<CheckResult[]> {
+  const checkInOf = new Map(members.map(({ member, checkIn }) => [member.email, checkIn]));
+  const operations: Array<(member: Member) => Promise<Answer>> = [
+    (m) => getJson(app.url, "/users/mine", m.headers),
+    (m) => getJson(app.url, "/nft/staking/rewards", m.headers),
+    (m) => getJson(app.url, "/blockchain/check_in", m.headers),
+    (m) => getJson(app.url, "/boxes", m.headers),
+    (m) => getJson(app.url, "/assets?per_page=20", m.headers),
+    (m) => postJson(app.url, "/nft/staking/claim_all", {}, m.headers),
+    (m) => postJson(app.url, "/boxes/purchase", { box_id: "star", quantity: 1 }, m.headers),
+    (m) => postJson(app.url, "/blockchain/check_in", { tx_hash: checkInOf.get(m.email), chain_id: 31337 }, m.headers),
+  ];
+  const latencies: number[] = [];
+  let requests = 0;
+  let errors = 0;
+  let signIns = 0;
+  const errorSamples: string[] = [];
+  // V8 grows its heap for the first tens of seconds of load before its first major collections:
+  // growth is measured after that, once the heap has reached its working size.
+  const warmUpMs = warmUpSeconds * 1000;
+  const started = Date.now();
+  const measuredFrom = started + warmUpMs;
+  const endAt = measuredFrom + seconds * 1000;
+  const rss: Array<{ at: number; kib: number; heapMib: number }> = [];
+  const sampler = setInterval(async () => {
+    const at = Date.now() - started;
+    const kib = app.rssKib();
+    const metrics = await send(app.url, { method: "GET", path: "/metrics" }).catch(() => null);
+    const heap = Number(metrics?.text.match(/^nodejs_heap_size_used_bytes (\S+)/m)?.[1] ?? Number.NaN) / 2 ** 20;
+    rss.push({ at, kib, heapMib: heap });
+    if (process.env.RELIABILITY_VERBOSE)
+      console.log(
+        `soak ${(at / 1000).toFixed(0)} s: RSS ${(kib / 1024).toFixed(0)} MiB, heap used ${heap.toFixed(0)} MiB`,
+      );
+  }, 1_000);
+  const record = (answer: Answer | null, what: string) => {
+    if (Date.now() < measuredFrom) return;
+    requests += 1;
+    if (answer) latencies.push(answer.ms);
+    if (!answer || answer.status >= 500 || (answer.status >= 400 && answer.status !== 409 && answer.status !== 429)) {
+      errors += 1;
+      if (errorSamples.length < 5)
+        errorSamples.push(`${what}: ${answer ? `${answer.status} ${answer.text.slice(0, 160)}` : "no answer"}`);
+    }
+  };
+  await Promise.all(
+    Array.from({ length: WORKERS }, async (_, worker) => {
+      let turn = 0;
+      while (Date.now() < endAt) {
+        turn += 1;
+        const { member } = members[(worker + turn) % members.length] as { member: Member };
+        // One turn in 25 is a whole sign-in (code mailed over SMTP, then sign_in).
+        if (turn % 25 === 0) {
+          const at = performance.now();
+          await signUp(env, app.url, "soak").then(
+            () => {
+              if (Date.now() < measuredFrom) return;
+              signIns += 1;
+              requests += 2;
+              latencies.push((performance.now() - at) / 2);
+            },
+            (error: unknown) => {
+              requests += 1;
+              errors += 1;
+              if (errorSamples.length < 5) errorSamples.push(`sign-in: ${String(error).slice(0, 160)}`);
+            },
+          );
+          continue;
+        }
+        const operation = operations[turn % operations.length] as (member: Member) => Promise<Answer>;
+        record(await operation(member).catch(() => null), `operation ${turn % operations.length}`);
+      }
+    }),
+  );
+  clearInterval(sampler);
+  const elapsed = (Date.now() - measuredFrom) / 1000;
+  const sorted = [...latencies].sort((a, b) => a - b);
+  const p50 = percentile(sorted, 50);
+  const p99 = percentile(sorted, 99);
+  const afterWarmUp = rss.find((sample) => sample.at >= warmUpMs) ?? rss[0];
+  const first = rss[0];
+  const last = rss.at(-1);
+  const growth = afterWarmUp && last ? (last.kib - afterWarmUp.kib) / afterWarmUp.kib : Number.NaN;
+  const heaps = rss.map((sample) => sample.heapMib).filter((heap) => !Number.isNaN(heap));
+  const mib = (kib: number | undefined) => ((kib ?? 0) / 1024).toFixed(0);
+  const problems = [...errorSamples];
+  if (p99 > P99_LIMIT_MS) problems.push(`p99 ${p99.toFixed(0)} ms over ${P99_LIMIT_MS} ms`);
+  if (growth > RSS_GROWTH_LIMIT) problems.push(`RSS grew ${(growth * 100).toFixed(1)} % after warm-up`);
+  return [
+    {
+      check: `soak: ${seconds} s mixed traffic (after ${warmUpSeconds} s warm-up), ${WORKERS} clients`,
+      attempts: requests,
+      failures: errors + (p99 > P99_LIMIT_MS ? 1 : 0) + (growth > RSS_GROWTH_LIMIT ? 1 : 0),
+      figure:
+        `${(requests / elapsed).toFixed(0)} req/s, ${errors} errors, ${signIns} sign-ins, p50 ${p50.toFixed(1)} ms, ` +
+        `p99 ${p99.toFixed(1)} ms, RSS ${mib(first?.kib)} MiB at the start, ${mib(afterWarmUp?.kib)} after ${warmUpSeconds} s warm-up, ` +
+        `${mib(last?.kib)} at the end (${(growth * 100).toFixed(1)} % after warm-up), ` +
+        `heap used ${Math.min(...heaps).toFixed(0)}–${Math.max(...heaps).toFixed(0)} MiB`,
+      details: problems,
+    },
+  ];
+}
