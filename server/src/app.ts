@@ -33,6 +33,8 @@ import { createCheckInService } from "./modules/daily/service.js";
 import { registerLedgerRoutes } from "./modules/ledger/routes.js";
 import { registerMailboxRoutes } from "./modules/mailbox/routes.js";
 import { createMailboxService } from "./modules/mailbox/service.js";
+import { registerOperatorRoutes } from "./modules/operator/routes.js";
+import { createOperatorService } from "./modules/operator/service.js";
 import { registerPassRoutes } from "./modules/passes/routes.js";
 import { createPassService, passEventHandler } from "./modules/passes/service.js";
 import { registerStakingRoutes } from "./modules/staking/routes.js";
@@ -102,6 +104,7 @@ export function createApp(deps: AppDeps) {
   const passes = createPassService({ db: database.db, config, chainClients, signer, now });
   const staking = createStakingService({ db: database.db, economy, chainClients, signer, passes, now });
   const boxes = createBoxService({ db: database.db, economy, now });
+  const operator = createOperatorService({ db: database.db, config, boxes, now });
   const wallets = createWalletService({
     db: database.db,
     now,
@@ -183,6 +186,7 @@ export function createApp(deps: AppDeps) {
   registerPassRoutes(api, passes, config);
   registerStakingRoutes(api, staking, config);
   registerBoxRoutes(api, boxes, config);
+  registerOperatorRoutes(api, operator, config);
   if (!config.isProduction && mailer.isDevMailbox) registerMailboxRoutes(api, app, createMailboxService(database.db));
   deps.extraApiRoutes?.(api);
 
@@ -219,6 +223,7 @@ export function createApp(deps: AppDeps) {
         cspNonce: c.get("secureHeadersNonce") ?? "",
         config: publicConfig,
         getSessionUser: async () => (await c.get("session")())?.user ?? null,
+        getOperatorConsole: async () => operator.consoleFor((await c.get("session")())?.user.uid),
       });
     });
   }

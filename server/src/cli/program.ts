@@ -7,6 +7,7 @@ import { registerBoxesCommands } from "./boxes.js";
 import { openOperatorDatabase } from "./connect.js";
 import type { CliContext } from "./context.js";
 import { registerDatabaseCommands } from "./database.js";
+import { registerOperatorCommands } from "./operator.js";
 import { registerPointsCommands } from "./points.js";
 import { registerWalletCommands } from "./wallets.js";
 
@@ -55,6 +56,7 @@ export async function runCli(argv: string[], options: CliOptions = {}): Promise<
   registerAllowlistCommands(program, context);
   registerWalletCommands(program, context);
   registerPointsCommands(program, context);
+  registerOperatorCommands(program, context);
   registerBoxesCommands(program, context);
   registerDatabaseCommands(program, context);
 

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { AssetsPage, LedgerEntry } from "@arcana/protocol";
+import type { AssetsPage, LedgerEntry, OperatorLedgerPage } from "@arcana/protocol";
 import { and, desc, eq, like, sql } from "drizzle-orm";
 import type { Database, DatabaseOrTransaction } from "../../db/client.js";
 import { ApiError } from "../../http/api-error.js";
@@ -151,6 +151,7 @@ const kindLabels: Record<string, string> = {
   staking: "Staking rewards",
   box_purchase: "Box purchase",
   box_reward: "Box reward",
+  deduction: "Correction by the Arcana team",
 };
 
 /** The label a member reads: the one written with the entry, else a default for its kind. */
@@ -193,12 +194,8 @@ export function decodeCursor(cursor: string): PageCursor | null {
   return { at, id: Number(id) };
 }
 
-/** One page of a member's ledger, newest first. */
-export async function listLedger(
-  db: Database,
-  userId: string,
-  page: { perPage: number; cursor?: string },
-): Promise<AssetsPage> {
+/** One page of a member's ledger rows, newest first, and the cursor of the next. */
+async function ledgerPage(db: Database, userId: string, page: { perPage: number; cursor?: string }) {
   let after: PageCursor | null = null;
   if (page.cursor !== undefined) {
     after = decodeCursor(page.cursor);
@@ -219,8 +216,89 @@ export async function listLedger(
     .limit(page.perPage + 1);
   const items = rows.slice(0, page.perPage);
   const last = items.at(-1);
+  return { items, next_cursor: rows.length > page.perPage && last ? encodeCursor(last) : null };
+}
+
+/** One page of a member's ledger, newest first. */
+export async function listLedger(
+  db: Database,
+  userId: string,
+  page: { perPage: number; cursor?: string },
+): Promise<AssetsPage> {
+  const { items, next_cursor } = await ledgerPage(db, userId, page);
+  return { items: items.map(toLedgerEntry), next_cursor };
+}
+
+/** One GMT day's movements of one kind: points in (grants) and out (spends, positive). */
+export interface DailyLedgerFigure {
+  day: string;
+  kind: string;
+  issued: number;
+  spent: number;
+}
+
+/** Points issued and spent per GMT day and kind, and members who moved points per day, from `since` on. */
+export async function dailyLedgerFigures(
+  db: DatabaseOrTransaction,
+  since: Date,
+): Promise<{ movements: DailyLedgerFigure[]; activeMembers: Map<string, number> }> {
+  const day = sql<string>`to_char(${ledgerEntries.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
+  const inWindow = sql`${ledgerEntries.createdAt} >= ${since.toISOString()}::timestamptz`;
+  const [movements, active] = await Promise.all([
+    db
+      .select({
+        day,
+        kind: ledgerEntries.kind,
+        issued: sql<string>`coalesce(sum(${ledgerEntries.amount}) filter (where ${ledgerEntries.amount} > 0), 0)::bigint`,
+        spent: sql<string>`coalesce(-sum(${ledgerEntries.amount}) filter (where ${ledgerEntries.amount} < 0), 0)::bigint`,
+      })
+      .from(ledgerEntries)
+      .where(inWindow)
+      .groupBy(day, ledgerEntries.kind),
+    db
+      .select({ day, members: sql<number>`count(distinct ${ledgerEntries.userId})::int` })
+      .from(ledgerEntries)
+      .where(inWindow)
+      .groupBy(day),
+  ]);
   return {
-    items: items.map(toLedgerEntry),
-    next_cursor: rows.length > page.perPage && last ? encodeCursor(last) : null,
+    movements: movements.map((row) => ({
+      day: row.day,
+      kind: row.kind,
+      issued: Number(row.issued),
+      spent: Number(row.spent),
+    })),
+    activeMembers: new Map(active.map((row) => [row.day, Number(row.members)])),
+  };
+}
+
+/**
+ * An operator's deduction: a new ledger row of kind `deduction` every time, with the reason;
+ * throws `insufficient_points` (nothing written) when the member has fewer points.
+ */
+export function deductByOperator(
+  db: DatabaseOrTransaction,
+  deduction: { userId: string; amount: number; reason: string },
+) {
+  return spendPoints(db, { ...deduction, kind: "deduction", reference: randomUUID() });
+}
+
+/** One page of a member's ledger for operators, newest first, with the reasons operators gave. */
+export async function listLedgerForOperator(
+  db: Database,
+  userId: string,
+  page: { perPage: number; cursor?: string },
+): Promise<OperatorLedgerPage> {
+  const { items, next_cursor } = await ledgerPage(db, userId, page);
+  return {
+    items: items.map((row) => ({
+      id: row.id,
+      kind: row.kind,
+      amount: row.amount,
+      label: ledgerLabel(row),
+      reason: row.reason,
+      created_at: row.createdAt.toISOString(),
+    })),
+    next_cursor,
   };
 }
