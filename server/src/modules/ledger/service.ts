@@ -130,7 +130,10 @@ export async function claimedFor(
  * An operator's grant (`npm run admin -- points grant`): a new ledger row of kind `grant` every
  * time (grants are not deduplicated), with the operator's reason. `pts` is the balance after it.
  */
-export function grantByOperator(db: DatabaseOrTransaction, grant: { userId: string; amount: number; reason: string }) {
+export function grantByOperator(
+  db: DatabaseOrTransaction,
+  grant: { userId: string; amount: number; reason: string; at?: Date },
+) {
   return grantPoints(db, { ...grant, kind: "grant", reference: randomUUID() });
 }
 
@@ -278,7 +281,7 @@ export async function dailyLedgerFigures(
  */
 export function deductByOperator(
   db: DatabaseOrTransaction,
-  deduction: { userId: string; amount: number; reason: string },
+  deduction: { userId: string; amount: number; reason: string; at?: Date },
 ) {
   return spendPoints(db, { ...deduction, kind: "deduction", reference: randomUUID() });
 }

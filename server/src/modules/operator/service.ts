@@ -58,7 +58,7 @@ interface AuditRecord {
 }
 
 /** Appends one entry to the audit log, in the transaction of the action it records. */
-async function recordAudit(tx: DatabaseOrTransaction, actor: Actor, record: AuditRecord): Promise<number> {
+async function recordAudit(tx: DatabaseOrTransaction, actor: Actor, record: AuditRecord, at?: Date): Promise<number> {
   const [row] = await tx
     .insert(operatorAudit)
     .values({
@@ -70,6 +70,7 @@ async function recordAudit(tx: DatabaseOrTransaction, actor: Actor, record: Audi
       before: record.before ?? null,
       after: record.after ?? null,
       reason: record.reason ?? null,
+      ...(at ? { createdAt: at } : {}),
     })
     .returning({ id: operatorAudit.id });
   if (!row) throw new Error("audit insert returned nothing");
@@ -282,16 +283,21 @@ export function createOperatorService({ db, config, boxes, now }: OperatorServic
     adjustPoints(actor: Actor, memberId: string, adjustment: PointsAdjustment): Promise<OperatorActionResult> {
       return db.transaction(async (tx) => {
         const member = await lockedMember(tx, memberId);
-        const move = { userId: member.id, amount: adjustment.amount, reason: adjustment.reason };
+        const move = { userId: member.id, amount: adjustment.amount, reason: adjustment.reason, at: now() };
         const { pts } =
           adjustment.direction === "grant" ? await grantByOperator(tx, move) : await deductByOperator(tx, move);
-        const auditId = await recordAudit(tx, actor, {
-          action: adjustment.direction === "grant" ? "points_grant" : "points_deduct",
-          subject: member,
-          before: { pts: member.pts },
-          after: { pts },
-          reason: adjustment.reason,
-        });
+        const auditId = await recordAudit(
+          tx,
+          actor,
+          {
+            action: adjustment.direction === "grant" ? "points_grant" : "points_deduct",
+            subject: member,
+            before: { pts: member.pts },
+            after: { pts },
+            reason: adjustment.reason,
+          },
+          now(),
+        );
         return afterAction(tx, member.id, auditId);
       });
     },
@@ -302,12 +308,17 @@ export function createOperatorService({ db, config, boxes, now }: OperatorServic
         const member = await lockedMember(tx, memberId);
         const { released } = await walletAdmin(tx, now).unbind(member.email, kind);
         const field = kind === "evm" ? "wallet_address" : "solana_address";
-        const auditId = await recordAudit(tx, actor, {
-          action: kind === "evm" ? "wallet_unbind" : "solana_unbind",
-          subject: member,
-          before: { [field]: released },
-          after: { [field]: null },
-        });
+        const auditId = await recordAudit(
+          tx,
+          actor,
+          {
+            action: kind === "evm" ? "wallet_unbind" : "solana_unbind",
+            subject: member,
+            before: { [field]: released },
+            after: { [field]: null },
+          },
+          now(),
+        );
         return afterAction(tx, member.id, auditId);
       });
     },
@@ -318,12 +329,17 @@ export function createOperatorService({ db, config, boxes, now }: OperatorServic
         const member = await lockedMember(tx, memberId);
         const before = await isOnAllowlist(tx, member.email, member.walletAddress);
         await allowlistAdmin(tx).add(member.email);
-        const auditId = await recordAudit(tx, actor, {
-          action: "allowlist_add",
-          subject: member,
-          before: { on_allowlist: before },
-          after: { on_allowlist: true },
-        });
+        const auditId = await recordAudit(
+          tx,
+          actor,
+          {
+            action: "allowlist_add",
+            subject: member,
+            before: { on_allowlist: before },
+            after: { on_allowlist: true },
+          },
+          now(),
+        );
         return afterAction(tx, member.id, auditId);
       });
     },
