@@ -18,7 +18,8 @@ export interface OperatorConsoleReads {
   /** Null when there is no such member. */
   member(id: string): Promise<OperatorMember | null>;
   memberLedger(id: string): Promise<OperatorLedgerPage>;
-  audit(): Promise<AuditPage>;
+  /** One page of the audit log, newest first; `cursor` is the previous page's `next_cursor`. */
+  audit(cursor?: string): Promise<AuditPage>;
   chains(): Promise<ChainStatuses>;
 }
 

@@ -383,7 +383,7 @@ export function createOperatorService({ db, config, boxes, now }: OperatorServic
         searchMembers: (text) => this.searchMembers(text),
         member: async (id) => ((await memberById(db, id).catch(() => undefined)) ? this.member(id) : null),
         memberLedger: (id) => this.memberLedger(id, { perPage: limits.rewardsPageSize }),
-        audit: () => this.audit({ perPage: limits.rewardsPageSize }),
+        audit: (cursor) => this.audit({ perPage: limits.rewardsPageSize, ...(cursor ? { cursor } : {}) }),
         chains: () => this.chains(),
       };
     },
