@@ -1,9 +1,11 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { gmtDayNumber } from "@arcana/protocol";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../server/src/db/client.js";
+import { checkIns } from "../../server/src/db/schema.js";
 import { grantPoints, spendPoints } from "../../server/src/modules/ledger/service.js";
 import { operatorAdmin } from "../../server/src/modules/operator/service.js";
 import { bindWalletDirectly, createMemberRow } from "../../server/src/test/members.js";
@@ -31,6 +33,18 @@ beforeAll(async () => {
     await grantPoints(database.db, { userId, kind: "check_in", amount: 10 * i, reference: `e2e-${i}` });
     await grantPoints(database.db, { userId, kind: "tarot", amount: 5, reference: `e2e-${i}` });
     await spendPoints(database.db, { userId, kind: "box_purchase", amount: 10, reference: `e2e-${i}` });
+    if (i <= 3) {
+      await database.db.insert(checkIns).values({
+        userId,
+        day: gmtDayNumber(new Date()),
+        wallet: `0x${String(i).repeat(40)}`,
+        chainId: 31337,
+        txHash: `0x${String(i).repeat(64)}`,
+        logIndex: 0,
+        points: 10 * i,
+        streak: 1,
+      });
+    }
   }
   await database.close();
   [server, browser] = await Promise.all([startServer({}, { dataDir }), launchBrowser()]);
@@ -111,7 +125,16 @@ describe("/operator", () => {
     expect(await page.locator("figure", { hasText: "Points issued" }).first().textContent()).toContain(
       "Daily check-in: 110",
     );
+    expect(await page.locator("figure", { hasText: "Check-ins per day" }).textContent()).toContain("Check-ins: 3");
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    for (const section of ["boxes", "chains"]) {
+      await page.goto(`${server.url}/operator/${section}`, { waitUntil: "networkidle" });
+      expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe(
+        section === "boxes" ? "Boxes" : "Chains",
+      );
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), section).toBeLessThanOrEqual(360);
+    }
+    await page.goto(`${server.url}/operator`, { waitUntil: "networkidle" });
 
     // Find the member by wallet (any case), open their page.
     await page.getByRole("link", { name: "Members" }).click();

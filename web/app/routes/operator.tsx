@@ -1,8 +1,8 @@
 import { Outlet } from "react-router";
 import { requireOperatorConsole } from "../features/operator/console-access";
+import styles from "../features/operator/operator.module.css";
 import { OperatorNav } from "../features/operator/operator-nav";
 import { pageMeta } from "../lib/page-meta";
-import styles from "../ui/page.module.css";
 import type { Route } from "./+types/operator";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -18,7 +18,7 @@ export const meta: Route.MetaFunction = () => [
 /** The console's frame: its sections, then the section's page. */
 export default function OperatorConsole() {
   return (
-    <div className={styles.page}>
+    <div className={styles.console}>
       <OperatorNav />
       <Outlet />
     </div>

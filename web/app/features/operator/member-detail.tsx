@@ -42,7 +42,10 @@ export function MemberDetail({ detail, ledger }: { detail: OperatorMember; ledge
     <>
       <dl className={styles.tiles} aria-label="Member">
         {facts.map(([label, value]) => (
-          <div key={label} className={styles.tile}>
+          <div
+            key={label}
+            className={`${styles.tile} ${label.includes("wallet") || label.includes("Solana") ? styles.wide : ""}`}
+          >
             <dt>{label}</dt>
             <dd className={label === "Points" ? undefined : styles.mono} data-testid={`member-${label}`}>
               {value}

@@ -1,7 +1,7 @@
 import type { OperatorOverview } from "@arcana/protocol";
 import { operatorWindows } from "@arcana/protocol";
 import { Link } from "react-router";
-import { Card, CardTitle } from "../../ui/card";
+import { Card } from "../../ui/card";
 import { DailyChart } from "./daily-chart";
 import styles from "./operator.module.css";
 
@@ -49,13 +49,11 @@ export function Overview({ overview }: { overview: OperatorOverview }) {
       </dl>
       <div className={styles.grid}>
         <Card>
-          <CardTitle>Points issued per day, by kind</CardTitle>
-          <DailyChart title="Points issued" dates={overview.dates} series={overview.points_issued} />
+          <DailyChart title="Points issued per day, by kind" dates={overview.dates} series={overview.points_issued} />
         </Card>
         <Card>
-          <CardTitle>Points issued against spent</CardTitle>
           <DailyChart
-            title="Points issued and spent"
+            title="Points issued against spent"
             dates={overview.dates}
             series={[
               {
@@ -70,7 +68,6 @@ export function Overview({ overview }: { overview: OperatorOverview }) {
           />
         </Card>
         <Card>
-          <CardTitle>Members</CardTitle>
           <DailyChart
             title="New and active members"
             dates={overview.dates}
@@ -78,7 +75,6 @@ export function Overview({ overview }: { overview: OperatorOverview }) {
           />
         </Card>
         <Card>
-          <CardTitle>Check-ins</CardTitle>
           <DailyChart title="Check-ins per day" dates={overview.dates} series={[overview.check_ins]} />
         </Card>
       </div>
