@@ -32,9 +32,7 @@ function serve(answer: (body: Record<string, unknown>) => Response) {
 }
 
 function renderActions() {
-  const Stub = createRoutesStub([
-    { path: "/", Component: () => <MemberActions detail={detail} />, loader: () => null },
-  ]);
+  const Stub = createRoutesStub([{ path: "/", Component: () => <MemberActions detail={detail} /> }]);
   render(
     <QueryClientProvider client={new QueryClient()}>
       <Stub />
