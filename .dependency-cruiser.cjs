@@ -16,10 +16,7 @@ const owners = [
     "server/src/modules/passes",
     "modules/passes/service.ts (lockOwnedPass, stakedPasses, createPassService, allowlistAdmin)",
   ],
-  [
-    "server/src/modules/operator",
-    "modules/operator/service.ts (isOperator, operatorAdmin, createOperatorService)",
-  ],
+  ["server/src/modules/operator", "modules/operator/service.ts (isOperator, operatorAdmin, createOperatorService)"],
   ["server/src/modules/daily", "modules/daily/service.ts (createCheckInService)"],
   ["server/src/modules/tarot", "modules/tarot/service.ts (createTarotService)"],
   ["server/src/chain", "chain/indexer.ts (eventsFor, createIndexer, chainIndexerStatuses)"],

@@ -31,21 +31,18 @@ export function MemberDetail({ detail, ledger }: { detail: OperatorMember; ledge
     }
   }
 
-  const facts = [
-    ["Points", member.pts.toLocaleString("en-US")],
-    ["EVM wallet", member.wallet_address ?? "none"],
-    ["Solana address", member.solana_address ?? "none"],
-    ["Mint allowlist", detail.on_allowlist ? "yes" : "no"],
-    ["Joined", member.created_at.slice(0, 10)],
+  const facts: Array<{ label: string; value: string; wide?: true }> = [
+    { label: "Points", value: member.pts.toLocaleString("en-US") },
+    { label: "EVM wallet", value: member.wallet_address ?? "none", wide: true },
+    { label: "Solana address", value: member.solana_address ?? "none", wide: true },
+    { label: "Mint allowlist", value: detail.on_allowlist ? "yes" : "no" },
+    { label: "Joined", value: member.created_at.slice(0, 10) },
   ];
   return (
     <>
       <dl className={styles.tiles} aria-label="Member">
-        {facts.map(([label, value]) => (
-          <div
-            key={label}
-            className={`${styles.tile} ${label.includes("wallet") || label.includes("Solana") ? styles.wide : ""}`}
-          >
+        {facts.map(({ label, value, wide }) => (
+          <div key={label} className={wide ? `${styles.tile} ${styles.wide}` : styles.tile}>
             <dt>{label}</dt>
             <dd className={label === "Points" ? undefined : styles.mono} data-testid={`member-${label}`}>
               {value}
