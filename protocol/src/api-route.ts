@@ -46,6 +46,8 @@ export interface ApiRoute {
   responseDescription: string;
   /** The answer is the response itself, not `{data}`: read by wallets and marketplaces, not by our web. */
   bare?: true;
+  /** A download in another format than JSON (the answer is the response itself, streamed). */
+  produces?: "text/csv";
   /** The error statuses the call can answer with, besides the ones any call may get (500). */
   errors: readonly ApiErrorStatus[];
 }

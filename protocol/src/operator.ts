@@ -182,3 +182,15 @@ export const operatorLimits = {
   driftPValue: 0.001,
   memberSearchResults: 20,
 } as const;
+
+const gmtDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Use a GMT day like 2026-11-22");
+
+/** An export's GMT days, both included; without them, everything. */
+export const exportRangeQuerySchema = z
+  .object({ from: gmtDay.optional(), to: gmtDay.optional() })
+  .refine((range) => !range.from || !range.to || range.from <= range.to, "from must not be after to");
+
+/** A CSV file, streamed: the first line names the columns. */
+export const csvFileSchema = z
+  .string()
+  .meta({ description: "CSV (RFC 4180), UTF-8, the first line naming the columns" });

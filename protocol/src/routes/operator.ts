@@ -3,6 +3,8 @@ import {
   auditPageSchema,
   auditQuerySchema,
   chainStatusesSchema,
+  csvFileSchema,
+  exportRangeQuerySchema,
   memberParamsSchema,
   memberSearchQuerySchema,
   memberSearchSchema,
@@ -155,4 +157,51 @@ export const getOperatorChainsRoute = defineRoute({
   response: chainStatusesSchema,
   responseDescription: "The indexer's state per chain",
   errors: [401, 403],
+});
+
+const streamed =
+  "Streamed in batches, so a million rows take no more memory than a few thousand. The export is audited.";
+
+export const exportLedgerRoute = defineRoute({
+  method: "get",
+  path: "/operator/exports/ledger.csv",
+  operationId: "exportLedger",
+  tag: "operator",
+  summary: "Every ledger row between two GMT days (both included) as CSV, oldest first",
+  description: `${operatorOnly} ${streamed}`,
+  security: "session",
+  request: { query: exportRangeQuerySchema },
+  response: csvFileSchema,
+  responseDescription: "id, created_at, member_id, kind, amount, reference, label, reason",
+  produces: "text/csv",
+  errors: [400, 401, 403],
+});
+
+export const exportMembersRoute = defineRoute({
+  method: "get",
+  path: "/operator/exports/members.csv",
+  operationId: "exportMembers",
+  tag: "operator",
+  summary: "Every member as CSV",
+  description: `${operatorOnly} ${streamed}`,
+  security: "session",
+  response: csvFileSchema,
+  responseDescription: "member_id, email, points, wallet_address, solana_address, created_at",
+  produces: "text/csv",
+  errors: [401, 403],
+});
+
+export const exportBoxOpeningsRoute = defineRoute({
+  method: "get",
+  path: "/operator/exports/box-openings.csv",
+  operationId: "exportBoxOpenings",
+  tag: "operator",
+  summary: "Every loot-box opening between two GMT days (both included) as CSV, oldest first",
+  description: `${operatorOnly} ${streamed}`,
+  security: "session",
+  request: { query: exportRangeQuerySchema },
+  response: csvFileSchema,
+  responseDescription: "box_id, opened_at, member_id, odds_version_id, reward_index, client_seed, nonce, owned_box_id",
+  produces: "text/csv",
+  errors: [400, 401, 403],
 });

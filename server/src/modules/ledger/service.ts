@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { AssetsPage, LedgerEntry, OperatorLedgerPage } from "@arcana/protocol";
-import { and, desc, eq, like, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, like, lt, type SQL, sql } from "drizzle-orm";
 import type { Database, DatabaseOrTransaction } from "../../db/client.js";
 import { ApiError } from "../../http/api-error.js";
 import { movePoints, pointsOf } from "../users/service.js";
@@ -304,4 +304,63 @@ export async function listLedgerForOperator(
     })),
     next_cursor,
   };
+}
+
+/** A time range for exports: from `from` (included) to `until` (excluded); null leaves that side open. */
+export interface ExportRange {
+  from: Date | null;
+  until: Date | null;
+}
+
+/** A CSV field made by PostgreSQL: empty for null, quoted (RFC 4180) when it holds a comma, a quote or a line break. */
+function csvFieldSql(value: SQL): SQL {
+  return sql`case when ${value} is null then '' when ${value} ~ '[",\r\n]' then '"' || replace(${value}, '"', '""') || '"' else ${value} end`;
+}
+
+/** Free text (a reason, a label): a leading =, +, - or @ gets an apostrophe so a spreadsheet never runs it as a formula. */
+function csvTextSql(value: SQL): SQL {
+  return csvFieldSql(sql`case when ${value} ~ '^[=+\-@\t\r]' then '''' || ${value} else ${value} end`);
+}
+
+/** The header of `ledgerCsvBatch`'s lines. */
+export const ledgerCsvColumns = ["id", "created_at", "member_id", "kind", "amount", "reference", "label", "reason"];
+
+/**
+ * The next `limit` ledger rows in the range after row `afterId`, in id (= insertion) order, as CSV
+ * lines (each ending in CRLF) that PostgreSQL formats and joins into one UTF-8 buffer per batch, so a
+ * million-row export makes almost no garbage on the JavaScript heap. Null when nothing is left.
+ */
+export async function ledgerCsvBatch(
+  db: DatabaseOrTransaction,
+  range: ExportRange,
+  afterId: number | null,
+  limit: number,
+): Promise<{ chunk: Uint8Array; last: number } | null> {
+  const words = sql`replace(${ledgerEntries.kind}, '_', ' ')`;
+  const label = sql`coalesce(${ledgerEntries.label}, ${JSON.stringify(kindLabels)}::jsonb ->> ${ledgerEntries.kind}, upper(left(${words}, 1)) || substr(${words}, 2))`;
+  const line = sql<string>`concat_ws(',', ${ledgerEntries.id},
+    to_char(${ledgerEntries.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), ${ledgerEntries.userId},
+    ${csvFieldSql(sql`${ledgerEntries.kind}`)}, ${ledgerEntries.amount}, ${csvTextSql(sql`${ledgerEntries.reference}`)},
+    ${csvTextSql(label)}, ${csvTextSql(sql`${ledgerEntries.reason}`)})`;
+  const batch = db
+    .select({ id: ledgerEntries.id, line: line.as("line") })
+    .from(ledgerEntries)
+    .where(
+      and(
+        afterId === null ? undefined : gt(ledgerEntries.id, afterId),
+        range.from ? gte(ledgerEntries.createdAt, range.from) : undefined,
+        range.until ? lt(ledgerEntries.createdAt, range.until) : undefined,
+      ),
+    )
+    .orderBy(asc(ledgerEntries.id))
+    .limit(limit)
+    .as("batch");
+  const [row] = await db
+    .select({
+      last: sql<string | null>`max(${batch.id})`,
+      // Bytes, not text: the batch reaches the response as one buffer, without a string in between.
+      chunk: sql<Uint8Array | null>`convert_to(string_agg(${batch.line} || E'\r\n', '' order by ${batch.id}), 'UTF8')`,
+    })
+    .from(batch);
+  return row?.last == null || row.chunk == null ? null : { chunk: row.chunk, last: Number(row.last) };
 }

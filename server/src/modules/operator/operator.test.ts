@@ -83,6 +83,9 @@ describe("who may use the operator API", () => {
       "get /operator/audit",
       "get /operator/boxes",
       "get /operator/chains",
+      "get /operator/exports/box-openings.csv",
+      "get /operator/exports/ledger.csv",
+      "get /operator/exports/members.csv",
       "get /operator/members",
       "get /operator/members/{id}",
       "get /operator/members/{id}/ledger",
@@ -277,6 +280,64 @@ describe("operator actions", () => {
   });
 });
 
+describe("CSV exports", () => {
+  it("streams the ledger of a range of GMT days, quoting fields and defusing formulas, and audits the export", async () => {
+    const db = t.database.db;
+    const userId = await createMemberRow(db, "=cmd@example.com");
+    const at = (iso: string) => new Date(iso);
+    await grantPoints(db, {
+      userId,
+      kind: "grant",
+      amount: 7,
+      reference: "csv-1",
+      reason: 'said "hi", twice',
+      at: at("2026-09-10T10:00:00Z"),
+    });
+    await grantPoints(db, {
+      userId,
+      kind: "grant",
+      amount: 8,
+      reference: "csv-2",
+      reason: "=HYPERLINK(1)",
+      at: at("2026-09-11T23:59:59Z"),
+    });
+    await grantPoints(db, { userId, kind: "grant", amount: 9, reference: "csv-3", at: at("2026-09-12T00:00:00Z") });
+    const res = await t.app.request("/api/operator/exports/ledger.csv?from=2026-09-10&to=2026-09-11", {
+      headers: operator.auth,
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    expect(res.headers.get("content-disposition")).toBe('attachment; filename="arcana-ledger.csv"');
+    const lines = (await res.text()).trimEnd().split("\r\n");
+    expect(lines[0]).toBe("id,created_at,member_id,kind,amount,reference,label,reason");
+    expect(lines.slice(1).map((line) => line.split(",").slice(1, 6).join(","))).toEqual([
+      `2026-09-10T10:00:00.000Z,${userId},grant,7,csv-1`,
+      `2026-09-11T23:59:59.000Z,${userId},grant,8,csv-2`,
+    ]);
+    expect(lines[1]).toMatch(/,Bonus from the Arcana team,"said ""hi"", twice"$/);
+    expect(lines[2]).toMatch(/,'=HYPERLINK\(1\)$/);
+
+    const members = await (await t.app.request("/api/operator/exports/members.csv", { headers: operator.auth })).text();
+    expect(members.split("\r\n")[0]).toBe("member_id,email,points,wallet_address,solana_address,created_at");
+    expect(members).toContain(`${userId},'=cmd@example.com,24,,,`);
+
+    const [entry] = await db.select().from(operatorAudit).where(eq(operatorAudit.action, "export_ledger"));
+    expect(entry).toMatchObject({ actor: "operator@example.com", after: { from: "2026-09-10", to: "2026-09-11" } });
+    expect(
+      await errorOf(
+        await t.app.request("/api/operator/exports/ledger.csv?from=2026-02-30", { headers: operator.auth }),
+      ),
+    ).toEqual([400, "bad_request"]);
+    expect(
+      await errorOf(
+        await t.app.request("/api/operator/exports/ledger.csv?from=2026-09-12&to=2026-09-11", {
+          headers: operator.auth,
+        }),
+      ),
+    ).toEqual([400, "bad_request"]);
+  });
+});
+
 describe("the figures", () => {
   it("match the ledger, members, check-ins and passes per GMT day (fixed clock)", async () => {
     const db = t.database.db;
@@ -422,6 +483,13 @@ describe("the figures", () => {
     expect(version?.p_value).toBeGreaterThan(0);
     expect(version?.p_value).toBeLessThanOrEqual(1);
     // The public results page and the console count the same openings.
+    const openings = (
+      await (await t.app.request("/api/operator/exports/box-openings.csv", { headers: operator.auth })).text()
+    )
+      .trimEnd()
+      .split("\r\n");
+    expect(openings[0]).toBe("box_id,opened_at,member_id,odds_version_id,reward_index,client_seed,nonce,owned_box_id");
+    expect(openings.slice(1).filter((line) => line.startsWith(`moon,`) && line.includes(buyer.userId))).toHaveLength(8);
     const published = await readData<{ versions: Array<{ rewards: Array<{ count: number }> }> }>(
       await t.app.request("/api/boxes/moon/results"),
     );

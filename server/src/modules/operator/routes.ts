@@ -1,6 +1,9 @@
 import {
   adjustMemberPointsRoute,
   allowlistMemberRoute,
+  exportBoxOpeningsRoute,
+  exportLedgerRoute,
+  exportMembersRoute,
   getOperatorBoxesRoute,
   getOperatorChainsRoute,
   getOperatorMemberRoute,
@@ -16,7 +19,7 @@ import type { Config } from "../../config.js";
 import type { AppEnv } from "../../http/env.js";
 import { openApiRoute } from "../../http/openapi.js";
 import { requireMember } from "../../http/session.js";
-import type { Actor, OperatorService } from "./service.js";
+import type { Actor, ExportKind, OperatorService } from "./service.js";
 
 export function registerOperatorRoutes(api: OpenAPIHono<AppEnv>, operator: OperatorService, config: Config) {
   // Before any input is read: whoever is not an operator learns nothing from validation errors.
@@ -61,4 +64,22 @@ export function registerOperatorRoutes(api: OpenAPIHono<AppEnv>, operator: Opera
     return c.json({ data: await operator.audit({ perPage: per_page, cursor }) }, 200);
   });
   api.openapi(openApiRoute(getOperatorChainsRoute), async (c) => c.json({ data: await operator.chains() }, 200));
+
+  const csvDownload = (stream: ReadableStream<Uint8Array>, kind: ExportKind) =>
+    new Response(stream, {
+      headers: {
+        "content-type": "text/csv; charset=utf-8",
+        "content-disposition": `attachment; filename="arcana-${kind.replace("_", "-")}.csv"`,
+        "cache-control": "no-store",
+      },
+    });
+  api.openapi(openApiRoute(exportLedgerRoute), async (c) =>
+    csvDownload(await operator.exportCsv(await actor(c), "ledger", c.req.valid("query")), "ledger"),
+  );
+  api.openapi(openApiRoute(exportMembersRoute), async (c) =>
+    csvDownload(await operator.exportCsv(await actor(c), "members"), "members"),
+  );
+  api.openapi(openApiRoute(exportBoxOpeningsRoute), async (c) =>
+    csvDownload(await operator.exportCsv(await actor(c), "box_openings", c.req.valid("query")), "box_openings"),
+  );
 }

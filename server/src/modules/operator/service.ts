@@ -17,6 +17,7 @@ import {
   type OperatorOverview,
   operatorLimits,
   type PointsAdjustment,
+  parseGmtDate,
 } from "@arcana/protocol";
 import { desc, eq, lt } from "drizzle-orm";
 import { getAddress } from "viem";
@@ -24,12 +25,16 @@ import { chainIndexerStatuses } from "../../chain/indexer.js";
 import type { Config } from "../../config.js";
 import type { Database, DatabaseOrTransaction, Transaction } from "../../db/client.js";
 import { ApiError } from "../../http/api-error.js";
-import type { BoxService } from "../boxes/service.js";
+import { csvField, csvLines, csvStream, csvText } from "../../http/csv.js";
+import { type BoxService, openingsForExport } from "../boxes/service.js";
 import { checkInsPerDay } from "../daily/service.js";
 import {
   dailyLedgerFigures,
   deductByOperator,
+  type ExportRange,
   grantByOperator,
+  ledgerCsvBatch,
+  ledgerCsvColumns,
   ledgerLabel,
   listLedgerForOperator,
 } from "../ledger/service.js";
@@ -39,6 +44,7 @@ import {
   type MemberRow,
   memberByEmail,
   memberById,
+  membersForExport,
   memberTotals,
   newMembersPerDay,
   searchMembers,
@@ -138,6 +144,26 @@ function toSummary(row: MemberRow): MemberSummary {
     created_at: row.createdAt.toISOString(),
   };
 }
+
+/** Rows per database read while an export streams: memory holds one batch, whatever the file's size. */
+const EXPORT_BATCH_ROWS = 5_000;
+
+export type ExportKind = "ledger" | "members" | "box_openings";
+
+/** `from`/`to` GMT days (both included) as a time range; a day that does not exist is a 400. */
+function exportRange(query: { from?: string | undefined; to?: string | undefined }): ExportRange {
+  const day = (value: string | undefined, name: string) => {
+    if (value === undefined) return null;
+    const parsed = parseGmtDate(value);
+    if (!parsed) throw new ApiError("bad_request", `${name} is not a calendar day (YYYY-MM-DD).`);
+    return parsed;
+  };
+  const from = day(query.from, "from");
+  const to = day(query.to, "to");
+  return { from, until: to ? new Date(to.getTime() + DAY_MS) : null };
+}
+
+const iso = (at: Date | null) => (at ? at.toISOString() : "");
 
 /** The order the overview stacks issued points in; kinds it does not know come after, by name. */
 const issuedKindOrder = ["check_in", "tarot", "staking", "referral", "task", "box_reward", "grant"];
@@ -372,6 +398,77 @@ export function createOperatorService({ db, config, boxes, now }: OperatorServic
         })),
         next_cursor: rows.length > page.perPage && last ? String(last.id) : null,
       };
+    },
+
+    /**
+     * A CSV export, streamed in batches (constant memory). The export itself is audited: it hands
+     * members' data to whoever runs it.
+     */
+    async exportCsv(
+      actor: Actor,
+      kind: ExportKind,
+      query: { from?: string | undefined; to?: string | undefined } = {},
+    ): Promise<ReadableStream<Uint8Array>> {
+      const range = exportRange(query);
+      await recordAudit(
+        db,
+        actor,
+        { action: `export_${kind}`, after: { from: query.from ?? null, to: query.to ?? null } },
+        now(),
+      );
+      if (kind === "ledger") {
+        return csvStream<number>(ledgerCsvColumns, (after) => ledgerCsvBatch(db, range, after, EXPORT_BATCH_ROWS));
+      }
+      if (kind === "members") {
+        return csvStream<string>(
+          ["member_id", "email", "points", "wallet_address", "solana_address", "created_at"],
+          async (after) => {
+            const rows = await membersForExport(db, after, EXPORT_BATCH_ROWS);
+            const last = rows.at(-1);
+            if (!last) return null;
+            return {
+              chunk: csvLines(
+                rows.map((row) =>
+                  [
+                    csvField(row.id),
+                    csvText(row.email),
+                    csvField(row.pts),
+                    csvField(row.walletAddress),
+                    csvText(row.solanaAddress),
+                    csvField(row.createdAt.toISOString()),
+                  ].join(","),
+                ),
+              ),
+              last: last.id,
+            };
+          },
+        );
+      }
+      return csvStream<{ openedAt: Date; id: string }>(
+        ["box_id", "opened_at", "member_id", "odds_version_id", "reward_index", "client_seed", "nonce", "owned_box_id"],
+        async (after) => {
+          const rows = await openingsForExport(db, range, after, EXPORT_BATCH_ROWS);
+          const last = rows.at(-1);
+          if (!last?.openedAt) return null;
+          return {
+            chunk: csvLines(
+              rows.map((row) =>
+                [
+                  csvField(row.boxId),
+                  csvField(iso(row.openedAt)),
+                  csvField(row.userId),
+                  csvField(row.oddsVersionId),
+                  csvField(row.rewardIndex),
+                  csvText(row.clientSeed),
+                  csvField(row.nonce),
+                  csvField(row.id),
+                ].join(","),
+              ),
+            ),
+            last: { openedAt: last.openedAt, id: last.id },
+          };
+        },
+      );
     },
 
     /** The reads server rendering hands the console's pages, for an operator only (null for anyone else). */

@@ -1,5 +1,5 @@
 import type { User } from "@arcana/protocol";
-import { and, desc, eq, ilike, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, ilike, or, sql } from "drizzle-orm";
 import { getAddress } from "viem";
 import type { DatabaseOrTransaction, Transaction } from "../../db/client.js";
 import { users } from "./schema.js";
@@ -169,4 +169,18 @@ export async function searchMembers(db: DatabaseOrTransaction, text: string, lim
     ? eq(users.walletAddress, value.toLowerCase())
     : or(eq(users.solanaAddress, value), ilike(users.email, `%${value.toLowerCase().replace(/[\\%_]/g, "\\$&")}%`));
   return db.select().from(users).where(where).orderBy(desc(users.createdAt)).limit(limit);
+}
+
+/** The next `limit` members after member `afterId`, in id order: an export's batch. */
+export function membersForExport(
+  db: DatabaseOrTransaction,
+  afterId: string | null,
+  limit: number,
+): Promise<MemberRow[]> {
+  return db
+    .select()
+    .from(users)
+    .where(afterId === null ? undefined : gt(users.id, afterId))
+    .orderBy(asc(users.id))
+    .limit(limit);
 }
