@@ -127,6 +127,10 @@ describe("/operator", () => {
     );
     expect(await page.locator("figure", { hasText: "Check-ins per day" }).textContent()).toContain("Check-ins: 3");
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    const membersCsv = await page.getByRole("link", { name: "Download members" }).getAttribute("href");
+    const download = await page.request.get(`${server.url}${membersCsv}`);
+    expect(download.headers()["content-type"]).toBe("text/csv; charset=utf-8");
+    expect(await download.text()).toContain(memberEmail);
     for (const section of ["boxes", "chains"]) {
       await page.goto(`${server.url}/operator/${section}`, { waitUntil: "networkidle" });
       expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe(

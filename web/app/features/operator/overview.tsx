@@ -3,6 +3,7 @@ import { operatorWindows } from "@arcana/protocol";
 import { Link } from "react-router";
 import { Card } from "../../ui/card";
 import { DailyChart } from "./daily-chart";
+import { ExportsCard } from "./exports-card";
 import styles from "./operator.module.css";
 
 const total = (values: number[]) => values.reduce((sum, value) => sum + value, 0);
@@ -78,6 +79,7 @@ export function Overview({ overview }: { overview: OperatorOverview }) {
           <DailyChart title="Check-ins per day" dates={overview.dates} series={[overview.check_ins]} />
         </Card>
       </div>
+      <ExportsCard from={overview.dates[0] ?? ""} to={overview.dates.at(-1) ?? ""} />
     </>
   );
 }
