@@ -141,7 +141,7 @@ describe("/operator", () => {
     await page.goto(`${server.url}/operator`, { waitUntil: "networkidle" });
 
     // Find the member by wallet (any case), open their page.
-    await page.getByRole("link", { name: "Members" }).click();
+    await page.getByRole("link", { name: "Members", exact: true }).click();
     await page.getByLabel("E-mail, wallet or Solana address").fill(memberWallet.toUpperCase().replace("0X", "0x"));
     await page.getByRole("button", { name: "Search" }).click();
     await page.getByRole("link", { name: memberEmail }).click();

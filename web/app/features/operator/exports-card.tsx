@@ -26,10 +26,12 @@ export function ExportsCard({ from, to }: { from: string; to: string }) {
           href={apiHref(exportBoxOpeningsRoute, { query: { from, to } })}
           download
         >
-          Download box openings ({from} to {to})
+          Download box openings
         </a>
       </div>
-      <p className={styles.muted}>Each export is recorded in the audit log under your name.</p>
+      <p className={styles.muted}>
+        Box openings cover {from} to {to}, like the charts. Each export is recorded in the audit log under your name.
+      </p>
     </Card>
   );
 }
