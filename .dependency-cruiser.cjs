@@ -16,6 +16,7 @@ const owners = [
     "server/src/modules/passes",
     "modules/passes/service.ts (lockOwnedPass, stakedPasses, createPassService, allowlistAdmin)",
   ],
+  ["server/src/modules/operator", "modules/operator/service.ts (isOperator, operatorAdmin, createOperatorService)"],
   ["server/src/modules/daily", "modules/daily/service.ts (createCheckInService)"],
   ["server/src/modules/tarot", "modules/tarot/service.ts (createTarotService, tarotRecordedDays)"],
   [
@@ -23,7 +24,7 @@ const owners = [
     "modules/referrals/service.ts (createReferralService: walletBound, qualifiedInvites; kolAdmin)",
   ],
   ["server/src/modules/tasks", "modules/tasks/service.ts (createTaskService)"],
-  ["server/src/chain", "chain/indexer.ts (eventsFor, createIndexer)"],
+  ["server/src/chain", "chain/indexer.ts (eventsFor, createIndexer, chainIndexerStatuses)"],
   ["server/src/mail", "mail/mailer.ts (createDevMailbox, readDevMailbox)"],
   ["server/src/rate-limit", "rate-limit/database-limiter.ts (createDatabaseRateLimiter)"],
 ];

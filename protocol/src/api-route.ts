@@ -16,6 +16,8 @@ export const apiTags = {
   tarot: "The daily three-card draw, its reading, and recording it on chain.",
   "genesis pass": "The Genesis Pass: allowlist, mint authorization, the member's passes, token metadata.",
   staking: "Staking rewards of Genesis Passes, claims, and unstake authorization.",
+  operator:
+    "The operator console: the economy's figures, members, box odds observed, the indexer, and audited actions. Operators only.",
   development: "Helpers that exist only off production: the dev mailbox and the burner wallet's faucet.",
 } as const;
 export type ApiTag = keyof typeof apiTags;
@@ -46,6 +48,8 @@ export interface ApiRoute {
   responseDescription: string;
   /** The answer is the response itself, not `{data}`: read by wallets and marketplaces, not by our web. */
   bare?: true;
+  /** A download in another format than JSON (the answer is the response itself, streamed). */
+  produces?: "text/csv";
   /** The error statuses the call can answer with, besides the ones any call may get (500). */
   errors: readonly ApiErrorStatus[];
 }

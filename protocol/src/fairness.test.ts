@@ -1,7 +1,7 @@
 import { createHash, createHmac } from "node:crypto";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { drawReward, drawTarget, openingHmac, pickByWeight, serverSeedHash } from "./fairness.js";
+import { chiSquareTest, drawReward, drawTarget, openingHmac, pickByWeight, serverSeedHash } from "./fairness.js";
 
 const hexSeed = fc.uint8Array({ minLength: 32, maxLength: 32 }).map((bytes) => Buffer.from(bytes).toString("hex"));
 const clientSeed = fc.stringMatching(/^[\x20-\x7e]{1,64}$/);
@@ -116,5 +116,24 @@ describe("the provably fair draw", () => {
     await expect(drawReward([], seeds)).rejects.toThrow();
     await expect(drawReward([{ weight: 0 }], seeds)).rejects.toThrow();
     await expect(drawReward([{ weight: 1.5 }], seeds)).rejects.toThrow();
+  });
+});
+
+describe("the chi-square test of observed against stated odds", () => {
+  it("gives the textbook p-values at the textbook critical values", () => {
+    // 1 degree of freedom: 3.841 is the 5% critical value; 3 degrees: 16.27 is the 0.1% one.
+    const oneDf = chiSquareTest([60, 40], [0.5, 0.5]);
+    expect(oneDf?.statistic).toBeCloseTo(4, 10);
+    expect(oneDf?.degreesOfFreedom).toBe(1);
+    expect(oneDf?.pValue).toBeCloseTo(0.0455, 4);
+    const threeDf = chiSquareTest([200, 300, 250, 250], [0.25, 0.25, 0.25, 0.25]);
+    expect(threeDf?.statistic).toBeCloseTo(20, 10);
+    expect(threeDf?.pValue).toBeCloseTo(0.00017, 5);
+  });
+
+  it("says 1 when the counts match the odds exactly, and nothing when there is nothing to test", () => {
+    expect(chiSquareTest([600, 300, 90, 10], [0.6, 0.3, 0.09, 0.01])?.pValue).toBeCloseTo(1, 10);
+    expect(chiSquareTest([0, 0], [0.5, 0.5])).toBeNull();
+    expect(chiSquareTest([10], [1])).toBeNull();
   });
 });

@@ -77,3 +77,79 @@ export const clientSeedPattern = /^[\x20-\x7e]{1,64}$/;
 export function randomClientSeed(): string {
   return toHex(crypto.getRandomValues(new Uint8Array(16)));
 }
+
+/** ln Γ(x) for x > 0 (Lanczos, g = 7): enough precision for p-values. */
+function logGamma(x: number): number {
+  const coefficients = [
+    0.99999999999980993, 676.5203681218851, -1259.1392167224028, 771.32342877765313, -176.61502916214059,
+    12.507343278686905, -0.13857109526572012, 9.9843695780195716e-6, 1.5056327351493116e-7,
+  ];
+  if (x < 0.5) return Math.log(Math.PI / Math.sin(Math.PI * x)) - logGamma(1 - x);
+  const shifted = x - 1;
+  let sum = coefficients[0] ?? 0;
+  for (let i = 1; i < coefficients.length; i++) sum += (coefficients[i] ?? 0) / (shifted + i);
+  const t = shifted + 7.5;
+  return 0.5 * Math.log(2 * Math.PI) + (shifted + 0.5) * Math.log(t) - t + Math.log(sum);
+}
+
+/** Q(a, x) = Γ(a, x) / Γ(a), the regularized upper incomplete gamma function. */
+function upperGammaRegularized(a: number, x: number): number {
+  if (x <= 0) return 1;
+  const logPrefix = -x + a * Math.log(x) - logGamma(a);
+  if (x < a + 1) {
+    // Series for P(a, x), then Q = 1 - P.
+    let term = 1 / a;
+    let sum = term;
+    for (let n = 1; n < 500; n++) {
+      term *= x / (a + n);
+      sum += term;
+      if (Math.abs(term) < Math.abs(sum) * 1e-15) break;
+    }
+    return Math.max(0, 1 - sum * Math.exp(logPrefix));
+  }
+  // Lentz's continued fraction for Q(a, x).
+  const tiny = 1e-300;
+  let b = x + 1 - a;
+  let c = 1 / tiny;
+  let d = 1 / b;
+  let h = d;
+  for (let i = 1; i < 500; i++) {
+    const an = -i * (i - a);
+    b += 2;
+    d = an * d + b;
+    if (Math.abs(d) < tiny) d = tiny;
+    c = b + an / c;
+    if (Math.abs(c) < tiny) c = tiny;
+    d = 1 / d;
+    const delta = d * c;
+    h *= delta;
+    if (Math.abs(delta - 1) < 1e-15) break;
+  }
+  return Math.min(1, Math.exp(logPrefix) * h);
+}
+
+export interface ChiSquareTest {
+  statistic: number;
+  degreesOfFreedom: number;
+  /** The chance of a spread at least this far from the stated odds if the draw follows them. */
+  pValue: number;
+}
+
+/**
+ * Pearson's goodness-of-fit test of observed counts against stated probabilities (which sum to 1).
+ * Null when there is nothing to test: fewer than two outcomes or no observations.
+ */
+export function chiSquareTest(observed: readonly number[], probabilities: readonly number[]): ChiSquareTest | null {
+  const total = observed.reduce((sum, count) => sum + count, 0);
+  const outcomes = probabilities.filter((p) => p > 0).length;
+  if (total === 0 || outcomes < 2) return null;
+  let statistic = 0;
+  probabilities.forEach((probability, index) => {
+    if (probability <= 0) return;
+    const expected = total * probability;
+    const difference = (observed[index] ?? 0) - expected;
+    statistic += (difference * difference) / expected;
+  });
+  const degreesOfFreedom = outcomes - 1;
+  return { statistic, degreesOfFreedom, pValue: upperGammaRegularized(degreesOfFreedom / 2, statistic / 2) };
+}

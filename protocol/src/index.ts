@@ -14,6 +14,7 @@ export * from "./gmt-day.js";
 export * from "./health.js";
 export * from "./hex.js";
 export * from "./ledger.js";
+export * from "./operator.js";
 export * from "./paging.js";
 export * from "./passes.js";
 export * from "./referral-rules.js";

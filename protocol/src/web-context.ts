@@ -1,5 +1,27 @@
 import type { User } from "./accounts.js";
 import type { PublicConfig } from "./config.js";
+import type {
+  AuditPage,
+  ChainStatuses,
+  MemberSummary,
+  OperatorBoxes,
+  OperatorLedgerPage,
+  OperatorMember,
+  OperatorOverview,
+} from "./operator.js";
+
+/** What the operator console's pages read while the server renders them (the same answers as `/api/operator/…`). */
+export interface OperatorConsoleReads {
+  overview(days: number): Promise<OperatorOverview>;
+  boxes(): Promise<OperatorBoxes>;
+  searchMembers(text: string): Promise<MemberSummary[]>;
+  /** Null when there is no such member. */
+  member(id: string): Promise<OperatorMember | null>;
+  memberLedger(id: string): Promise<OperatorLedgerPage>;
+  /** One page of the audit log, newest first; `cursor` is the previous page's `next_cursor`. */
+  audit(cursor?: string): Promise<AuditPage>;
+  chains(): Promise<ChainStatuses>;
+}
 
 /**
  * What the server hands every React Router loader and action. Loaders reach the server's
@@ -12,4 +34,6 @@ export type ArcanaLoadContext = {
   config: PublicConfig;
   /** The signed-in member for this request, if any. */
   getSessionUser: () => Promise<User | null>;
+  /** The console's reads when the signed-in member is an operator; null for everyone else. */
+  getOperatorConsole: () => Promise<OperatorConsoleReads | null>;
 };

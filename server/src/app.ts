@@ -34,6 +34,8 @@ import { createCheckInService } from "./modules/daily/service.js";
 import { registerLedgerRoutes } from "./modules/ledger/routes.js";
 import { registerMailboxRoutes } from "./modules/mailbox/routes.js";
 import { createMailboxService } from "./modules/mailbox/service.js";
+import { registerOperatorRoutes } from "./modules/operator/routes.js";
+import { createOperatorService } from "./modules/operator/service.js";
 import { registerPassRoutes } from "./modules/passes/routes.js";
 import { createPassService, passEventHandler } from "./modules/passes/service.js";
 import { registerReferralRoutes } from "./modules/referrals/routes.js";
@@ -109,6 +111,7 @@ export function createApp(deps: AppDeps) {
   const boxes = createBoxService({ db: database.db, economy, now });
   const referrals = createReferralService({ db: database.db, economy, publicUrl: config.publicUrl, now });
   const tasks = createTaskService({ db: database.db, economy, referrals, now });
+  const operator = createOperatorService({ db: database.db, config, boxes, now });
   const wallets = createWalletService({
     referrals,
     db: database.db,
@@ -195,6 +198,7 @@ export function createApp(deps: AppDeps) {
   registerBoxRoutes(api, boxes, config);
   registerReferralRoutes(api, referrals, config);
   registerTaskRoutes(api, tasks, config);
+  registerOperatorRoutes(api, operator, config);
   if (!config.isProduction && mailer.isDevMailbox) registerMailboxRoutes(api, app, createMailboxService(database.db));
   deps.extraApiRoutes?.(api);
 
@@ -231,6 +235,7 @@ export function createApp(deps: AppDeps) {
         cspNonce: c.get("secureHeadersNonce") ?? "",
         config: publicConfig,
         getSessionUser: async () => (await c.get("session")())?.user ?? null,
+        getOperatorConsole: async () => operator.consoleFor((await c.get("session")())?.user.uid),
       });
     });
   }

@@ -2,6 +2,7 @@ export * from "./accounts.js";
 export * from "./boxes.js";
 export * from "./daily.js";
 export * from "./ledger.js";
+export * from "./operator.js";
 export * from "./passes.js";
 export * from "./referrals.js";
 export * from "./staking.js";

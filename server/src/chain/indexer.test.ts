@@ -1,16 +1,19 @@
+import { hostname } from "node:os";
 import { dailyAbi, genesisPassAbi } from "@arcana/contracts";
-import type { CheckInStatus, MintSignature, Pass } from "@arcana/protocol";
+import type { ChainStatuses, CheckInStatus, MintSignature, Pass } from "@arcana/protocol";
 import { eq } from "drizzle-orm";
 import pino from "pino";
 import type { Hex } from "viem";
 import type { PrivateKeyAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { appMeta, chainEvents } from "../db/schema.js";
+import { appMeta, chainEvents, chainIndexerStatus } from "../db/schema.js";
 import { recentMovements } from "../modules/ledger/service.js";
+import { operatorAdmin } from "../modules/operator/service.js";
 import { postJson, readData } from "../test/app.js";
 import type { startTestChain } from "../test/chain.js";
 import { createIndexedTestApp, hardhatAccounts, walletOn } from "../test/contracts.js";
 import { balanceOf, bindWalletDirectly, signUpMember } from "../test/members.js";
+import { createChainClients } from "./clients.js";
 import { createIndexer } from "./indexer.js";
 
 let indexed: Awaited<ReturnType<typeof createIndexedTestApp>>;
@@ -129,5 +132,73 @@ describe("a restarted local chain", () => {
       ["reversal", -10],
       ["check_in", 10],
     ]);
+  });
+});
+
+describe("what the indexer reports for the operator console", () => {
+  it("records the head, the indexed block and the leader after a pass, and the last RPC error", async () => {
+    await indexer.syncAll();
+    const head = Number(await chain.client.getBlockNumber({ cacheTime: 0 }));
+    const [status] = await t.database.db.select().from(chainIndexerStatus).where(eq(chainIndexerStatus.chainId, 31337));
+    expect(status).toMatchObject({ headBlock: head, indexedBlock: head, leader: `${hostname()}:${process.pid}` });
+
+    const real = createChainClients(t.config);
+    let failuresLeft = 1;
+    const flaky = {
+      ...real,
+      client(chainId: number) {
+        const client = real.client(chainId);
+        return new Proxy(client, {
+          get(target, property, receiver) {
+            const value = Reflect.get(target, property, receiver);
+            if (property !== "getBlockNumber" || typeof value !== "function") return value;
+            return (...args: unknown[]) => {
+              if (failuresLeft > 0) {
+                failuresLeft -= 1;
+                return Promise.reject(new Error("RPC unavailable (test)"));
+              }
+              return value.apply(target, args);
+            };
+          },
+        });
+      },
+    };
+    const following = createIndexer({
+      db: t.database.db,
+      clients: flaky,
+      chains: t.config.chains,
+      handlers: t.eventHandlers,
+      logger: pino({ level: "silent" }),
+      pollMs: 5,
+      maxBackoffMs: 20,
+      instance: "indexer-b:42",
+    });
+    following.start();
+    try {
+      await expect
+        .poll(
+          async () =>
+            (await t.database.db.select().from(chainIndexerStatus).where(eq(chainIndexerStatus.chainId, 31337)))[0]
+              ?.lastError,
+          { timeout: 15_000, interval: 50 },
+        )
+        .toBe("RPC unavailable (test)");
+    } finally {
+      await following.stop();
+    }
+
+    const operator = await signUpMember(t, "chains-operator@example.com");
+    await operatorAdmin(t.database.db).add("chains-operator@example.com");
+    const shown = await readData<ChainStatuses>(
+      await t.app.request("/api/operator/chains", { headers: operator.auth }),
+    );
+    expect(shown.chains.find((entry) => entry.chain_id === 31337)).toMatchObject({
+      head_block: head,
+      indexed_block: head,
+      lag_blocks: 0,
+      lag_seconds: 0,
+      leader: "indexer-b:42",
+      last_error: "RPC unavailable (test)",
+    });
   });
 });

@@ -1,3 +1,4 @@
+import { hostname } from "node:os";
 import { dailyAbi, genesisPassAbi } from "@arcana/contracts";
 import { and, asc, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import type { Logger } from "pino";
@@ -5,7 +6,7 @@ import { type Abi, type Log, parseEventLogs } from "viem";
 import type { ChainConfig } from "../config.js";
 import type { Database, DatabaseOrTransaction, Transaction } from "../db/client.js";
 import type { ChainClients } from "./clients.js";
-import { appMeta, chainBlocks, chainCursors, chainEvents } from "./schema.js";
+import { appMeta, chainBlocks, chainCursors, chainEvents, chainIndexerStatus } from "./schema.js";
 
 export type ContractName = "GenesisPass" | "Daily";
 
@@ -53,6 +54,8 @@ export interface IndexerOptions {
   maxBackoffMs?: number;
   /** Runs `fn` only while this process leads (PostgreSQL advisory lock); PGlite leads alone. */
   withLeadership?: (fn: (lost: AbortSignal) => Promise<void>) => Promise<void>;
+  /** Names this process in the status the operator console shows (host:pid by default). */
+  instance?: string;
 }
 
 function toEvent(row: typeof chainEvents.$inferSelect): ChainEvent {
@@ -123,6 +126,7 @@ export function createIndexer(options: IndexerOptions) {
   const reorgWindow = options.reorgWindow ?? 64;
   const eventsPerTransaction = options.eventsPerTransaction ?? 250;
   const blockFetchConcurrency = options.blockFetchConcurrency ?? 8;
+  const instance = options.instance ?? `${hostname()}:${process.pid}`;
   const handlersFor = (contract: ContractName, name: string) =>
     options.handlers.filter((h) => h.contract === contract && h.events.includes(name));
 
@@ -311,7 +315,49 @@ export function createIndexer(options: IndexerOptions) {
         });
       }
     }
+    await reportProgress(chain, head);
     return caughtUp;
+  }
+
+  /** Writes where the chain's head and our indexing stand, for the operator console. */
+  async function reportProgress(chain: ChainConfig, head: number) {
+    const [progress] = await db
+      .select({ next: sql<number | null>`min(${chainCursors.nextBlock})` })
+      .from(chainCursors)
+      .where(eq(chainCursors.chainId, chain.id));
+    const indexedBlock = progress?.next == null ? null : Number(progress.next) - 1;
+    const [block] =
+      indexedBlock === null
+        ? []
+        : await db
+            .select({ timestamp: chainBlocks.timestamp })
+            .from(chainBlocks)
+            .where(and(eq(chainBlocks.chainId, chain.id), eq(chainBlocks.number, indexedBlock)));
+    const values = {
+      headBlock: head,
+      indexedBlock,
+      indexedTime: block?.timestamp ?? null,
+      leader: instance,
+      updatedAt: new Date(),
+    };
+    await db
+      .insert(chainIndexerStatus)
+      .values({ chainId: chain.id, ...values })
+      .onConflictDoUpdate({ target: chainIndexerStatus.chainId, set: values });
+  }
+
+  async function reportError(chain: ChainConfig, error: unknown) {
+    const values = {
+      lastError: error instanceof Error ? error.message.slice(0, 500) : String(error).slice(0, 500),
+      lastErrorAt: new Date(),
+      leader: instance,
+      updatedAt: new Date(),
+    };
+    await db
+      .insert(chainIndexerStatus)
+      .values({ chainId: chain.id, ...values })
+      .onConflictDoUpdate({ target: chainIndexerStatus.chainId, set: values })
+      .catch(() => {});
   }
 
   const chains = () => options.chains.filter((chain) => contractsOf(chain).length > 0);
@@ -335,6 +381,7 @@ export function createIndexer(options: IndexerOptions) {
         if (caughtUp) await pause(pollMs, lost);
       } catch (error) {
         logger.warn({ chainId: chain.id, err: error, retryInMs: backoff }, "indexer: RPC or database error, retrying");
+        await reportError(chain, error);
         await pause(backoff, lost);
         backoff = Math.min(backoff * 2, maxBackoff);
       }
@@ -379,3 +426,10 @@ export function createIndexer(options: IndexerOptions) {
   };
 }
 export type Indexer = ReturnType<typeof createIndexer>;
+
+export type ChainIndexerStatus = typeof chainIndexerStatus.$inferSelect;
+
+/** What the indexer last reported per chain (the operator console's Chains page). */
+export function chainIndexerStatuses(db: DatabaseOrTransaction): Promise<ChainIndexerStatus[]> {
+  return db.select().from(chainIndexerStatus);
+}

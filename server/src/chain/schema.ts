@@ -53,3 +53,18 @@ export const appMeta = pgTable("app_meta", {
   value: text("value").notNull(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** What the indexer last saw per chain, for the operator console: head, progress, errors, who leads. */
+export const chainIndexerStatus = pgTable("chain_indexer_status", {
+  chainId: integer("chain_id").primaryKey(),
+  headBlock: bigint("head_block", { mode: "number" }),
+  headTime: timestamp("head_time", { withTimezone: true }),
+  /** The highest block every contract of the chain is indexed up to. */
+  indexedBlock: bigint("indexed_block", { mode: "number" }),
+  indexedTime: timestamp("indexed_time", { withTimezone: true }),
+  /** The instance (host:pid) that ran the pass; only the leader indexes. */
+  leader: text("leader"),
+  lastError: text("last_error"),
+  lastErrorAt: timestamp("last_error_at", { withTimezone: true }),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});

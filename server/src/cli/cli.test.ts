@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ledgerEntries } from "../db/schema.js";
+import { ledgerEntries, operatorAudit, operators } from "../db/schema.js";
 import { createTestDatabase } from "../test/database.js";
 import { balanceOf, createMemberRow } from "../test/members.js";
 import { runCli } from "./program.js";
@@ -37,7 +37,8 @@ describe("the operator CLI's command line", () => {
     const before = opened;
     const help = await admin("--help");
     expect(help.code).toBe(0);
-    for (const command of ["allowlist", "wallet", "points", "boxes", "kol", "db"]) expect(help.out).toContain(command);
+    for (const command of ["allowlist", "wallet", "points", "operator", "boxes", "kol", "db"])
+      expect(help.out).toContain(command);
     for (const argv of [
       ["allowlist", "--help"],
       ["allowlist", "add", "--help"],
@@ -48,7 +49,11 @@ describe("the operator CLI's command line", () => {
       ["wallet", "unbind", "--help"],
       ["points", "--help"],
       ["points", "grant", "--help"],
+      ["points", "deduct", "--help"],
       ["points", "show", "--help"],
+      ["operator", "add", "--help"],
+      ["operator", "remove", "--help"],
+      ["operator", "list", "--help"],
       ["boxes", "list", "--help"],
       ["kol", "add", "--help"],
       ["kol", "list", "--help"],
@@ -78,6 +83,8 @@ describe("the operator CLI's command line", () => {
       ["points", "show", "a@example.com", "extra"],
       ["wallet", "unbind", "ada@example.com", "bitcoin"],
       ["allowlist", "add"],
+      ["operator", "add"],
+      ["points", "deduct", "ada@example.com", "0", "--reason", "x"],
     ]) {
       const result = await admin(...argv);
       expect(result.code, argv.join(" ")).toBe(2);
@@ -229,5 +236,56 @@ describe("the kol commands", () => {
     expect(unknown.code).toBe(1);
     expect(unknown.err).toContain("No member has the e-mail address nobody@example.com");
     expect((await admin("kol", "disable", "NOSUCHCODE")).code).toBe(1);
+  });
+});
+
+describe("points deduct", () => {
+  it("takes points with a reason through the ledger, and never below zero", async () => {
+    const userId = await createMemberRow(database.db, "deducted@example.com");
+    await admin("points", "grant", "deducted@example.com", "50", "--reason", "welcome");
+    expect(await admin("points", "deduct", "deducted@example.com", "20", "--reason", "duplicate account")).toEqual({
+      code: 0,
+      out: "Deducted 20 points from deducted@example.com (duplicate account); their balance is 30 points.\n",
+      err: "",
+    });
+    const refused = await admin("points", "deduct", "deducted@example.com", "31", "--reason", "too much");
+    expect(refused.code).toBe(1);
+    expect(refused.err).toContain("This needs 31 points and you have 30.");
+    expect(await balanceOf(database.db, userId)).toBe(30);
+    const rows = await database.db.select().from(ledgerEntries).where(eq(ledgerEntries.userId, userId));
+    expect(rows.map((row) => [row.kind, row.amount, row.reason])).toEqual(
+      expect.arrayContaining([["deduction", -20, "duplicate account"]]),
+    );
+    expect(rows).toHaveLength(2);
+  });
+});
+
+describe("operator add, remove and list", () => {
+  it("makes a member an operator and takes it back, each change audited", async () => {
+    const userId = await createMemberRow(database.db, "ops@example.com");
+    expect((await admin("operator", "add", "Ops@Example.com")).out).toBe("ops@example.com is now an operator.\n");
+    expect((await admin("operator", "add", "ops@example.com")).out).toBe("ops@example.com already was an operator.\n");
+    expect((await admin("operator", "list")).out).toMatch(/^ops@example\.com {2}\(since .+\)\n1 operator\.\n$/);
+    expect(await database.db.select().from(operators).where(eq(operators.userId, userId))).toHaveLength(1);
+
+    expect((await admin("operator", "remove", "ops@example.com")).out).toBe(
+      "ops@example.com is no longer an operator.\n",
+    );
+    expect((await admin("operator", "remove", "ops@example.com")).out).toBe("ops@example.com was not an operator.\n");
+    expect((await admin("operator", "list")).out).toBe("0 operators.\n");
+
+    const audit = await database.db.select().from(operatorAudit).where(eq(operatorAudit.subjectId, userId));
+    expect(audit.map((row) => [row.actor, row.action, row.before, row.after])).toEqual([
+      ["cli", "operator_add", { operator: false }, { operator: true }],
+      ["cli", "operator_remove", { operator: true }, { operator: false }],
+    ]);
+  });
+
+  it("refuses an e-mail address no member has, with exit code 1", async () => {
+    expect(await admin("operator", "add", "stranger@example.com")).toEqual({
+      code: 1,
+      out: "",
+      err: "No member has the e-mail address stranger@example.com; they sign in once first.\n",
+    });
   });
 });

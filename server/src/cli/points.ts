@@ -1,7 +1,7 @@
 import { normalizeEmail } from "@arcana/protocol";
 import { type Command, InvalidArgumentError } from "commander";
 import type { Database } from "../db/client.js";
-import { grantByOperator, ledgerLabel, recentMovements } from "../modules/ledger/service.js";
+import { deductByOperator, grantByOperator, ledgerLabel, recentMovements } from "../modules/ledger/service.js";
 import { memberByEmail } from "../modules/users/service.js";
 import { OperationFailed } from "./connect.js";
 import { type CliContext, positiveWholeNumber } from "./context.js";
@@ -40,6 +40,21 @@ export function registerPointsCommands(program: Command, context: CliContext) {
       const { pts } = await grantByOperator(db, { userId: member.id, amount, reason: options.reason });
       context.print(
         `Granted ${points(amount)} to ${member.email} (${options.reason}); their balance is ${points(pts)}.`,
+      );
+    });
+
+  pointsCommand
+    .command("deduct")
+    .description("take points from a member (a ledger row of kind deduction, with your reason); never below zero")
+    .argument("<email>", "the member's e-mail address")
+    .argument("<amount>", "how many points, a positive whole number", positiveWholeNumber)
+    .requiredOption("--reason <text>", "why (kept in the ledger for operators; shown by points show)", reasonText)
+    .action(async (email: string, amount: number, options: { reason: string }) => {
+      const db = await context.database();
+      const member = await findMember(db, email);
+      const { pts } = await deductByOperator(db, { userId: member.id, amount, reason: options.reason });
+      context.print(
+        `Deducted ${points(amount)} from ${member.email} (${options.reason}); their balance is ${points(pts)}.`,
       );
     });
 

@@ -8,6 +8,7 @@ import { openOperatorDatabase } from "./connect.js";
 import type { CliContext } from "./context.js";
 import { registerDatabaseCommands } from "./database.js";
 import { registerKolCommands } from "./kol.js";
+import { registerOperatorCommands } from "./operator.js";
 import { registerPointsCommands } from "./points.js";
 import { registerWalletCommands } from "./wallets.js";
 
@@ -56,6 +57,7 @@ export async function runCli(argv: string[], options: CliOptions = {}): Promise<
   registerAllowlistCommands(program, context);
   registerWalletCommands(program, context);
   registerPointsCommands(program, context);
+  registerOperatorCommands(program, context);
   registerBoxesCommands(program, context);
   registerKolCommands(program, context);
   registerDatabaseCommands(program, context);

@@ -6,6 +6,7 @@ export * from "../modules/auth/schema.js";
 export * from "../modules/boxes/schema.js";
 export * from "../modules/daily/schema.js";
 export * from "../modules/ledger/schema.js";
+export * from "../modules/operator/schema.js";
 export * from "../modules/passes/schema.js";
 export * from "../modules/referrals/schema.js";
 export * from "../modules/tarot/schema.js";

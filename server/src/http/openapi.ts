@@ -18,6 +18,10 @@ type RequestConfig<Route extends ApiRoute> = (Route["request"] extends { body: i
     ? { headers: Headers }
     : Record<never, never>);
 
+type AnswerContent<Route extends ApiRoute> = Route["produces"] extends "text/csv"
+  ? { "text/csv": { schema: Route["response"] } }
+  : { "application/json": { schema: AnswerSchema<Route> } };
+
 /** The `@hono/zod-openapi` route of an API call, typed from its definition in `protocol/`. */
 export type OpenApiRouteOf<Route extends ApiRoute> = {
   method: Route["method"];
@@ -29,7 +33,7 @@ export type OpenApiRouteOf<Route extends ApiRoute> = {
   security: Array<Record<string, string[]>>;
   request: RequestConfig<Route>;
   responses: {
-    200: { description: string; content: { "application/json": { schema: AnswerSchema<Route> } } };
+    200: { description: string; content: AnswerContent<Route> };
   } & { [Status in Route["errors"][number]]: ErrorResponse };
 };
 
@@ -67,7 +71,9 @@ export function openApiRoute<const Route extends ApiRoute>(route: Route) {
     responses: {
       200: {
         description: route.responseDescription,
-        content: { "application/json": { schema: route.bare ? route.response : dataEnvelope(route.response) } },
+        content: route.produces
+          ? { [route.produces]: { schema: route.response } }
+          : { "application/json": { schema: route.bare ? route.response : dataEnvelope(route.response) } },
       },
       ...Object.fromEntries(
         route.errors.map((status) => [

@@ -96,6 +96,14 @@ function urlOf(route: ApiCall, input: { params?: unknown; query?: unknown }): st
   return `/api${path}${queryString ? `?${queryString}` : ""}`;
 }
 
+/** The address of a call, for what the browser fetches itself: a download link or a GET form's action. */
+export function apiHref<Route extends ApiRoute>(
+  route: Route,
+  input: { params?: unknown; query?: unknown } = {},
+): string {
+  return urlOf(route, input);
+}
+
 /** Calls one API route; resolves with its unwrapped `data`, rejects with an `ApiRequestError`. */
 export async function api<Route extends ApiCall>(
   route: Route,

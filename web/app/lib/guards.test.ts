@@ -12,6 +12,7 @@ function argsFor(url: string, user: User | null) {
     cspNonce: "nonce",
     config: testConfig(),
     getSessionUser: async () => user,
+    getOperatorConsole: async () => null,
   };
   return { request: new Request(url), context, params: {} };
 }

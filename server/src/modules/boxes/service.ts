@@ -564,3 +564,32 @@ export function createBoxService({ db, economy, now }: BoxServiceDeps) {
     },
   };
 }
+
+export type OpenedBoxRow = typeof ownedBoxes.$inferSelect;
+
+/**
+ * The next `limit` openings in the range after the given one, oldest first (by opening time, then
+ * id): an export's batch.
+ */
+export function openingsForExport(
+  db: DatabaseOrTransaction,
+  range: { from: Date | null; until: Date | null },
+  after: { openedAt: Date; id: string } | null,
+  limit: number,
+): Promise<OpenedBoxRow[]> {
+  return db
+    .select()
+    .from(ownedBoxes)
+    .where(
+      and(
+        isNotNull(ownedBoxes.openedAt),
+        after
+          ? sql`(${ownedBoxes.openedAt}, ${ownedBoxes.id}) > (${after.openedAt.toISOString()}::timestamptz, ${after.id}::uuid)`
+          : undefined,
+        range.from ? gte(ownedBoxes.openedAt, range.from) : undefined,
+        range.until ? sql`${ownedBoxes.openedAt} < ${range.until.toISOString()}::timestamptz` : undefined,
+      ),
+    )
+    .orderBy(asc(ownedBoxes.openedAt), asc(ownedBoxes.id))
+    .limit(limit);
+}

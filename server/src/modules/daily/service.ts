@@ -1,5 +1,5 @@
 import { type CheckInResult, type CheckInStatus, DAY_MS, gmtDate, gmtDayNumber } from "@arcana/protocol";
-import { and, asc, desc, eq, gte, inArray, max } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, max, sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { ChainClients } from "../../chain/clients.js";
 import { verifyDailyTransaction } from "../../chain/daily-transaction.js";
@@ -249,4 +249,14 @@ export function createCheckInService(deps: {
       };
     },
   };
+}
+
+/** Credited check-ins per GMT day number, from day `sinceDay` on (the operator console's chart). */
+export async function checkInsPerDay(db: DatabaseOrTransaction, sinceDay: number): Promise<Map<number, number>> {
+  const rows = await db
+    .select({ day: checkIns.day, count: sql<number>`count(*)::int` })
+    .from(checkIns)
+    .where(gte(checkIns.day, sinceDay))
+    .groupBy(checkIns.day);
+  return new Map(rows.map((row) => [row.day, Number(row.count)]));
 }

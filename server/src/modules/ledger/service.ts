@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import type { AssetsPage, LedgerEntry } from "@arcana/protocol";
-import { and, desc, eq, like, or, sql } from "drizzle-orm";
+import type { AssetsPage, LedgerEntry, OperatorLedgerPage } from "@arcana/protocol";
+import { and, asc, desc, eq, gt, gte, like, lt, or, type SQL, sql } from "drizzle-orm";
 import type { Database, DatabaseOrTransaction, Transaction } from "../../db/client.js";
 import { ApiError } from "../../http/api-error.js";
 import { lockMember, movePoints, pointsOf } from "../users/service.js";
@@ -215,7 +215,10 @@ export async function claimedFor(
  * An operator's grant (`npm run admin -- points grant`): a new ledger row of kind `grant` every
  * time (grants are not deduplicated), with the operator's reason. `pts` is the balance after it.
  */
-export function grantByOperator(db: DatabaseOrTransaction, grant: { userId: string; amount: number; reason: string }) {
+export function grantByOperator(
+  db: DatabaseOrTransaction,
+  grant: { userId: string; amount: number; reason: string; at?: Date },
+) {
   return grantPoints(db, { ...grant, kind: "grant", reference: randomUUID() });
 }
 
@@ -241,6 +244,7 @@ const kindLabels: Record<string, string> = {
   referral_invitee: "Welcome reward for joining with a code",
   kol: "KOL invite reward",
   task: "Task reward",
+  deduction: "Correction by the Arcana team",
 };
 
 /** The label a member reads: the one written with the entry, else a default for its kind. */
@@ -283,12 +287,8 @@ export function decodeCursor(cursor: string): PageCursor | null {
   return { at, id: Number(id) };
 }
 
-/** One page of a member's ledger, newest first. */
-export async function listLedger(
-  db: Database,
-  userId: string,
-  page: { perPage: number; cursor?: string },
-): Promise<AssetsPage> {
+/** One page of a member's ledger rows, newest first, and the cursor of the next. */
+async function ledgerPage(db: Database, userId: string, page: { perPage: number; cursor?: string }) {
   let after: PageCursor | null = null;
   if (page.cursor !== undefined) {
     after = decodeCursor(page.cursor);
@@ -309,8 +309,148 @@ export async function listLedger(
     .limit(page.perPage + 1);
   const items = rows.slice(0, page.perPage);
   const last = items.at(-1);
+  return { items, next_cursor: rows.length > page.perPage && last ? encodeCursor(last) : null };
+}
+
+/** One page of a member's ledger, newest first. */
+export async function listLedger(
+  db: Database,
+  userId: string,
+  page: { perPage: number; cursor?: string },
+): Promise<AssetsPage> {
+  const { items, next_cursor } = await ledgerPage(db, userId, page);
+  return { items: items.map(toLedgerEntry), next_cursor };
+}
+
+/** One GMT day's movements of one kind: points in (grants) and out (spends, positive). */
+export interface DailyLedgerFigure {
+  day: string;
+  kind: string;
+  issued: number;
+  spent: number;
+}
+
+/** Points issued and spent per GMT day and kind, and members who moved points per day, from `since` on. */
+export async function dailyLedgerFigures(
+  db: DatabaseOrTransaction,
+  since: Date,
+): Promise<{ movements: DailyLedgerFigure[]; activeMembers: Map<string, number> }> {
+  const day = sql<string>`to_char(${ledgerEntries.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
+  const inWindow = sql`${ledgerEntries.createdAt} >= ${since.toISOString()}::timestamptz`;
+  const [movements, active] = await Promise.all([
+    db
+      .select({
+        day,
+        kind: ledgerEntries.kind,
+        issued: sql<string>`coalesce(sum(${ledgerEntries.amount}) filter (where ${ledgerEntries.amount} > 0), 0)::bigint`,
+        spent: sql<string>`coalesce(-sum(${ledgerEntries.amount}) filter (where ${ledgerEntries.amount} < 0), 0)::bigint`,
+      })
+      .from(ledgerEntries)
+      .where(inWindow)
+      .groupBy(day, ledgerEntries.kind),
+    db
+      .select({ day, members: sql<number>`count(distinct ${ledgerEntries.userId})::int` })
+      .from(ledgerEntries)
+      .where(inWindow)
+      .groupBy(day),
+  ]);
   return {
-    items: items.map(toLedgerEntry),
-    next_cursor: rows.length > page.perPage && last ? encodeCursor(last) : null,
+    movements: movements.map((row) => ({
+      day: row.day,
+      kind: row.kind,
+      issued: Number(row.issued),
+      spent: Number(row.spent),
+    })),
+    activeMembers: new Map(active.map((row) => [row.day, Number(row.members)])),
   };
+}
+
+/**
+ * An operator's deduction: a new ledger row of kind `deduction` every time, with the reason;
+ * throws `insufficient_points` (nothing written) when the member has fewer points.
+ */
+export function deductByOperator(
+  db: DatabaseOrTransaction,
+  deduction: { userId: string; amount: number; reason: string; at?: Date },
+) {
+  return spendPoints(db, { ...deduction, kind: "deduction", reference: randomUUID() });
+}
+
+/** One page of a member's ledger for operators, newest first, with the reasons operators gave. */
+export async function listLedgerForOperator(
+  db: Database,
+  userId: string,
+  page: { perPage: number; cursor?: string },
+): Promise<OperatorLedgerPage> {
+  const { items, next_cursor } = await ledgerPage(db, userId, page);
+  return {
+    items: items.map((row) => ({
+      id: row.id,
+      kind: row.kind,
+      amount: row.amount,
+      label: ledgerLabel(row),
+      reason: row.reason,
+      created_at: row.createdAt.toISOString(),
+    })),
+    next_cursor,
+  };
+}
+
+/** A time range for exports: from `from` (included) to `until` (excluded); null leaves that side open. */
+export interface ExportRange {
+  from: Date | null;
+  until: Date | null;
+}
+
+/** A CSV field made by PostgreSQL: empty for null, quoted (RFC 4180) when it holds a comma, a quote or a line break. */
+function csvFieldSql(value: SQL): SQL {
+  return sql`case when ${value} is null then '' when ${value} ~ '[",\r\n]' then '"' || replace(${value}, '"', '""') || '"' else ${value} end`;
+}
+
+/** Free text (a reason, a label): a leading =, +, - or @ gets an apostrophe so a spreadsheet never runs it as a formula. */
+function csvTextSql(value: SQL): SQL {
+  return csvFieldSql(sql`case when ${value} ~ '^[=+\-@\t\r]' then '''' || ${value} else ${value} end`);
+}
+
+/** The header of `ledgerCsvBatch`'s lines. */
+export const ledgerCsvColumns = ["id", "created_at", "member_id", "kind", "amount", "reference", "label", "reason"];
+
+/**
+ * The next `limit` ledger rows in the range after row `afterId`, in id (= insertion) order, as CSV
+ * lines (each ending in CRLF) that PostgreSQL formats and joins into one UTF-8 buffer per batch, so a
+ * million-row export makes almost no garbage on the JavaScript heap. Null when nothing is left.
+ */
+export async function ledgerCsvBatch(
+  db: DatabaseOrTransaction,
+  range: ExportRange,
+  afterId: number | null,
+  limit: number,
+): Promise<{ chunk: Uint8Array; last: number } | null> {
+  const words = sql`replace(${ledgerEntries.kind}, '_', ' ')`;
+  const label = sql`coalesce(${ledgerEntries.label}, ${JSON.stringify(kindLabels)}::jsonb ->> ${ledgerEntries.kind}, upper(left(${words}, 1)) || substr(${words}, 2))`;
+  const line = sql<string>`concat_ws(',', ${ledgerEntries.id},
+    to_char(${ledgerEntries.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), ${ledgerEntries.userId},
+    ${csvFieldSql(sql`${ledgerEntries.kind}`)}, ${ledgerEntries.amount}, ${csvTextSql(sql`${ledgerEntries.reference}`)},
+    ${csvTextSql(label)}, ${csvTextSql(sql`${ledgerEntries.reason}`)})`;
+  const batch = db
+    .select({ id: ledgerEntries.id, line: line.as("line") })
+    .from(ledgerEntries)
+    .where(
+      and(
+        afterId === null ? undefined : gt(ledgerEntries.id, afterId),
+        range.from ? gte(ledgerEntries.createdAt, range.from) : undefined,
+        range.until ? lt(ledgerEntries.createdAt, range.until) : undefined,
+      ),
+    )
+    .orderBy(asc(ledgerEntries.id))
+    .limit(limit)
+    .as("batch");
+  const [row] = await db
+    .select({
+      last: sql<string | null>`max(${batch.id})`,
+      // Bytes, not text: the batch reaches the response as one buffer, without a string in between.
+      chunk: sql<Uint8Array | null>`convert_to(string_agg(${batch.line} || E'\r\n', '' order by ${batch.id}), 'UTF8')`,
+    })
+    .from(batch);
+  return row?.last == null || row.chunk == null ? null : { chunk: row.chunk, last: Number(row.last) };
 }

@@ -1,6 +1,6 @@
 import { genesisPassAbi } from "@arcana/contracts";
 import { dedupePasses, isValidEmail, normalizeEmail, type Pass } from "@arcana/protocol";
-import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { getAddress, isAddress } from "viem";
 import type { ChainClients } from "../../chain/clients.js";
 import type { ChainEventIdentity } from "../../chain/event-key.js";
@@ -272,7 +272,7 @@ export async function grantAllowlistPlace(db: DatabaseOrTransaction, email: stri
 }
 
 /** The operator's mint allowlist (`npm run admin -- allowlist …`). */
-export function allowlistAdmin(db: Database) {
+export function allowlistAdmin(db: DatabaseOrTransaction) {
   return {
     async add(raw: string) {
       const parsed = parseAllowlistEntry(raw);
@@ -288,4 +288,31 @@ export function allowlistAdmin(db: Database) {
     },
     list: () => db.select().from(allowlist).orderBy(asc(allowlist.addedAt), asc(allowlist.entry)),
   };
+}
+
+/** Passes minted (still existing) and staked right now, over every chain. */
+export async function passTotals(db: DatabaseOrTransaction): Promise<{ minted: number; staked: number }> {
+  const [row] = await db
+    .select({
+      minted: sql<number>`count(*)::int`,
+      staked: sql<number>`count(*) filter (where ${passes.staked})::int`,
+    })
+    .from(passes);
+  return { minted: Number(row?.minted ?? 0), staked: Number(row?.staked ?? 0) };
+}
+
+/** Every pass a wallet holds, by chain and token id. */
+export function passesOwnedBy(db: DatabaseOrTransaction, wallet: string): Promise<PassRow[]> {
+  return db
+    .select()
+    .from(passes)
+    .where(eq(passes.owner, wallet.toLowerCase()))
+    .orderBy(asc(passes.chainId), asc(passes.tokenId));
+}
+
+/** Whether the member's e-mail address or their wallet is on the mint allowlist. */
+export async function isOnAllowlist(db: DatabaseOrTransaction, email: string, wallet: string | null): Promise<boolean> {
+  const entries = [normalizeEmail(email), ...(wallet ? [wallet.toLowerCase()] : [])];
+  const rows = await db.select({ entry: allowlist.entry }).from(allowlist).where(inArray(allowlist.entry, entries));
+  return rows.length > 0;
 }

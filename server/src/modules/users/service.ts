@@ -1,5 +1,5 @@
 import type { User } from "@arcana/protocol";
-import { and, desc, eq, gt, inArray, isNull, lt, ne, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, ilike, inArray, isNull, lt, ne, or, sql } from "drizzle-orm";
 import { getAddress } from "viem";
 import type { DatabaseOrTransaction, Transaction } from "../../db/client.js";
 import { users, walletBindings } from "./schema.js";
@@ -208,4 +208,51 @@ export async function movePoints(tx: DatabaseOrTransaction, userId: string, delt
     .where(and(eq(users.id, userId), sql`${users.pts} + ${delta} >= 0`))
     .returning({ pts: users.pts });
   return moved ? moved.pts : null;
+}
+
+/** Every member's count and the points they hold together (the operator console's totals). */
+export async function memberTotals(db: DatabaseOrTransaction): Promise<{ members: number; points: number }> {
+  const [row] = await db
+    .select({ members: sql<number>`count(*)::int`, points: sql<string>`coalesce(sum(${users.pts}), 0)::bigint` })
+    .from(users);
+  return { members: Number(row?.members ?? 0), points: Number(row?.points ?? 0) };
+}
+
+/** New members per GMT day (`YYYY-MM-DD`) from `since` on. */
+export async function newMembersPerDay(db: DatabaseOrTransaction, since: Date): Promise<Map<string, number>> {
+  const day = sql<string>`to_char(${users.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
+  const rows = await db
+    .select({ day, count: sql<number>`count(*)::int` })
+    .from(users)
+    .where(sql`${users.createdAt} >= ${since.toISOString()}::timestamptz`)
+    .groupBy(day);
+  return new Map(rows.map((row) => [row.day, Number(row.count)]));
+}
+
+const evmAddressPattern = /^0x[0-9a-fA-F]{40}$/;
+
+/**
+ * Members an operator looks for: by bound EVM wallet (any case) or Solana address exactly, else
+ * by e-mail containing the text. Newest first, at most `limit`.
+ */
+export async function searchMembers(db: DatabaseOrTransaction, text: string, limit: number): Promise<MemberRow[]> {
+  const value = text.trim();
+  const where = evmAddressPattern.test(value)
+    ? eq(users.walletAddress, value.toLowerCase())
+    : or(eq(users.solanaAddress, value), ilike(users.email, `%${value.toLowerCase().replace(/[\\%_]/g, "\\$&")}%`));
+  return db.select().from(users).where(where).orderBy(desc(users.createdAt)).limit(limit);
+}
+
+/** The next `limit` members after member `afterId`, in id order: an export's batch. */
+export function membersForExport(
+  db: DatabaseOrTransaction,
+  afterId: string | null,
+  limit: number,
+): Promise<MemberRow[]> {
+  return db
+    .select()
+    .from(users)
+    .where(afterId === null ? undefined : gt(users.id, afterId))
+    .orderBy(asc(users.id))
+    .limit(limit);
 }

@@ -12,7 +12,7 @@ import { and, eq, gt, isNull, lt } from "drizzle-orm";
 import { HttpRequestError, isAddress, isAddressEqual, recoverMessageAddress, TimeoutError } from "viem";
 import type { ChainClients } from "../../chain/clients.js";
 import type { Config } from "../../config.js";
-import type { Database, Transaction } from "../../db/client.js";
+import type { Database, DatabaseOrTransaction, Transaction } from "../../db/client.js";
 import { ApiError } from "../../http/api-error.js";
 import { DependencyUnavailableError } from "../../http/dependency.js";
 import type { RateLimit, RateLimiter } from "../../rate-limit/limiter.js";
@@ -274,7 +274,7 @@ export type BoundWalletKind = WalletKind;
  * one the member has lost, so they can bind another. The member is named by e-mail or by a bound
  * address. Passes stay where they are on chain: they follow the old wallet.
  */
-export function walletAdmin(db: Database, now: () => Date = () => new Date()) {
+export function walletAdmin(db: DatabaseOrTransaction, now: () => Date = () => new Date()) {
   async function find(identifier: string) {
     const value = identifier.trim();
     const row = value.includes("@")

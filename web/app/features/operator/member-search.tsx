@@ -1,0 +1,57 @@
+import type { MemberSummary } from "@arcana/protocol";
+import { Form, Link } from "react-router";
+import { Button } from "../../ui/button";
+import { Input } from "../../ui/input";
+import styles from "./operator.module.css";
+
+/** Search by e-mail, EVM wallet or Solana address; a plain GET form, so it works before hydration. */
+export function MemberSearch({ query, results }: { query: string; results: MemberSummary[] | null }) {
+  return (
+    <>
+      <Form method="get" role="search" className={styles.row}>
+        <Input
+          label="E-mail, wallet or Solana address"
+          name="q"
+          defaultValue={query}
+          minLength={2}
+          maxLength={200}
+          required
+          autoComplete="off"
+        />
+        <Button type="submit">Search</Button>
+      </Form>
+      {results !== null &&
+        (results.length === 0 ? (
+          <p>No member matches “{query}”.</p>
+        ) : (
+          <div className={styles.tableWrap}>
+            <table className={styles.table}>
+              <caption className="visually-hidden">Members matching “{query}”</caption>
+              <thead>
+                <tr>
+                  <th scope="col">E-mail</th>
+                  <th scope="col" className={styles.number}>
+                    Points
+                  </th>
+                  <th scope="col">Wallet</th>
+                  <th scope="col">Joined</th>
+                </tr>
+              </thead>
+              <tbody>
+                {results.map((member) => (
+                  <tr key={member.uid}>
+                    <th scope="row">
+                      <Link to={`/operator/members/${member.uid}`}>{member.email}</Link>
+                    </th>
+                    <td className={styles.number}>{member.pts}</td>
+                    <td className={styles.mono}>{member.wallet_address ?? member.solana_address ?? "–"}</td>
+                    <td>{member.created_at.slice(0, 10)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        ))}
+    </>
+  );
+}

@@ -1,0 +1,28 @@
+import { data, Link } from "react-router";
+import { AuditTable } from "../features/operator/audit-table";
+import { requireOperatorConsole } from "../features/operator/console-access";
+import { PageHeader } from "../ui/page-header";
+import type { Route } from "./+types/operator.audit";
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const reads = await requireOperatorConsole(context);
+  const cursor = new URL(request.url).searchParams.get("cursor");
+  if (cursor !== null && !/^\d{1,15}$/.test(cursor)) throw data(null, { status: 404 });
+  return { audit: await reads.audit(cursor ?? undefined) };
+}
+
+export default function OperatorAuditPage({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <PageHeader eyebrow="Operator console" title="Audit log">
+        <p>Every operator action, from the console and the command line, newest first. Entries are never changed.</p>
+      </PageHeader>
+      <AuditTable entries={loaderData.audit.items} />
+      {loaderData.audit.next_cursor && (
+        <p>
+          <Link to={`?cursor=${loaderData.audit.next_cursor}`}>Older entries</Link>
+        </p>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,23 @@
+import { operatorWindows } from "@arcana/protocol";
+import { requireOperatorConsole } from "../features/operator/console-access";
+import { Overview } from "../features/operator/overview";
+import { PageHeader } from "../ui/page-header";
+import type { Route } from "./+types/operator.overview";
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const reads = await requireOperatorConsole(context);
+  const asked = Number(new URL(request.url).searchParams.get("days"));
+  const days = (operatorWindows as readonly number[]).includes(asked) ? asked : operatorWindows[0];
+  return { overview: await reads.overview(days) };
+}
+
+export default function OperatorOverviewPage({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <PageHeader eyebrow="Operator console" title="Overview">
+        <p>Members, activity and the points economy per GMT day.</p>
+      </PageHeader>
+      <Overview overview={loaderData.overview} />
+    </>
+  );
+}
