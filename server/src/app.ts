@@ -206,7 +206,7 @@ export function createApp(deps: AppDeps) {
     const page = await scalar(c, next);
     const html = page instanceof Response ? await page.text() : "";
     // The reference page's scripts run under the same nonce-based CSP as the app.
-    return c.html(html.replaceAll("<script", `<script nonce="${c.get("secureHeadersNonce")}"`));
+    return c.html(html.replaceAll("<script", `<script nonce="${c.get("cspNonce")()}"`));
   });
   api.all("*", () => {
     throw new ApiError("not_found", "There is no such API endpoint.");
@@ -219,7 +219,7 @@ export function createApp(deps: AppDeps) {
       c.set("metricsRoute", "ssr");
       return web.render(c.req.raw, {
         requestId: c.get("requestId"),
-        cspNonce: c.get("secureHeadersNonce") ?? "",
+        cspNonce: c.get("cspNonce")(),
         config: publicConfig,
         getSessionUser: async () => (await c.get("session")())?.user ?? null,
       });

@@ -60,6 +60,18 @@ describe("the built web app, as `npm run serve` answers it", () => {
     ).toBe(true);
   });
 
+  it("renders each page's scripts with the nonce its CSP allows", async () => {
+    const page = await testApp.app.request("/");
+    const nonce = /script-src 'self' 'nonce-([A-Za-z0-9+/=]+)'/.exec(
+      page.headers.get("content-security-policy") ?? "",
+    )?.[1];
+    expect(nonce).toBeDefined();
+    const html = await page.text();
+    const scriptNonces = [...html.matchAll(/<script[^>]*nonce="([^"]+)"/g)].map((match) => match[1]);
+    expect(scriptNonces.length).toBeGreaterThan(0);
+    expect(new Set(scriptNonces)).toEqual(new Set([nonce]));
+  });
+
   it("compresses the server-rendered page and API answers", async () => {
     const page = await testApp.app.request("/", { headers: acceptingCompression });
     expect(page.headers.get("content-encoding")).toBe("gzip");
