@@ -167,14 +167,14 @@ export function createApp(deps: AppDeps) {
   const api = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   // Text answers go out gzip- or deflate-compressed when the client accepts it (built assets are precompressed).
   api.use(compress());
-  api.use(
-    bodyLimit({
-      maxSize: API_BODY_LIMIT_BYTES,
-      onError: () => {
-        throw new ApiError("payload_too_large", "The request body is too large.");
-      },
-    }),
-  );
+  const limitBody = bodyLimit({
+    maxSize: API_BODY_LIMIT_BYTES,
+    onError: () => {
+      throw new ApiError("payload_too_large", "The request body is too large.");
+    },
+  });
+  // Reads carry no body to limit; asking for one would build a whole Fetch Request per read.
+  api.use((c, next) => (c.req.method === "GET" || c.req.method === "HEAD" ? next() : limitBody(c, next)));
   registerSystemRoutes(api, () => publicConfig);
   registerAuthRoutes(api, auth, config);
   registerUserRoutes(api, config);
