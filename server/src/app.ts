@@ -5,6 +5,7 @@ import path from "node:path";
 import type { PublicConfig } from "@arcana/protocol";
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { Scalar } from "@scalar/hono-api-reference";
+import type { Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
 import { requestId } from "hono/request-id";
@@ -51,6 +52,7 @@ import { createDatabaseRateLimiter } from "./rate-limit/database-limiter.js";
 import type { RateLimiter } from "./rate-limit/limiter.js";
 import { createRedisRateLimiter } from "./rate-limit/redis-limiter.js";
 import type { WebFrontend } from "./web/frontend.js";
+import { createVisitorPages, isVisitorRequest, visitorPageResponse } from "./web/visitor-pages.js";
 
 export interface AppDeps {
   config: Config;
@@ -214,15 +216,23 @@ export function createApp(deps: AppDeps) {
   app.route("/api", api);
 
   if (web) {
+    // Production pages for visitors render once every few seconds, not once per request.
+    const visitorPages = config.isProduction ? createVisitorPages({ ttlMs: 5_000, maxPages: 200 }) : null;
     if (web.assets) app.use(web.assets);
-    app.all("*", compress(), async (c) => {
-      c.set("metricsRoute", "ssr");
-      return web.render(c.req.raw, {
+    const render = (c: Context<AppEnv>) =>
+      web.render(c.req.raw, {
         requestId: c.get("requestId"),
         cspNonce: c.get("cspNonce")(),
         config: publicConfig,
         getSessionUser: async () => (await c.get("session")())?.user ?? null,
       });
+    app.all("*", compress(), async (c) => {
+      c.set("metricsRoute", "ssr");
+      if (!visitorPages || !isVisitorRequest(c.req.raw)) return render(c);
+      const page = await visitorPages.page(c.req.url, () => render(c));
+      if (page instanceof Response) return page;
+      c.set("cspScriptHashes", page.scriptHashes);
+      return visitorPageResponse(page, c.req.header("accept-encoding"));
     });
   }
   /** What the indexer does with each contract event. */

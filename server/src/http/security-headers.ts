@@ -14,8 +14,9 @@ export interface SecurityOptions {
 
 /**
  * Security headers for every answer, worked out once at start-up. Only an HTML page runs scripts,
- * so only a page asks for a CSP nonce (`c.get("cspNonce")()`): every other answer (API, assets,
- * health) gets the same policy without one, which allows no inline script at all.
+ * so only a page asks for a CSP nonce (`c.get("cspNonce")()`), or names its inline scripts' hashes
+ * (`cspScriptHashes`: a page served from memory); every other answer (API, assets, health) gets the
+ * same policy without either, which allows no inline script at all.
  */
 export function securityHeaders(options: SecurityOptions): MiddlewareHandler<AppEnv> {
   const scriptSrc = ["'self'"];
@@ -24,10 +25,10 @@ export function securityHeaders(options: SecurityOptions): MiddlewareHandler<App
     scriptSrc.push("'unsafe-eval'");
     connectSrc.push("ws:", "wss:");
   }
-  const policy = (nonce: string | null) =>
+  const policy = (allowed: string[]) =>
     [
       "default-src 'self'",
-      `script-src ${[...scriptSrc, ...(nonce ? [`'nonce-${nonce}'`] : [])].join(" ")}`,
+      `script-src ${[...scriptSrc, ...allowed].join(" ")}`,
       "style-src 'self' 'unsafe-inline'",
       "img-src 'self' data: blob:",
       "font-src 'self' data:",
@@ -39,7 +40,7 @@ export function securityHeaders(options: SecurityOptions): MiddlewareHandler<App
       "form-action 'self'",
       ...(options.isProduction ? ["upgrade-insecure-requests"] : []),
     ].join("; ");
-  const withoutNonce = policy(null);
+  const withoutNonce = policy([]);
   const headers: Array<[string, string]> = [
     ["Cross-Origin-Resource-Policy", "same-origin"],
     ["Cross-Origin-Opener-Policy", "same-origin-allow-popups"],
@@ -65,6 +66,10 @@ export function securityHeaders(options: SecurityOptions): MiddlewareHandler<App
     await next();
     const answer = c.res.headers;
     for (const [name, value] of headers) answer.set(name, value);
-    answer.set("Content-Security-Policy", nonce ? policy(nonce) : withoutNonce);
+    const hashes = c.get("cspScriptHashes");
+    answer.set(
+      "Content-Security-Policy",
+      hashes ? policy(hashes) : nonce ? policy([`'nonce-${nonce}'`]) : withoutNonce,
+    );
   };
 }

@@ -1,4 +1,5 @@
 import { execFileSync } from "node:child_process";
+import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
@@ -60,8 +61,8 @@ describe("the built web app, as `npm run serve` answers it", () => {
     ).toBe(true);
   });
 
-  it("renders each page's scripts with the nonce its CSP allows", async () => {
-    const page = await testApp.app.request("/");
+  it("renders a page for someone with cookies afresh, its scripts carrying the nonce its CSP allows", async () => {
+    const page = await testApp.app.request("/", { headers: { cookie: "wagmi.store=" } });
     const nonce = /script-src 'self' 'nonce-([A-Za-z0-9+/=]+)'/.exec(
       page.headers.get("content-security-policy") ?? "",
     )?.[1];
@@ -72,8 +73,28 @@ describe("the built web app, as `npm run serve` answers it", () => {
     expect(new Set(scriptNonces)).toEqual(new Set([nonce]));
   });
 
+  it("serves visitors one page rendered once, its inline scripts allowed by their hashes", async () => {
+    const first = await testApp.app.request("/");
+    const second = await testApp.app.request("/");
+    const html = await first.text();
+    expect(await second.text()).toBe(html);
+    const csp = first.headers.get("content-security-policy") ?? "";
+    expect(csp).not.toContain("'nonce-");
+    const inline = [...html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)].map(
+      (match) => match[1] ?? "",
+    );
+    expect(inline.length).toBeGreaterThan(0);
+    for (const script of inline) {
+      expect(csp).toContain(`'sha256-${createHash("sha256").update(script).digest("base64")}'`);
+    }
+    expect(first.headers.get("vary")).toContain("Cookie");
+  });
+
   it("compresses the server-rendered page and API answers", async () => {
-    const page = await testApp.app.request("/", { headers: acceptingCompression });
+    const visitorPage = await testApp.app.request("/", { headers: acceptingCompression });
+    expect(visitorPage.headers.get("content-encoding")).toBe("br");
+    expect(brotliDecompressSync(Buffer.from(await visitorPage.arrayBuffer())).toString()).toContain("<!DOCTYPE html>");
+    const page = await testApp.app.request("/", { headers: { ...acceptingCompression, cookie: "wagmi.store=" } });
     expect(page.headers.get("content-encoding")).toBe("gzip");
     expect(gunzipSync(Buffer.from(await page.arrayBuffer())).toString()).toContain("<!DOCTYPE html>");
     const config = await testApp.app.request("/api/config", { headers: acceptingCompression });
