@@ -10,8 +10,8 @@ export interface VisitorPage {
   status: number;
   headers: Array<[string, string]>;
   html: string;
-  br: Buffer;
-  gzip: Buffer;
+  br: Uint8Array<ArrayBuffer>;
+  gzip: Uint8Array<ArrayBuffer>;
   /** CSP sources (`'sha256-…'`) of the page's inline scripts: a cached page cannot carry a fresh nonce. */
   scriptHashes: string[];
   renderedAt: number;
@@ -56,15 +56,16 @@ export function createVisitorPages(options: VisitorPageOptions) {
       brotli(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 6 } }),
       gzipAsync(html, { level: 6 }),
     ]);
-    const headers = [...response.headers].filter(
-      ([name]) => !["content-length", "content-encoding", "transfer-encoding"].includes(name),
-    );
+    const headers: Array<[string, string]> = [];
+    response.headers.forEach((value, name) => {
+      if (!["content-length", "content-encoding", "transfer-encoding"].includes(name)) headers.push([name, value]);
+    });
     return {
       status: response.status,
       headers,
       html,
-      br,
-      gzip: gz,
+      br: Uint8Array.from(br),
+      gzip: Uint8Array.from(gz),
       scriptHashes: inlineScriptHashes(html),
       renderedAt: now(),
     };
