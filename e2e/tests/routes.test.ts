@@ -74,6 +74,19 @@ describe("production mode", () => {
       const home = await fetch(`${production.url}/`);
       expect(home.status).toBe(200);
       expect(home.headers.get("strict-transport-security")).toContain("max-age");
+
+      // A visitor's page comes from memory with a hash-only CSP: its inline scripts must still run.
+      for (let visit = 0; visit < 2; visit++) {
+        const context = await browser.newContext();
+        const page = await context.newPage();
+        const errors = watchErrors(page);
+        const response = await page.goto(`${production.url}/`, { waitUntil: "networkidle" });
+        expect(response?.headers()["content-security-policy"]).toContain("'sha256-");
+        await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+        await expect.poll(() => page.locator("h1").first().textContent()).toMatch(/Arcana/);
+        expect(errors).toEqual([]);
+        await context.close();
+      }
     } finally {
       await production.stop();
     }

@@ -112,9 +112,24 @@ describe("security headers", () => {
     const res = await t.app.request("/healthz");
     const csp = res.headers.get("content-security-policy") ?? "";
     expect(csp).toContain("frame-ancestors 'none'");
-    expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);
+    // No HTML, no script to allow: the policy carries no nonce at all.
+    expect(csp).toContain("script-src 'self';");
     expect(res.headers.get("x-content-type-options")).toBe("nosniff");
     expect(res.headers.get("strict-transport-security")).toBeNull();
+  });
+
+  it("gives every HTML page a fresh nonce of its own", async () => {
+    const nonces = [];
+    for (let i = 0; i < 2; i++) {
+      const page = await t.app.request("/api/docs");
+      const nonce = /script-src 'self' 'nonce-([A-Za-z0-9+/=]+)'/.exec(
+        page.headers.get("content-security-policy") ?? "",
+      )?.[1];
+      expect(nonce).toBeDefined();
+      expect(await page.text()).toContain(`<script nonce="${nonce}"`);
+      nonces.push(nonce);
+    }
+    expect(nonces[0]).not.toBe(nonces[1]);
   });
 
   it("lets the page reach the Solana RPC, and WalletConnect's relay and verify frame only when it is configured", async () => {

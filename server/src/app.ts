@@ -5,6 +5,7 @@ import path from "node:path";
 import type { PublicConfig } from "@arcana/protocol";
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { Scalar } from "@scalar/hono-api-reference";
+import type { Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
 import { requestId } from "hono/request-id";
@@ -57,6 +58,7 @@ import { createDatabaseRateLimiter } from "./rate-limit/database-limiter.js";
 import type { RateLimiter } from "./rate-limit/limiter.js";
 import { createRedisRateLimiter } from "./rate-limit/redis-limiter.js";
 import type { WebFrontend } from "./web/frontend.js";
+import { createVisitorPages, isVisitorRequest, visitorPageResponse } from "./web/visitor-pages.js";
 
 export interface AppDeps {
   config: Config;
@@ -177,14 +179,14 @@ export function createApp(deps: AppDeps) {
   const api = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   // Text answers go out gzip- or deflate-compressed when the client accepts it (built assets are precompressed).
   api.use(compress());
-  api.use(
-    bodyLimit({
-      maxSize: API_BODY_LIMIT_BYTES,
-      onError: () => {
-        throw new ApiError("payload_too_large", "The request body is too large.");
-      },
-    }),
-  );
+  const limitBody = bodyLimit({
+    maxSize: API_BODY_LIMIT_BYTES,
+    onError: () => {
+      throw new ApiError("payload_too_large", "The request body is too large.");
+    },
+  });
+  // Reads carry no body to limit; asking for one would build a whole Fetch Request per read.
+  api.use((c, next) => (c.req.method === "GET" || c.req.method === "HEAD" ? next() : limitBody(c, next)));
   registerSystemRoutes(api, () => publicConfig);
   registerAuthRoutes(api, auth, config);
   registerUserRoutes(api, config);
@@ -219,7 +221,7 @@ export function createApp(deps: AppDeps) {
     const page = await scalar(c, next);
     const html = page instanceof Response ? await page.text() : "";
     // The reference page's scripts run under the same nonce-based CSP as the app.
-    return c.html(html.replaceAll("<script", `<script nonce="${c.get("secureHeadersNonce")}"`));
+    return c.html(html.replaceAll("<script", `<script nonce="${c.get("cspNonce")()}"`));
   });
   api.all("*", () => {
     throw new ApiError("not_found", "There is no such API endpoint.");
@@ -227,16 +229,24 @@ export function createApp(deps: AppDeps) {
   app.route("/api", api);
 
   if (web) {
+    // Production pages for visitors render once every few seconds, not once per request.
+    const visitorPages = config.isProduction ? createVisitorPages({ ttlMs: 5_000, maxPages: 200 }) : null;
     if (web.assets) app.use(web.assets);
-    app.all("*", compress(), async (c) => {
-      c.set("metricsRoute", "ssr");
-      return web.render(c.req.raw, {
+    const render = (c: Context<AppEnv>) =>
+      web.render(c.req.raw, {
         requestId: c.get("requestId"),
-        cspNonce: c.get("secureHeadersNonce") ?? "",
+        cspNonce: c.get("cspNonce")(),
         config: publicConfig,
         getSessionUser: async () => (await c.get("session")())?.user ?? null,
         getOperatorConsole: async () => operator.consoleFor((await c.get("session")())?.user.uid),
       });
+    app.all("*", compress(), async (c) => {
+      c.set("metricsRoute", "ssr");
+      if (!visitorPages || !isVisitorRequest(c.req.raw)) return render(c);
+      const page = await visitorPages.page(c.req.url, () => render(c));
+      if (page instanceof Response) return page;
+      c.set("cspScriptHashes", page.scriptHashes);
+      return visitorPageResponse(page, c.req.header("accept-encoding"));
     });
   }
   /** What the indexer does with each contract event. */

@@ -6,7 +6,10 @@ export interface AppEnv {
   Variables: {
     requestId: string;
     logger: Logger;
-    secureHeadersNonce?: string;
+    /** The CSP nonce of an HTML answer, made on first use (security-headers.ts). */
+    cspNonce: () => string;
+    /** A page served from memory allows its inline scripts by hash instead of a nonce. */
+    cspScriptHashes?: string[];
     /** Overrides the route label in metrics (e.g. "ssr" for the web app). */
     metricsRoute?: string;
     /** The request's session, looked up on first use. */

@@ -1,11 +1,20 @@
 import { execFileSync } from "node:child_process";
+import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { repoRoot } from "../config.js";
 import { createTestApp, productionEnv } from "../test/app.js";
 import { loadBuiltFrontend, webBuildDir } from "./frontend.js";
+
+/**
+ * What the first visit to `/` may download before it is interactive, gzip-compressed. Issue 17's
+ * target is 125 KB; the build is at 134 KB, of which React DOM (64 KB), React Router (38.5 KB) and
+ * TanStack Query (~15 KB) are 118 KB before any of Arcana's own code. This budget stops the figure
+ * from growing again; lower it as the first load shrinks.
+ */
+const FIRST_LOAD_BUDGET_KB = 138;
 
 let testApp: Awaited<ReturnType<typeof createTestApp>>;
 
@@ -60,12 +69,62 @@ describe("the built web app, as `npm run serve` answers it", () => {
     ).toBe(true);
   });
 
+  it("renders a page for someone with cookies afresh, its scripts carrying the nonce its CSP allows", async () => {
+    const page = await testApp.app.request("/", { headers: { cookie: "wagmi.store=" } });
+    const nonce = /script-src 'self' 'nonce-([A-Za-z0-9+/=]+)'/.exec(
+      page.headers.get("content-security-policy") ?? "",
+    )?.[1];
+    expect(nonce).toBeDefined();
+    const html = await page.text();
+    const scriptNonces = [...html.matchAll(/<script[^>]*nonce="([^"]+)"/g)].map((match) => match[1]);
+    expect(scriptNonces.length).toBeGreaterThan(0);
+    expect(new Set(scriptNonces)).toEqual(new Set([nonce]));
+  });
+
+  it("serves visitors one page rendered once, its inline scripts allowed by their hashes", async () => {
+    const first = await testApp.app.request("/");
+    const second = await testApp.app.request("/");
+    const html = await first.text();
+    expect(await second.text()).toBe(html);
+    const csp = first.headers.get("content-security-policy") ?? "";
+    expect(csp).not.toContain("'nonce-");
+    const inline = [...html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)].map(
+      (match) => match[1] ?? "",
+    );
+    expect(inline.length).toBeGreaterThan(0);
+    for (const script of inline) {
+      expect(csp).toContain(`'sha256-${createHash("sha256").update(script).digest("base64")}'`);
+    }
+    expect(first.headers.get("vary")).toContain("Cookie");
+  });
+
   it("compresses the server-rendered page and API answers", async () => {
-    const page = await testApp.app.request("/", { headers: acceptingCompression });
+    const visitorPage = await testApp.app.request("/", { headers: acceptingCompression });
+    expect(visitorPage.headers.get("content-encoding")).toBe("br");
+    expect(brotliDecompressSync(Buffer.from(await visitorPage.arrayBuffer())).toString()).toContain("<!DOCTYPE html>");
+    const page = await testApp.app.request("/", { headers: { ...acceptingCompression, cookie: "wagmi.store=" } });
     expect(page.headers.get("content-encoding")).toBe("gzip");
     expect(gunzipSync(Buffer.from(await page.arrayBuffer())).toString()).toContain("<!DOCTYPE html>");
     const config = await testApp.app.request("/api/config", { headers: acceptingCompression });
     expect(config.headers.get("content-encoding")).toBe("gzip");
     expect(JSON.parse(gunzipSync(Buffer.from(await config.arrayBuffer())).toString())).toHaveProperty("data");
+  });
+  it(`keeps the first-load JavaScript of / within ${FIRST_LOAD_BUDGET_KB} KB gzip`, async () => {
+    const html = await (await testApp.app.request("/")).text();
+    const scripts = firstLoadScripts(html);
+    expect(scripts.length).toBeGreaterThan(0);
+    const sizes = scripts.map((src) => ({
+      src,
+      kb: gzipSync(readFileSync(path.join(webBuildDir, "client", src))).length / 1024,
+    }));
+    const total = sizes.reduce((sum, { kb }) => sum + kb, 0);
+    const largest = sizes
+      .sort((a, b) => b.kb - a.kb)
+      .slice(0, 5)
+      .map(({ src, kb }) => `${path.basename(src)} ${kb.toFixed(1)} KB`)
+      .join(", ");
+    expect(total, `first-load JS of / is ${total.toFixed(1)} KB gzip; largest: ${largest}`).toBeLessThanOrEqual(
+      FIRST_LOAD_BUDGET_KB,
+    );
   });
 });

@@ -1,11 +1,16 @@
+import { lazy, Suspense } from "react";
 import { useSessionUser } from "../features/account/use-session-user";
 import { FeatureTiles } from "../features/home/feature-tiles";
-import { MemberDashboard } from "../features/home/member-dashboard";
 import { VisitorHero } from "../features/home/visitor-hero";
 import { pageMeta } from "../lib/page-meta";
 import styles from "../ui/page.module.css";
 import { PageHeader } from "../ui/page-header";
 import type { Route } from "./+types/home";
+
+// Visitors, most of the first loads of `/`, never download the member's dashboard.
+const MemberDashboard = lazy(() =>
+  import("../features/home/member-dashboard").then((module) => ({ default: module.MemberDashboard })),
+);
 
 export const meta: Route.MetaFunction = () =>
   pageMeta(
@@ -28,7 +33,9 @@ export default function HomePage() {
       <PageHeader eyebrow="Your dashboard" title="Arcana">
         <p>Welcome back, {user.email}.</p>
       </PageHeader>
-      <MemberDashboard />
+      <Suspense fallback={null}>
+        <MemberDashboard />
+      </Suspense>
       <FeatureTiles />
     </div>
   );

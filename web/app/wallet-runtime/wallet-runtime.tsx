@@ -1,3 +1,5 @@
+// First: the Solana libraries below need the Buffer global while they load (only these chunks pay for it).
+import "./buffer-polyfill";
 import type { PublicConfig } from "@arcana/protocol";
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { Config, Connector, State } from "wagmi";

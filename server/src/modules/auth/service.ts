@@ -10,7 +10,7 @@ import {
   SIGN_IN_CODE_TTL_MS,
   type User,
 } from "@arcana/protocol";
-import { and, eq, gt, isNull, ne } from "drizzle-orm";
+import { and, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { Database } from "../../db/client.js";
 import { ApiError } from "../../http/api-error.js";
@@ -18,7 +18,14 @@ import { DependencyUnavailableError } from "../../http/dependency.js";
 import type { Mailer } from "../../mail/mailer.js";
 import { signInCodeMail } from "../../mail/templates.js";
 import type { RateLimit, RateLimiter } from "../../rate-limit/limiter.js";
-import { memberByEmail, memberById, setPasswordHash, signUpOrTouch, toUser } from "../users/service.js";
+import {
+  memberByEmail,
+  memberById,
+  prepareRowWithMember,
+  setPasswordHash,
+  signUpOrTouch,
+  toUser,
+} from "../users/service.js";
 import { loginCodes, sessions } from "./schema.js";
 import {
   decoyPasswordHash,
@@ -110,6 +117,19 @@ export function createAuthService(deps: AuthDeps) {
     });
     return { token, expiresAt };
   }
+
+  /** A live session and its member in one prepared query: every signed-in request runs it. */
+  const sessionWithMember = prepareRowWithMember(
+    db,
+    "session_with_member",
+    sessions,
+    sessions.userId,
+    and(
+      eq(sessions.tokenHash, sql.placeholder("tokenHash")),
+      isNull(sessions.revokedAt),
+      gt(sessions.expiresAt, sql.placeholder("at")),
+    ),
+  );
 
   return {
     /** E-mails a fresh code. The answer is the same whether or not the address has an account. */
@@ -223,14 +243,9 @@ export function createAuthService(deps: AuthDeps) {
     async authenticate(token: string): Promise<Authenticated | null> {
       if (!token || token.length > 200) return null;
       const at = now();
-      const [session] = await db
-        .select()
-        .from(sessions)
-        .where(
-          and(eq(sessions.tokenHash, hashSessionToken(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, at)),
-        );
-      const user = session && (await memberById(db, session.userId));
-      if (!session || !user) return null;
+      const found = await sessionWithMember({ tokenHash: hashSessionToken(token), at: at.toISOString() });
+      if (!found) return null;
+      const { row: session, member: user } = found;
       if (at.getTime() - session.lastSeenAt.getTime() > LAST_SEEN_RESOLUTION_MS) {
         await db.update(sessions).set({ lastSeenAt: at }).where(eq(sessions.id, session.id));
       }

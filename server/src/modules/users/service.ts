@@ -1,7 +1,8 @@
 import type { User } from "@arcana/protocol";
-import { and, asc, desc, eq, gt, ilike, inArray, isNull, lt, ne, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, ilike, inArray, isNull, lt, ne, or, type SQL, sql } from "drizzle-orm";
+import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { getAddress } from "viem";
-import type { DatabaseOrTransaction, Transaction } from "../../db/client.js";
+import type { Database, DatabaseOrTransaction, Transaction } from "../../db/client.js";
 import { users, walletBindings } from "./schema.js";
 
 /**
@@ -35,6 +36,31 @@ export function displayLevel(member: { type: string; isActive: boolean; level: s
 export async function memberById(db: DatabaseOrTransaction, userId: string): Promise<MemberRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.id, userId));
   return row;
+}
+
+/**
+ * A prepared query for a row of another module's table together with the member it names, in one
+ * round trip: `userId` is that table's column naming the member, `where` may hold `sql.placeholder`s
+ * filled by `execute`. The session lookup of every signed-in request.
+ */
+export function prepareRowWithMember<Table extends PgTable>(
+  db: Database,
+  name: string,
+  table: Table,
+  userId: PgColumn,
+  where: SQL | undefined,
+) {
+  const query = db
+    .select({ row: table as PgTable, member: users })
+    .from(table as PgTable)
+    .innerJoin(users, eq(users.id, userId))
+    .where(where)
+    .limit(1)
+    .prepare(name);
+  return async (values: Record<string, unknown>) => {
+    const [found] = await query.execute(values);
+    return found as { row: Table["$inferSelect"]; member: MemberRow } | undefined;
+  };
 }
 
 /** `email` normalised (trimmed, lower-cased) by the caller. */

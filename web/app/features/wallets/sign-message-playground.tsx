@@ -1,3 +1,5 @@
+// First: the Solana libraries below need the Buffer global while they load (only these chunks pay for it).
+import "../../wallet-runtime/buffer-polyfill";
 import { ed25519 } from "@noble/curves/ed25519";
 import { PublicKey } from "@solana/web3.js";
 import { useId, useState } from "react";
