@@ -42,7 +42,11 @@ export async function snapshotQuery(sql: postgres.Sql): Promise<string> {
 export async function takeSnapshot(sql: postgres.Sql, query: string): Promise<Snapshot> {
   const rows = await sql.unsafe<{ t: string; k: string[]; v: string[] }[]>(query);
   const snapshot: Snapshot = {};
-  for (const row of rows) row.k.forEach((key, i) => (snapshot[`${row.t}.${key}`] = Number(row.v[i])));
+  for (const row of rows) {
+    row.k.forEach((key, i) => {
+      snapshot[`${row.t}.${key}`] = Number(row.v[i]);
+    });
+  }
   return snapshot;
 }
 

@@ -103,6 +103,8 @@ export interface AppProcess {
   /** Resident set size in KiB (from /proc). */
   rssKib(): number;
   exited(): boolean;
+  /** Whether the suite stopped or killed it (an exit it did not ask for is a crash). */
+  killed(): boolean;
   kill(signal: NodeJS.Signals): Promise<void>;
   stop(): Promise<void>;
 }
@@ -177,6 +179,7 @@ export async function startEnvironment() {
       120_000,
     );
     const exited = () => child.exitCode !== null || child.signalCode !== null;
+    let killed = false;
     const app: AppProcess = {
       name,
       url,
@@ -187,8 +190,10 @@ export async function startEnvironment() {
         return Number(status.match(/VmRSS:\s+(\d+)/)?.[1] ?? Number.NaN);
       },
       exited,
+      killed: () => killed,
       async kill(signal) {
         if (exited()) return;
+        killed = true;
         const gone = new Promise((resolve) => child.once("exit", resolve));
         child.kill(signal);
         await gone;
