@@ -3,6 +3,8 @@
 import type { ApiCall } from "./api-route.js";
 import type * as routes from "./routes/index.js";
 
+export const adjustMemberPointsRoute: ApiCall<typeof routes.adjustMemberPointsRoute> = { method: "post", path: "/operator/members/{id}/points", operationId: "adjustMemberPoints" };
+export const allowlistMemberRoute: ApiCall<typeof routes.allowlistMemberRoute> = { method: "post", path: "/operator/members/{id}/allowlist", operationId: "allowlistMember" };
 export const bindEvmWalletRoute: ApiCall<typeof routes.bindEvmWalletRoute> = { method: "post", path: "/blockchain/bind_wallet", operationId: "bindEvmWallet" };
 export const bindSolanaWalletRoute: ApiCall<typeof routes.bindSolanaWalletRoute> = { method: "post", path: "/users/bind_solana", operationId: "bindSolanaWallet" };
 export const changePasswordRoute: ApiCall<typeof routes.changePasswordRoute> = { method: "post", path: "/change_password", operationId: "changePassword" };
@@ -13,6 +15,9 @@ export const claimReferralRewardsRoute: ApiCall<typeof routes.claimReferralRewar
 export const consumeTasksRoute: ApiCall<typeof routes.consumeTasksRoute> = { method: "get", path: "/tasks/consume", operationId: "consumeTasks" };
 export const creditCheckInRoute: ApiCall<typeof routes.creditCheckInRoute> = { method: "post", path: "/blockchain/check_in", operationId: "creditCheckIn" };
 export const creditTarotRecordRoute: ApiCall<typeof routes.creditTarotRecordRoute> = { method: "post", path: "/blockchain/tarot", operationId: "creditTarotRecord" };
+export const exportBoxOpeningsRoute: ApiCall<typeof routes.exportBoxOpeningsRoute> = { method: "get", path: "/operator/exports/box-openings.csv", operationId: "exportBoxOpenings" };
+export const exportLedgerRoute: ApiCall<typeof routes.exportLedgerRoute> = { method: "get", path: "/operator/exports/ledger.csv", operationId: "exportLedger" };
+export const exportMembersRoute: ApiCall<typeof routes.exportMembersRoute> = { method: "get", path: "/operator/exports/members.csv", operationId: "exportMembers" };
 export const fundBurnerWalletRoute: ApiCall<typeof routes.fundBurnerWalletRoute> = { method: "post", path: "/dev/faucet", operationId: "fundBurnerWallet" };
 export const getAllowlistStatusRoute: ApiCall<typeof routes.getAllowlistStatusRoute> = { method: "get", path: "/whitelist", operationId: "getAllowlistStatus" };
 export const getBoxFairnessRoute: ApiCall<typeof routes.getBoxFairnessRoute> = { method: "get", path: "/boxes/fairness", operationId: "getBoxFairness" };
@@ -24,6 +29,10 @@ export const getConfigRoute: ApiCall<typeof routes.getConfigRoute> = { method: "
 export const getKolSummaryRoute: ApiCall<typeof routes.getKolSummaryRoute> = { method: "get", path: "/refer_code/kol", operationId: "getKolSummary" };
 export const getLootboxSummaryRoute: ApiCall<typeof routes.getLootboxSummaryRoute> = { method: "get", path: "/nft/lootbox", operationId: "getLootboxSummary" };
 export const getMyProfileRoute: ApiCall<typeof routes.getMyProfileRoute> = { method: "get", path: "/users/mine", operationId: "getMyProfile" };
+export const getOperatorBoxesRoute: ApiCall<typeof routes.getOperatorBoxesRoute> = { method: "get", path: "/operator/boxes", operationId: "getOperatorBoxes" };
+export const getOperatorChainsRoute: ApiCall<typeof routes.getOperatorChainsRoute> = { method: "get", path: "/operator/chains", operationId: "getOperatorChains" };
+export const getOperatorMemberRoute: ApiCall<typeof routes.getOperatorMemberRoute> = { method: "get", path: "/operator/members/{id}", operationId: "getOperatorMember" };
+export const getOperatorOverviewRoute: ApiCall<typeof routes.getOperatorOverviewRoute> = { method: "get", path: "/operator/overview", operationId: "getOperatorOverview" };
 export const getPassMetadataRoute: ApiCall<typeof routes.getPassMetadataRoute> = { method: "get", path: "/nft/metadata/{id}", operationId: "getPassMetadata", bare: true };
 export const getPastTarotReadingRoute: ApiCall<typeof routes.getPastTarotReadingRoute> = { method: "get", path: "/tarot/reading", operationId: "getPastTarotReading" };
 export const getReferralSummaryRoute: ApiCall<typeof routes.getReferralSummaryRoute> = { method: "get", path: "/refer_code", operationId: "getReferralSummary" };
@@ -34,14 +43,18 @@ export const issueWalletNonceRoute: ApiCall<typeof routes.issueWalletNonceRoute>
 export const listDevMailboxRoute: ApiCall<typeof routes.listDevMailboxRoute> = { method: "get", path: "/dev/mailbox", operationId: "listDevMailbox" };
 export const listMyBoxesRoute: ApiCall<typeof routes.listMyBoxesRoute> = { method: "get", path: "/boxes/mine", operationId: "listMyBoxes" };
 export const listMyPassesRoute: ApiCall<typeof routes.listMyPassesRoute> = { method: "get", path: "/blockchain/my_nfts", operationId: "listMyPasses" };
+export const listOperatorAuditRoute: ApiCall<typeof routes.listOperatorAuditRoute> = { method: "get", path: "/operator/audit", operationId: "listOperatorAudit" };
+export const listOperatorMemberLedgerRoute: ApiCall<typeof routes.listOperatorMemberLedgerRoute> = { method: "get", path: "/operator/members/{id}/ledger", operationId: "listOperatorMemberLedger" };
 export const listPointsHistoryRoute: ApiCall<typeof routes.listPointsHistoryRoute> = { method: "get", path: "/assets", operationId: "listPointsHistory" };
 export const openBoxRoute: ApiCall<typeof routes.openBoxRoute> = { method: "post", path: "/boxes/open", operationId: "openBox" };
 export const purchaseBoxesRoute: ApiCall<typeof routes.purchaseBoxesRoute> = { method: "post", path: "/boxes/purchase", operationId: "purchaseBoxes" };
 export const readTarotRoute: ApiCall<typeof routes.readTarotRoute> = { method: "post", path: "/tarot/daily", operationId: "readTarot" };
 export const rotateBoxSeedRoute: ApiCall<typeof routes.rotateBoxSeedRoute> = { method: "post", path: "/boxes/fairness/rotate", operationId: "rotateBoxSeed" };
+export const searchOperatorMembersRoute: ApiCall<typeof routes.searchOperatorMembersRoute> = { method: "get", path: "/operator/members", operationId: "searchOperatorMembers" };
 export const sendSignInCodeRoute: ApiCall<typeof routes.sendSignInCodeRoute> = { method: "post", path: "/send_code", operationId: "sendSignInCode" };
 export const signInRoute: ApiCall<typeof routes.signInRoute> = { method: "post", path: "/sign_in", operationId: "signIn" };
 export const signMintAuthorizationRoute: ApiCall<typeof routes.signMintAuthorizationRoute> = { method: "post", path: "/blockchain/mint_signature", operationId: "signMintAuthorization" };
 export const signOutRoute: ApiCall<typeof routes.signOutRoute> = { method: "post", path: "/sign_out", operationId: "signOut" };
 export const signUnstakeAuthorizationRoute: ApiCall<typeof routes.signUnstakeAuthorizationRoute> = { method: "post", path: "/blockchain/unstake_signature", operationId: "signUnstakeAuthorization" };
+export const unbindMemberWalletRoute: ApiCall<typeof routes.unbindMemberWalletRoute> = { method: "post", path: "/operator/members/{id}/unbind", operationId: "unbindMemberWallet" };
 export const useReferralCodeRoute: ApiCall<typeof routes.useReferralCodeRoute> = { method: "post", path: "/refer_code/use", operationId: "useReferralCode" };

@@ -390,6 +390,11 @@ export function createIndexer(options: IndexerOptions) {
 
   function pause(ms: number, lost: AbortSignal) {
     return new Promise<void>((resolve) => {
+      // Leadership may have gone while an error was being recorded: an aborted signal fires no event.
+      if (lost.aborted) {
+        resolve();
+        return;
+      }
       const wake = () => {
         clearTimeout(timer);
         wakers.delete(wake);

@@ -97,7 +97,7 @@ function urlOf(route: ApiCall, input: { params?: unknown; query?: unknown }): st
 }
 
 /** The address of a call, for what the browser fetches itself: a download link or a GET form's action. */
-export function apiHref<Route extends ApiRoute>(
+export function apiHref<Route extends ApiCall>(
   route: Route,
   input: { params?: unknown; query?: unknown } = {},
 ): string {

@@ -1,4 +1,4 @@
-import { exportBoxOpeningsRoute, exportLedgerRoute, exportMembersRoute } from "@arcana/protocol";
+import { exportBoxOpeningsRoute, exportLedgerRoute, exportMembersRoute } from "@arcana/protocol/calls";
 import { apiHref } from "../../lib/api";
 import { Button, buttonClassName } from "../../ui/button";
 import { Card, CardTitle } from "../../ui/card";

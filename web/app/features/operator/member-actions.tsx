@@ -1,10 +1,5 @@
-import {
-  adjustMemberPointsRoute,
-  allowlistMemberRoute,
-  type OperatorActionResult,
-  type OperatorMember,
-  unbindMemberWalletRoute,
-} from "@arcana/protocol";
+import type { OperatorActionResult, OperatorMember } from "@arcana/protocol";
+import { adjustMemberPointsRoute, allowlistMemberRoute, unbindMemberWalletRoute } from "@arcana/protocol/calls";
 import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { useRevalidator } from "react-router";

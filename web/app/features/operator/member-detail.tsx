@@ -1,4 +1,5 @@
-import { listOperatorMemberLedgerRoute, type OperatorLedgerPage, type OperatorMember } from "@arcana/protocol";
+import type { OperatorLedgerPage, OperatorMember } from "@arcana/protocol";
+import { listOperatorMemberLedgerRoute } from "@arcana/protocol/calls";
 import { useEffect, useState } from "react";
 import { api, errorMessage } from "../../lib/api";
 import { Button } from "../../ui/button";
