@@ -45,10 +45,13 @@ async function indexerWithLock(lock: { free: () => boolean; held: () => boolean 
   return {
     calls,
     stop: async () => {
-      // The RPC client's retries wait on the fake clock too: run it on while the indexer stops.
-      const stopped = indexer.stop();
-      await vi.advanceTimersByTimeAsync(60_000);
-      await stopped;
+      // The RPC client's retries wait on the fake clock too: run it on while the indexer stops
+      // (vi.waitFor moves the fake clock on each check and lets real database I/O finish between).
+      let stopped = false;
+      void indexer.stop().then(() => {
+        stopped = true;
+      });
+      await vi.waitFor(() => expect(stopped).toBe(true), { timeout: 15_000, interval: 100 });
       vi.useRealTimers();
       await handle.dispose();
     },
@@ -64,9 +67,8 @@ describe("the indexer's leadership", () => {
     // The leader dies (SIGKILL): PostgreSQL ends its session and frees the lock.
     leaderAlive = false;
     const diedAt = Date.now();
-    await vi.advanceTimersByTimeAsync(LEADERSHIP_RETRY_MS);
-    expect(t.calls.led).toHaveLength(1);
-    expect((t.calls.led[0] ?? 0) - diedAt).toBeLessThanOrEqual(2_000);
+    await vi.waitFor(() => expect(t.calls.led).toHaveLength(1), { timeout: 10_000, interval: 50 });
+    expect((t.calls.led[0] ?? 0) - diedAt).toBeLessThanOrEqual(LEADERSHIP_RETRY_MS + 50);
     await t.stop();
   });
 
@@ -79,9 +81,11 @@ describe("the indexer's leadership", () => {
     expect(t.calls.led).toHaveLength(1);
     expect(t.calls.released).toBe(0);
     sessionAlive = false;
-    await vi.advanceTimersByTimeAsync(LEADERSHIP_RETRY_MS + 100);
+    const lostAt = Date.now();
+    await vi.waitFor(() => expect(t.calls.led).toHaveLength(2), { timeout: 10_000, interval: 50 });
     expect(t.calls.released).toBe(1);
-    expect(t.calls.led).toHaveLength(2);
+    // The watchdog notices within one retry period, and the lock is asked for again at once.
+    expect((t.calls.led[1] ?? 0) - lostAt).toBeLessThanOrEqual(LEADERSHIP_RETRY_MS + 100);
     await t.stop();
   });
 });
