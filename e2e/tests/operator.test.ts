@@ -1,4 +1,4 @@
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { gmtDayNumber } from "@arcana/protocol";
@@ -10,7 +10,7 @@ import { grantPoints, spendPoints } from "../../server/src/modules/ledger/servic
 import { operatorAdmin } from "../../server/src/modules/operator/service.js";
 import { bindWalletDirectly, createMemberRow } from "../../server/src/test/members.js";
 import { launchBrowser, watchErrors } from "../src/browser.js";
-import { startServer } from "../src/server.js";
+import { repoRoot, startServer } from "../src/server.js";
 
 const operatorEmail = "ops-e2e@example.com";
 const memberEmail = "lucky-e2e@example.com";
@@ -47,7 +47,12 @@ beforeAll(async () => {
     }
   }
   await database.close();
-  [server, browser] = await Promise.all([startServer({}, { dataDir }), launchBrowser()]);
+  // The shipped economy without tasks: the figures are the seeded day's, nothing credited on the side.
+  const economy = JSON.parse(readFileSync(path.join(repoRoot, "config/economy.json"), "utf8"));
+  economy.tasks = [];
+  const economyFile = path.join(dataDir, "economy.json");
+  writeFileSync(economyFile, JSON.stringify(economy));
+  [server, browser] = await Promise.all([startServer({ ECONOMY_FILE: economyFile }, { dataDir }), launchBrowser()]);
 });
 afterAll(async () => {
   await browser?.close();

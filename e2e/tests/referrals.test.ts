@@ -110,7 +110,8 @@ describe("inviting a friend", () => {
     // A sees a qualified invite, claims, and the points land in the header.
     const before = await headerPoints(inviter);
     invites = await openInvites(inviter);
-    expect(await invites.getByTestId("invites-qualified").textContent()).toBe("1");
+    // The window shows what it knew, then the server's fresh answer.
+    await expect.poll(() => invites.getByTestId("invites-qualified").textContent()).toBe("1");
     await invites.getByRole("button", { name: "Claim 50 pts" }).click();
     await expect.poll(() => invites.getByTestId("invites-pending-points").textContent()).toBe("0 pts");
     await invites.getByRole("button", { name: "Close" }).click();
