@@ -14,7 +14,7 @@ import { freePort, repoRoot, startLocalChain, waitUntilReady } from "../src/serv
 const POSTGRES_URL = process.env.RELIABILITY_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const REDIS_PORT = Number(process.env.RELIABILITY_REDIS_PORT ?? 6379);
 
-/** The economy the suite runs on: staking pays 10 points a second, one box kind sells out fast. */
+/** The economy the suite runs on: staking pays 10 points a second, one box kind sells out fast, two tasks. */
 export const suiteEconomy = {
   checkIn: { basePoints: 10, streakBonuses: [] },
   tarot: { points: 10 },
@@ -50,6 +50,10 @@ export const suiteEconomy = {
       perMemberLimit: null,
       rewards: [{ kind: "points", amount: 2, weight: 1 }],
     },
+  ],
+  tasks: [
+    { id: "bind_wallet", title: "Bind a wallet", points: 20, when: { wallet_bound: true } },
+    { id: "first_stake", title: "Stake your pass", points: 30, when: { pass_staked: true } },
   ],
 };
 
