@@ -8,6 +8,7 @@ import { openDatabase } from "../../server/src/db/client.js";
 import { checkIns } from "../../server/src/db/schema.js";
 import { grantPoints, spendPoints } from "../../server/src/modules/ledger/service.js";
 import { operatorAdmin } from "../../server/src/modules/operator/service.js";
+import { kolAdmin } from "../../server/src/modules/referrals/service.js";
 import { bindWalletDirectly, createMemberRow } from "../../server/src/test/members.js";
 import { launchBrowser, watchErrors } from "../src/browser.js";
 import { repoRoot, startServer } from "../src/server.js";
@@ -28,6 +29,7 @@ beforeAll(async () => {
   const lucky = await createMemberRow(database.db, memberEmail);
   await bindWalletDirectly(database.db, lucky, memberWallet);
   await grantPoints(database.db, { userId: lucky, kind: "check_in", amount: 10, reference: "e2e-lucky" });
+  await kolAdmin(database.db).add(memberEmail, { code: "E2ESTARS" });
   for (let i = 1; i <= 4; i++) {
     const userId = await createMemberRow(database.db, `active-${i}@example.com`);
     await grantPoints(database.db, { userId, kind: "check_in", amount: 10 * i, reference: `e2e-${i}` });
@@ -136,11 +138,16 @@ describe("/operator", () => {
     const download = await page.request.get(`${server.url}${membersCsv}`);
     expect(download.headers()["content-type"]).toBe("text/csv; charset=utf-8");
     expect(await download.text()).toContain(memberEmail);
-    for (const section of ["boxes", "chains"]) {
+    for (const [section, title] of [
+      ["boxes", "Boxes"],
+      ["invites", "Invites"],
+      ["chains", "Chains"],
+    ]) {
       await page.goto(`${server.url}/operator/${section}`, { waitUntil: "networkidle" });
-      expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe(
-        section === "boxes" ? "Boxes" : "Chains",
-      );
+      expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe(title);
+      if (section === "invites") {
+        expect(await page.locator("tbody tr", { hasText: "E2ESTARS" }).textContent()).toContain(memberEmail);
+      }
       expect(await page.evaluate(() => document.documentElement.scrollWidth), section).toBeLessThanOrEqual(360);
     }
     await page.goto(`${server.url}/operator`, { waitUntil: "networkidle" });

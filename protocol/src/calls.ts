@@ -31,6 +31,7 @@ export const getLootboxSummaryRoute: ApiCall<typeof routes.getLootboxSummaryRout
 export const getMyProfileRoute: ApiCall<typeof routes.getMyProfileRoute> = { method: "get", path: "/users/mine", operationId: "getMyProfile" };
 export const getOperatorBoxesRoute: ApiCall<typeof routes.getOperatorBoxesRoute> = { method: "get", path: "/operator/boxes", operationId: "getOperatorBoxes" };
 export const getOperatorChainsRoute: ApiCall<typeof routes.getOperatorChainsRoute> = { method: "get", path: "/operator/chains", operationId: "getOperatorChains" };
+export const getOperatorInvitesRoute: ApiCall<typeof routes.getOperatorInvitesRoute> = { method: "get", path: "/operator/invites", operationId: "getOperatorInvites" };
 export const getOperatorMemberRoute: ApiCall<typeof routes.getOperatorMemberRoute> = { method: "get", path: "/operator/members/{id}", operationId: "getOperatorMember" };
 export const getOperatorOverviewRoute: ApiCall<typeof routes.getOperatorOverviewRoute> = { method: "get", path: "/operator/overview", operationId: "getOperatorOverview" };
 export const getPassMetadataRoute: ApiCall<typeof routes.getPassMetadataRoute> = { method: "get", path: "/nft/metadata/{id}", operationId: "getPassMetadata", bare: true };

@@ -181,6 +181,8 @@ export const operatorLimits = {
   /** Below this p-value a box's observed shares drift beyond what chance explains. */
   driftPValue: 0.001,
   memberSearchResults: 20,
+  /** Codes the Invites page lists (KOL codes first, then the most used member codes). */
+  inviteCodes: 200,
 } as const;
 
 const gmtDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Use a GMT day like 2026-11-22");
@@ -194,3 +196,40 @@ export const exportRangeQuerySchema = z
 export const csvFileSchema = z
   .string()
   .meta({ description: "CSV (RFC 4180), UTF-8, the first line naming the columns" });
+
+/** The invite funnel over every use of any code: each step counts the invites that got that far. */
+export const inviteFunnelSchema = z.object({
+  used: z.number().int(),
+  /** The invitee bound a wallet: their invite was settled (every qualification or refusal comes from a wallet), or they hold one now. */
+  bound_wallet: z.number().int(),
+  /** Qualified, claimed or not. */
+  qualified: z.number().int(),
+  /** The inviter claimed the reward. */
+  claimed: z.number().int(),
+});
+export type InviteFunnel = z.infer<typeof inviteFunnelSchema>;
+
+export const inviteCodeStatsSchema = z.object({
+  code: z.string(),
+  kind: z.enum(["member", "kol"]),
+  owner_email: z.string(),
+  disabled: z.boolean(),
+  uses: z.number().int(),
+  /** Qualified, claimed or not. */
+  qualified: z.number().int(),
+  pending: z.number().int(),
+  refused: z.number().int(),
+  /** Why the refused invites do not count, most frequent first. */
+  refused_reasons: z.array(z.object({ reason: z.string(), count: z.number().int() })),
+  /** The inviter's claimed rewards plus the invitees' rewards that landed. */
+  points_paid: z.number().int(),
+});
+export type InviteCodeStats = z.infer<typeof inviteCodeStatsSchema>;
+
+export const operatorInvitesSchema = z.object({
+  funnel: inviteFunnelSchema,
+  /** Every KOL code, then member codes used at least once, most used first; at most `code_limit`. */
+  codes: z.array(inviteCodeStatsSchema),
+  code_limit: z.number().int(),
+});
+export type OperatorInvites = z.infer<typeof operatorInvitesSchema>;

@@ -5,6 +5,7 @@ import type {
   ChainStatuses,
   MemberSummary,
   OperatorBoxes,
+  OperatorInvites,
   OperatorLedgerPage,
   OperatorMember,
   OperatorOverview,
@@ -14,6 +15,7 @@ import type {
 export interface OperatorConsoleReads {
   overview(days: number): Promise<OperatorOverview>;
   boxes(): Promise<OperatorBoxes>;
+  invites(): Promise<OperatorInvites>;
   searchMembers(text: string): Promise<MemberSummary[]>;
   /** Null when there is no such member. */
   member(id: string): Promise<OperatorMember | null>;

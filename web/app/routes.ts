@@ -13,6 +13,7 @@ export default [
     route("operator", "routes/operator.tsx", [
       index("routes/operator.overview.tsx"),
       route("boxes", "routes/operator.boxes.tsx"),
+      route("invites", "routes/operator.invites.tsx"),
       route("members", "routes/operator.members.tsx"),
       route("members/:id", "routes/operator.member.tsx"),
       route("chains", "routes/operator.chains.tsx"),

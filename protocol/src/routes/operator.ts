@@ -10,6 +10,7 @@ import {
   memberSearchSchema,
   operatorActionResultSchema,
   operatorBoxesSchema,
+  operatorInvitesSchema,
   operatorLedgerPageSchema,
   operatorLedgerQuerySchema,
   operatorMemberSchema,
@@ -45,6 +46,20 @@ export const getOperatorBoxesRoute = defineRoute({
   security: "session",
   response: operatorBoxesSchema,
   responseDescription: "Every box's figures",
+  errors: [401, 403],
+});
+
+export const getOperatorInvitesRoute = defineRoute({
+  method: "get",
+  path: "/operator/invites",
+  operationId: "getOperatorInvites",
+  tag: "operator",
+  summary:
+    "The invite funnel (used, bound a wallet, qualified, claimed) and per code: uses, qualified, refused with reasons, points paid",
+  description: `${operatorOnly} KOL codes first, then member codes used at least once, most used first; at most 200.`,
+  security: "session",
+  response: operatorInvitesSchema,
+  responseDescription: "The funnel and every listed code's figures",
   errors: [401, 403],
 });
 

@@ -86,6 +86,7 @@ describe("who may use the operator API", () => {
       "get /operator/exports/box-openings.csv",
       "get /operator/exports/ledger.csv",
       "get /operator/exports/members.csv",
+      "get /operator/invites",
       "get /operator/members",
       "get /operator/members/{id}",
       "get /operator/members/{id}/ledger",

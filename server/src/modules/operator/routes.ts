@@ -6,6 +6,7 @@ import {
   exportMembersRoute,
   getOperatorBoxesRoute,
   getOperatorChainsRoute,
+  getOperatorInvitesRoute,
   getOperatorMemberRoute,
   getOperatorOverviewRoute,
   listOperatorAuditRoute,
@@ -37,6 +38,7 @@ export function registerOperatorRoutes(api: OpenAPIHono<AppEnv>, operator: Opera
     c.json({ data: await operator.overview(c.req.valid("query").days) }, 200),
   );
   api.openapi(openApiRoute(getOperatorBoxesRoute), async (c) => c.json({ data: await operator.boxes() }, 200));
+  api.openapi(openApiRoute(getOperatorInvitesRoute), async (c) => c.json({ data: await operator.invites() }, 200));
   api.openapi(openApiRoute(searchOperatorMembersRoute), async (c) =>
     c.json({ data: await operator.searchMembers(c.req.valid("query").q) }, 200),
   );

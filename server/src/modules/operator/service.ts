@@ -13,6 +13,7 @@ import {
   type OperatorActionResult,
   type OperatorBoxes,
   type OperatorConsoleReads,
+  type OperatorInvites,
   type OperatorMember,
   type OperatorOverview,
   operatorLimits,
@@ -39,6 +40,7 @@ import {
   listLedgerForOperator,
 } from "../ledger/service.js";
 import { allowlistAdmin, isOnAllowlist, passesOwnedBy, passTotals } from "../passes/service.js";
+import { inviteReport } from "../referrals/service.js";
 import {
   lockMember,
   type MemberRow,
@@ -277,6 +279,11 @@ export function createOperatorService({ db, config, boxes, now }: OperatorServic
       }));
     },
 
+    /** The invite funnel and per-code figures, from the referrals module. */
+    invites(): Promise<OperatorInvites> {
+      return inviteReport(db, operatorLimits.inviteCodes);
+    },
+
     async searchMembers(text: string): Promise<MemberSummary[]> {
       return (await searchMembers(db, text, operatorLimits.memberSearchResults)).map(toSummary);
     },
@@ -477,6 +484,7 @@ export function createOperatorService({ db, config, boxes, now }: OperatorServic
       return {
         overview: (days) => this.overview(days),
         boxes: () => this.boxes(),
+        invites: () => this.invites(),
         searchMembers: (text) => this.searchMembers(text),
         member: async (id) => ((await memberById(db, id).catch(() => undefined)) ? this.member(id) : null),
         memberLedger: (id) => this.memberLedger(id, { perPage: limits.rewardsPageSize }),

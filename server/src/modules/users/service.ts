@@ -63,6 +63,13 @@ export function prepareRowWithMember<Table extends PgTable>(
   };
 }
 
+/** These members' e-mail addresses by id (ids of no member are left out). */
+export async function memberEmails(db: DatabaseOrTransaction, userIds: string[]): Promise<Map<string, string>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.id, userIds));
+  return new Map(rows.map((row) => [row.id, row.email]));
+}
+
 /** `email` normalised (trimmed, lower-cased) by the caller. */
 export async function memberByEmail(db: DatabaseOrTransaction, email: string): Promise<MemberRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.email, email));

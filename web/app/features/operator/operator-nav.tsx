@@ -4,6 +4,7 @@ import styles from "./operator.module.css";
 const sections = [
   { to: "/operator", label: "Overview", end: true },
   { to: "/operator/boxes", label: "Boxes", end: false },
+  { to: "/operator/invites", label: "Invites", end: false },
   { to: "/operator/members", label: "Members", end: false },
   { to: "/operator/chains", label: "Chains", end: false },
   { to: "/operator/audit", label: "Audit log", end: false },

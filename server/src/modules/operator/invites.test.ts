@@ -1,0 +1,120 @@
+import type { OperatorInvites, ReferralSummary } from "@arcana/protocol";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, postJson, readData, testClock, unlimitedLimiter } from "../../test/app.js";
+import { balanceOf, bindWalletDirectly, signUpMember } from "../../test/members.js";
+import { refusalReasons } from "../referrals/rules.js";
+import { kolAdmin } from "../referrals/service.js";
+import { walletAdmin } from "../wallets/service.js";
+import { operatorAdmin } from "./service.js";
+
+const clock = testClock(new Date("2026-11-22T12:00:00.000Z"));
+let t: Awaited<ReturnType<typeof createTestApp>>;
+beforeAll(async () => {
+  t = await createTestApp({ now: clock.now, limiter: unlimitedLimiter() });
+});
+afterAll(() => t.dispose());
+
+const wallet = (n: number) => `0x${n.toString(16).padStart(40, "0")}`;
+
+async function invites(auth: Record<string, string>) {
+  return t.app.request("/api/operator/invites", { headers: auth });
+}
+
+describe("GET /operator/invites", () => {
+  it("refuses a member who is not an operator with 403 forbidden, and a visitor with 401", async () => {
+    const member = await signUpMember(t, "not-an-operator@example.com");
+    const refused = await invites(member.auth);
+    expect(refused.status).toBe(403);
+    expect(((await refused.json()) as { error: { code: string } }).error.code).toBe("forbidden");
+    expect((await invites({})).status).toBe(401);
+  });
+
+  it("counts the funnel and each code's uses, outcomes, refusal reasons and points paid", async () => {
+    const operator = await signUpMember(t, "operator@example.com");
+    await operatorAdmin(t.database.db).add("operator@example.com");
+    expect(await readData<OperatorInvites>(await invites(operator.auth))).toEqual({
+      funnel: { used: 0, bound_wallet: 0, qualified: 0, claimed: 0 },
+      codes: [],
+      code_limit: 200,
+    });
+
+    const kol = await signUpMember(t, "kol@example.com");
+    await kolAdmin(t.database.db, clock.now).add("kol@example.com", {
+      code: "STARS",
+      inviterPoints: 100,
+      inviteePoints: 30,
+    });
+    await kolAdmin(t.database.db, clock.now).add("kol@example.com", { code: "QUIET" });
+    const inviter = await signUpMember(t, "inviter@example.com");
+    const { code } = await readData<ReferralSummary>(await t.app.request("/api/refer_code", { headers: inviter.auth }));
+
+    // Qualified and claimed through the KOL code: 30 to the invitee, 100 to the KOL.
+    const fan = await signUpMember(t, "fan@example.com");
+    expect((await postJson(t.app, "/api/refer_code/use", { code: "stars" }, fan.auth)).status).toBe(200);
+    await bindWalletDirectly(t.database.db, fan.userId, wallet(1), clock.now());
+    expect((await postJson(t.app, "/api/refer_code/kol/claim", {}, kol.auth)).status).toBe(200);
+    expect(await balanceOf(t.database.db, fan.userId)).toBe(30);
+
+    // Refused: the wallet was bound to another account before.
+    const earlier = await signUpMember(t, "earlier@example.com");
+    await bindWalletDirectly(t.database.db, earlier.userId, wallet(2), clock.now());
+    await walletAdmin(t.database.db, clock.now).unbind("earlier@example.com", "evm");
+    const reused = await signUpMember(t, "reused@example.com");
+    expect((await postJson(t.app, "/api/refer_code/use", { code }, reused.auth)).status).toBe(200);
+    await bindWalletDirectly(t.database.db, reused.userId, wallet(2), clock.now());
+
+    // Pending: no wallet yet.
+    const waiting = await signUpMember(t, "waiting@example.com");
+    expect((await postJson(t.app, "/api/refer_code/use", { code }, waiting.auth)).status).toBe(200);
+    // Settles the member code's invites (the refusal); the operator's read settles nothing.
+    await t.app.request("/api/refer_code", { headers: inviter.auth });
+
+    expect(await readData<OperatorInvites>(await invites(operator.auth))).toEqual({
+      funnel: { used: 3, bound_wallet: 2, qualified: 1, claimed: 1 },
+      codes: [
+        {
+          code: "STARS",
+          kind: "kol",
+          owner_email: "kol@example.com",
+          disabled: false,
+          uses: 1,
+          qualified: 1,
+          pending: 0,
+          refused: 0,
+          refused_reasons: [],
+          points_paid: 130,
+        },
+        {
+          code: "QUIET",
+          kind: "kol",
+          owner_email: "kol@example.com",
+          disabled: false,
+          uses: 0,
+          qualified: 0,
+          pending: 0,
+          refused: 0,
+          refused_reasons: [],
+          points_paid: 0,
+        },
+        {
+          code,
+          kind: "member",
+          owner_email: "inviter@example.com",
+          disabled: false,
+          uses: 2,
+          qualified: 0,
+          pending: 1,
+          refused: 1,
+          refused_reasons: [{ reason: refusalReasons.walletBoundElsewhere, count: 1 }],
+          points_paid: 0,
+        },
+      ],
+      code_limit: 200,
+    });
+
+    // A pending invitee who holds a wallet (settled on a later read) has bound one already.
+    await bindWalletDirectly(t.database.db, waiting.userId, wallet(3), clock.now());
+    const later = await readData<OperatorInvites>(await invites(operator.auth));
+    expect(later.funnel).toEqual({ used: 3, bound_wallet: 3, qualified: 1, claimed: 1 });
+  });
+});
