@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { devDeployerPrivateKey } from "../../contracts/scripts/lib/dev-keys.js";
 import { launchBrowser, watchErrors } from "../src/browser.js";
 import { installFakeWallets } from "../src/fake-wallets.js";
+import { signUpByApi } from "../src/members.js";
 import { type RunningServer, repoRoot, startServer } from "../src/server.js";
 
 /** Hardhat's well-known development account #0: funded on every local chain, never used elsewhere. */
@@ -41,18 +42,6 @@ async function fundWallet(address: `0x${string}`) {
   await funder.sendTransaction({ to: address, value: parseEther("1") });
 }
 
-/** Signs the browser context in as a new member through the dev mailbox. */
-async function signUp(page: Page) {
-  const email = `daily-e2e-${Date.now()}@example.com`;
-  await page.request.post(`${server.url}/api/send_code`, { data: { email, check_email: true } });
-  const mail = (await (
-    await page.request.get(`${server.url}/api/dev/mailbox?to=${encodeURIComponent(email)}`)
-  ).json()) as { data: Array<{ subject: string }> };
-  const code = mail.data[0]?.subject.slice(0, 6);
-  const signIn = await page.request.post(`${server.url}/api/sign_in`, { data: { email, code, type: "code" } });
-  expect(signIn.status()).toBe(200);
-}
-
 /** Connects the fake EVM wallet from the bind wallet modal, which must be open. */
 async function connectTestWallet(page: Page) {
   const dialog = page.getByRole("dialog", { name: "Bind a wallet" });
@@ -82,7 +71,7 @@ describe("the daily round: check-in, tarot, rewards history", () => {
     const errors = watchErrors(page);
     const wallets = await installFakeWallets(page, { evmKey, rpcUrl: server.rpcUrl as string });
     await fundWallet(wallets.evmAddress);
-    await signUp(page);
+    await signUpByApi(page, server.url, `daily-e2e-${Date.now()}@example.com`);
 
     // Bind the wallet from the header.
     await page.goto(`${server.url}/`, { waitUntil: "networkidle" });

@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { createPublicClient, createWalletClient, http, parseEther } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { hardhat } from "viem/chains";
@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { devDeployerPrivateKey } from "../../contracts/scripts/lib/dev-keys.js";
 import { launchBrowser, watchErrors } from "../src/browser.js";
 import { installFakeWallets } from "../src/fake-wallets.js";
+import { headerPoints, signUpByApi } from "../src/members.js";
 import { repoRoot, startServer } from "../src/server.js";
 
 /** Hardhat's account #0: a well-known public development key that the local chain funds. */
@@ -41,25 +42,6 @@ async function fund(address: `0x${string}`, rpcUrl: string) {
   await createPublicClient({ chain: hardhat, transport }).waitForTransactionReceipt({ hash });
 }
 
-async function signUp(page: Page, email: string) {
-  await page.request.post(`${server.url}/api/send_code`, { data: { email, check_email: true } });
-  const mail = (await (
-    await page.request.get(`${server.url}/api/dev/mailbox?to=${encodeURIComponent(email)}`)
-  ).json()) as { data: Array<{ subject: string }> };
-  const code = mail.data[0]?.subject.slice(0, 6);
-  const signIn = await page.request.post(`${server.url}/api/sign_in`, { data: { email, code, type: "code" } });
-  expect(signIn.status()).toBe(200);
-}
-
-/** The points balance the header's account menu shows. */
-async function headerPoints(page: Page): Promise<number> {
-  const menu = page.getByRole("button", { name: /account menu/ });
-  await menu.click();
-  const text = await page.locator("dt", { hasText: "Points" }).locator("xpath=following-sibling::dd").textContent();
-  await menu.click();
-  return Number(text?.replace(/[^\d]/g, ""));
-}
-
 describe("/genesis-pass on the local chain", () => {
   it("takes a new member from binding a wallet through mint, stake, claim all and unstake", async () => {
     const rpcUrl = server.rpcUrl as string;
@@ -68,7 +50,7 @@ describe("/genesis-pass on the local chain", () => {
     const errors = watchErrors(page);
     const wallets = await installFakeWallets(page, { rpcUrl });
     await fund(wallets.evmAddress, rpcUrl);
-    await signUp(page, `pass-e2e-${Date.now()}@example.com`);
+    await signUpByApi(page, server.url, `pass-e2e-${Date.now()}@example.com`);
 
     await page.goto(`${server.url}/genesis-pass`, { waitUntil: "networkidle" });
     await page.getByRole("heading", { name: "Genesis Pass", level: 1 }).waitFor();
@@ -149,7 +131,7 @@ describe("/genesis-pass on the local chain", () => {
     const context = await browser.newContext();
     const page = await context.newPage();
     const errors = watchErrors(page);
-    await signUp(page, `burner-e2e-${Date.now()}@example.com`);
+    await signUpByApi(page, server.url, `burner-e2e-${Date.now()}@example.com`);
     await page.goto(`${server.url}/genesis-pass`, { waitUntil: "networkidle" });
 
     await page.getByRole("button", { name: "Bind a wallet" }).click();

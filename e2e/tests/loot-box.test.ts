@@ -7,6 +7,7 @@ import { openDatabase } from "../../server/src/db/client.js";
 import { grantPoints } from "../../server/src/modules/ledger/service.js";
 import { createMemberRow } from "../../server/src/test/members.js";
 import { launchBrowser, watchErrors } from "../src/browser.js";
+import { headerPointsText } from "../src/members.js";
 import { repoRoot, startServer } from "../src/server.js";
 
 const email = "boxes-e2e@example.com";
@@ -54,15 +55,6 @@ async function signIn(page: Page) {
   expect(signedIn.status()).toBe(200);
 }
 
-/** The points balance the header's account menu shows. */
-async function headerPoints(page: Page): Promise<string | null> {
-  const menu = page.getByRole("button", { name: /account menu/ });
-  await menu.click();
-  const text = await page.locator("dt", { hasText: "Points" }).locator("xpath=following-sibling::dd").textContent();
-  await menu.click();
-  return text;
-}
-
 describe("/loot-box", () => {
   it("shows the market before sign-in, then buys, opens, credits the header, rotates and verifies at 360 px", async () => {
     const context = await browser.newContext({ viewport: { width: 360, height: 780 }, reducedMotion: "reduce" });
@@ -81,7 +73,7 @@ describe("/loot-box", () => {
 
     await signIn(page);
     await page.goto(`${server.url}/loot-box`, { waitUntil: "networkidle" });
-    expect(await headerPoints(page)).toBe("100 pts");
+    expect(await headerPointsText(page)).toBe("100 pts");
     await expect.poll(() => page.getByTestId("no-boxes").count(), { timeout: 15_000 }).toBe(1);
 
     // Buy one with the confirmation stating the cost and the balance after.
@@ -92,7 +84,7 @@ describe("/loot-box", () => {
     );
     await confirmation.getByRole("button", { name: "Confirm purchase" }).click();
     await expect.poll(() => comet.textContent(), { timeout: 15_000 }).toContain("Bought 1 × Comet Box for 30 pts");
-    await expect.poll(() => headerPoints(page)).toBe("70 pts");
+    await expect.poll(() => headerPointsText(page)).toBe("70 pts");
     await expect.poll(() => comet.getByTestId("supply-left").textContent()).toBe("49 of 50 left");
 
     // Open it: the reward lands in the header.
@@ -101,7 +93,7 @@ describe("/loot-box", () => {
     await owned.getByRole("button", { name: "Open one" }).click();
     const result = page.getByTestId("open-result");
     await expect.poll(() => result.textContent(), { timeout: 15_000 }).toContain("25 points");
-    await expect.poll(() => headerPoints(page)).toBe("95 pts");
+    await expect.poll(() => headerPointsText(page)).toBe("95 pts");
 
     // The client seed was made in this browser before the opening, then the opening is verified.
     const fairness = page.getByTestId("fairness-panel");

@@ -11,6 +11,7 @@ import { operatorAdmin } from "../../server/src/modules/operator/service.js";
 import { kolAdmin } from "../../server/src/modules/referrals/service.js";
 import { bindWalletDirectly, createMemberRow } from "../../server/src/test/members.js";
 import { launchBrowser, watchErrors } from "../src/browser.js";
+import { headerPointsText } from "../src/members.js";
 import { repoRoot, startServer } from "../src/server.js";
 
 const operatorEmail = "ops-e2e@example.com";
@@ -86,15 +87,6 @@ async function signIn(page: Page, email: string) {
   const code = mail.data[0]?.subject.slice(0, 6);
   const signedIn = await page.request.post(`${server.url}/api/sign_in`, { data: { email, code, type: "code" } });
   expect(signedIn.status(), await signedIn.text()).toBe(200);
-}
-
-/** The points balance the header's account menu shows. */
-async function headerPoints(page: Page): Promise<string | null> {
-  const menu = page.getByRole("button", { name: /account menu/ });
-  await menu.click();
-  const text = await page.locator("dt", { hasText: "Points" }).locator("xpath=following-sibling::dd").textContent();
-  await menu.click();
-  return text;
 }
 
 describe("/operator", () => {
@@ -185,7 +177,7 @@ describe("/operator", () => {
     const memberContext = await signedInContext(memberEmail);
     const memberPage = await memberContext.newPage();
     await memberPage.goto(`${server.url}/`, { waitUntil: "networkidle" });
-    await expect.poll(() => headerPoints(memberPage), { timeout: 15_000 }).toBe("260 pts");
+    await expect.poll(() => headerPointsText(memberPage), { timeout: 15_000 }).toBe("260 pts");
     await memberContext.close();
   });
 });

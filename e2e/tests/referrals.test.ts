@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, watchErrors } from "../src/browser.js";
+import { headerPoints, latestSignInCode, signUpByApi } from "../src/members.js";
 import { startServer } from "../src/server.js";
 
 let server: Awaited<ReturnType<typeof startServer>>;
@@ -13,36 +14,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-/** The newest sign-in code the dev mailbox holds for `email` (the subject starts with it). */
-async function latestCode(page: Page, email: string): Promise<string> {
-  let code: string | undefined;
-  await expect
-    .poll(async () => {
-      const response = await page.request.get(`${server.url}/api/dev/mailbox?to=${encodeURIComponent(email)}`);
-      const { data } = (await response.json()) as { data: Array<{ subject: string }> };
-      code = data[0]?.subject.match(/^\d{6}/)?.[0];
-      return code;
-    })
-    .toBeDefined();
-  return code as string;
-}
-
-async function signUpByApi(page: Page, email: string) {
-  await page.request.post(`${server.url}/api/send_code`, { data: { email, check_email: true } });
-  const code = await latestCode(page, email);
-  const signIn = await page.request.post(`${server.url}/api/sign_in`, { data: { email, code, type: "code" } });
-  expect(signIn.status()).toBe(200);
-}
-
-/** The points balance the header's account menu shows. */
-async function headerPoints(page: Page): Promise<number> {
-  const menu = page.getByRole("button", { name: /account menu/ });
-  await menu.click();
-  const text = await page.locator("dt", { hasText: "Points" }).locator("xpath=following-sibling::dd").textContent();
-  await menu.click();
-  return Number(text?.replace(/[^\d]/g, ""));
-}
 
 async function openInvites(page: Page) {
   await page.goto(`${server.url}/`, { waitUntil: "networkidle" });
@@ -59,7 +30,7 @@ describe("inviting a friend", () => {
     contexts.push(inviterContext);
     const inviter = await inviterContext.newPage();
     const inviterErrors = watchErrors(inviter);
-    await signUpByApi(inviter, `inviter-${Date.now()}@example.com`);
+    await signUpByApi(inviter, server.url, `inviter-${Date.now()}@example.com`);
 
     // A copies the share link (the button says "Copied" for 1.5 s).
     let invites = await openInvites(inviter);
@@ -82,7 +53,7 @@ describe("inviting a friend", () => {
     await invitee.getByLabel("E-mail address").fill(email);
     await invitee.getByRole("button", { name: "Send code" }).click();
     await invitee.getByRole("heading", { name: "Check your e-mail" }).waitFor();
-    await invitee.getByLabel("Sign-in code").fill(await latestCode(invitee, email));
+    await invitee.getByLabel("Sign-in code").fill(await latestSignInCode(invitee, server.url, email));
     const success = invitee.getByRole("dialog", { name: "Invite code accepted" });
     await success.getByTestId("invites-success").waitFor({ timeout: 15_000 });
     expect(await success.textContent()).toContain(shareLink.split("ref=")[1]);
@@ -125,7 +96,7 @@ describe("inviting a friend", () => {
   it("works at 360 px: the invites window fits the screen", async () => {
     const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
     const page = await context.newPage();
-    await signUpByApi(page, `narrow-invites-${Date.now()}@example.com`);
+    await signUpByApi(page, server.url, `narrow-invites-${Date.now()}@example.com`);
     const invites = await openInvites(page);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);

@@ -12,6 +12,7 @@ import { operatorAdmin } from "../modules/operator/service.js";
 import { postJson, readData } from "../test/app.js";
 import type { startTestChain } from "../test/chain.js";
 import { createIndexedTestApp, hardhatAccounts, walletOn } from "../test/contracts.js";
+import { chainClientsFailingFirst } from "../test/flaky-chain.js";
 import { balanceOf, bindWalletDirectly, signUpMember } from "../test/members.js";
 import { createChainClients } from "./clients.js";
 import { createIndexer } from "./indexer.js";
@@ -142,30 +143,10 @@ describe("what the indexer reports for the operator console", () => {
     const [status] = await t.database.db.select().from(chainIndexerStatus).where(eq(chainIndexerStatus.chainId, 31337));
     expect(status).toMatchObject({ headBlock: head, indexedBlock: head, leader: `${hostname()}:${process.pid}` });
 
-    const real = createChainClients(t.config);
-    let failuresLeft = 1;
-    const flaky = {
-      ...real,
-      client(chainId: number) {
-        const client = real.client(chainId);
-        return new Proxy(client, {
-          get(target, property, receiver) {
-            const value = Reflect.get(target, property, receiver);
-            if (property !== "getBlockNumber" || typeof value !== "function") return value;
-            return (...args: unknown[]) => {
-              if (failuresLeft > 0) {
-                failuresLeft -= 1;
-                return Promise.reject(new Error("RPC unavailable (test)"));
-              }
-              return value.apply(target, args);
-            };
-          },
-        });
-      },
-    };
+    const flaky = chainClientsFailingFirst(createChainClients(t.config), 1);
     const following = createIndexer({
       db: t.database.db,
-      clients: flaky,
+      clients: flaky.clients,
       chains: t.config.chains,
       handlers: t.eventHandlers,
       logger: pino({ level: "silent" }),

@@ -10,6 +10,7 @@ import { type Economy, loadEconomy } from "../../economy.js";
 import { postJson, readData } from "../../test/app.js";
 import type { startTestChain } from "../../test/chain.js";
 import { createIndexedTestApp, hardhatAccounts, walletOn } from "../../test/contracts.js";
+import { chainClientsFailingFirst } from "../../test/flaky-chain.js";
 import { balanceOf, bindWalletDirectly, signUpMember } from "../../test/members.js";
 
 const economy: Economy = {
@@ -241,30 +242,10 @@ describe("the indexer", () => {
       }),
     );
 
-    const real = createChainClients(t.config);
-    let failuresLeft = 4;
-    const flaky = {
-      ...real,
-      client(chainId: number) {
-        const client = real.client(chainId);
-        return new Proxy(client, {
-          get(target, property, receiver) {
-            const value = Reflect.get(target, property, receiver);
-            if (property !== "getBlockNumber" || typeof value !== "function") return value;
-            return (...args: unknown[]) => {
-              if (failuresLeft > 0) {
-                failuresLeft -= 1;
-                return Promise.reject(new Error("RPC unavailable (test)"));
-              }
-              return value.apply(target, args);
-            };
-          },
-        });
-      },
-    };
+    const flaky = chainClientsFailingFirst(createChainClients(t.config), 4);
     const following = createIndexer({
       db: t.database.db,
-      clients: flaky,
+      clients: flaky.clients,
       chains: t.config.chains,
       handlers: t.eventHandlers,
       logger: pino({ level: "silent" }),
@@ -284,7 +265,7 @@ describe("the indexer", () => {
           },
         )
         .toBe(1);
-      expect(failuresLeft).toBe(0);
+      expect(flaky.failuresLeft()).toBe(0);
     } finally {
       await following.stop();
     }

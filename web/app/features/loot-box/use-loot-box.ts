@@ -1,4 +1,3 @@
-import type { User } from "@arcana/protocol";
 import {
   getBoxFairnessRoute,
   getBoxMarketRoute,
@@ -11,8 +10,8 @@ import {
 } from "@arcana/protocol/calls";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../lib/api";
-import { memberQueryKey, useMember } from "../account/use-member";
-import { pointsHistoryQueryKey } from "../points-history/use-points-history";
+import { useMember } from "../account/use-member";
+import { usePointsMoved } from "../account/use-points-moved";
 
 export const lootBoxQueryKeys = {
   market: ["boxes", "market"] as const,
@@ -55,23 +54,15 @@ export function useFairness() {
   });
 }
 
-/** After a purchase or an opening: the header's points at once, then everything the move touched. */
+/** After a purchase or an opening: the header's points at once, then the boxes the move touched. */
 function useRefreshAfterMove() {
-  const queryClient = useQueryClient();
-  const member = useMember();
-  return async (pts: number) => {
-    if (!member) return;
-    queryClient.setQueryData<User>(memberQueryKey(member.uid), (user) => (user ? { ...user, pts } : user));
-    await Promise.all([
-      queryClient.invalidateQueries({ queryKey: lootBoxQueryKeys.market }),
-      queryClient.invalidateQueries({ queryKey: ["boxes", "summary", member.uid] }),
-      queryClient.invalidateQueries({ queryKey: ["boxes", "results"] }),
-      queryClient.invalidateQueries({ queryKey: lootBoxQueryKeys.mine(member.uid) }),
-      queryClient.invalidateQueries({ queryKey: lootBoxQueryKeys.fairness(member.uid) }),
-      queryClient.invalidateQueries({ queryKey: pointsHistoryQueryKey(member.uid) }),
-      queryClient.invalidateQueries({ queryKey: memberQueryKey(member.uid) }),
-    ]);
-  };
+  return usePointsMoved((uid) => [
+    lootBoxQueryKeys.market,
+    ["boxes", "summary", uid],
+    ["boxes", "results"],
+    lootBoxQueryKeys.mine(uid),
+    lootBoxQueryKeys.fairness(uid),
+  ]);
 }
 
 /** Buys boxes; one Idempotency-Key per confirmed purchase, so a retried request is charged once. */

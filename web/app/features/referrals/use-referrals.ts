@@ -1,4 +1,4 @@
-import type { UseReferralResult, User } from "@arcana/protocol";
+import type { UseReferralResult } from "@arcana/protocol";
 import {
   claimKolRewardsRoute,
   claimReferralRewardsRoute,
@@ -6,11 +6,11 @@ import {
   getReferralSummaryRoute,
   useReferralCodeRoute,
 } from "@arcana/protocol/calls";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery } from "@tanstack/react-query";
 import { create } from "zustand";
 import { api } from "../../lib/api";
-import { memberQueryKey, useMember } from "../account/use-member";
-import { pointsHistoryQueryKey } from "../points-history/use-points-history";
+import { useMember } from "../account/use-member";
+import { usePointsMoved } from "../account/use-points-moved";
 
 export const referralQueryKeys = {
   summary: (uid: string) => ["referrals", "summary", uid] as const,
@@ -41,20 +41,9 @@ export const useAppliedReferral = create<{
   setApplied: (result: UseReferralResult) => void;
 }>()((set) => ({ applied: null, setApplied: (applied) => set({ applied }) }));
 
-/** After points moved: the header at once, then everything the move touched. */
+/** After points moved: the header at once, then the invites and tasks they touched. */
 function useRefreshAfterReferral() {
-  const queryClient = useQueryClient();
-  const member = useMember();
-  return async (pts: number) => {
-    if (!member) return;
-    queryClient.setQueryData<User>(memberQueryKey(member.uid), (user) => (user ? { ...user, pts } : user));
-    await Promise.all([
-      queryClient.invalidateQueries({ queryKey: ["referrals"] }),
-      queryClient.invalidateQueries({ queryKey: ["tasks"] }),
-      queryClient.invalidateQueries({ queryKey: pointsHistoryQueryKey(member.uid) }),
-      queryClient.invalidateQueries({ queryKey: memberQueryKey(member.uid) }),
-    ]);
-  };
+  return usePointsMoved((uid) => [referralQueryKeys.summary(uid), referralQueryKeys.kol(uid), ["tasks", uid]]);
 }
 
 export function useApplyReferralCode() {
