@@ -104,6 +104,11 @@ export interface AppProcess {
   url: string;
   pid: number;
   output(): string;
+  /**
+   * How often its indexer said it took the lead, and whether it last said it leads: counted as the
+   * output arrives, so a long run's bounded output never loses it.
+   */
+  leadership(): { taken: number; leading: boolean };
   /** Resident set size in KiB (from /proc). */
   rssKib(): number;
   exited(): boolean;
@@ -168,8 +173,14 @@ export async function startEnvironment() {
       stdio: ["ignore", "pipe", "pipe"],
     });
     let output = "";
+    const leadership = { taken: 0, leading: false };
     const keep = (chunk: Buffer) => {
-      output += chunk;
+      const text = chunk.toString();
+      const took = text.lastIndexOf("indexer: leading");
+      const lost = text.lastIndexOf("indexer: lost leadership");
+      if (took >= 0) leadership.taken += text.split("indexer: leading").length - 1;
+      if (took >= 0 || lost >= 0) leadership.leading = took > lost;
+      output += text;
       // Bounded: a long run logs a lot, the suite only needs the recent part.
       if (output.length > 2_000_000) output = output.slice(-1_000_000);
     };
@@ -189,6 +200,7 @@ export async function startEnvironment() {
       url,
       pid: child.pid ?? 0,
       output: () => output,
+      leadership: () => ({ ...leadership }),
       rssKib() {
         const status = readFileSync(`/proc/${child.pid}/status`, "utf8");
         return Number(status.match(/VmRSS:\s+(\d+)/)?.[1] ?? Number.NaN);

@@ -8,8 +8,7 @@ const INDEXER_LOCK_KEY = 0x4a7ca1;
 
 /** Whether the server's log says it leads now: its last word on leadership is "leading". */
 function leads(app: AppProcess): boolean {
-  const log = app.output();
-  return log.lastIndexOf("indexer: leading") > log.lastIndexOf("indexer: lost leadership");
+  return app.leadership().leading;
 }
 
 async function lockHolders(env: Environment): Promise<number> {
@@ -87,7 +86,7 @@ export async function twoServers(
     if (leaders.length !== 1) problems.push(`${leaders.length} servers say they lead`);
     const leader = leaders[0] ?? first;
     const follower = leader === first ? second : first;
-    const followerLogBefore = follower.output().length;
+    const followerLeadsBefore = follower.leadership().taken;
     // Half the check-ins before the kill, half after: the range the leader was in the middle of.
     for (const member of members.slice(0, 4)) await memberChain(env, member).checkIn();
     await leader.kill("SIGKILL");
@@ -96,7 +95,7 @@ export async function twoServers(
     let takeoverMs = Number.NaN;
     await poll(
       "the other server leads",
-      () => (follower.output().slice(followerLogBefore).includes("indexer: leading") ? true : undefined),
+      () => (follower.leadership().taken > followerLeadsBefore ? true : undefined),
       20_000,
     )
       .then(() => {
