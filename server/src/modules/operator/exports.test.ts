@@ -6,8 +6,9 @@ import { createTestApp } from "../../test/app.js";
 import { createMemberRow, signUpMember } from "../../test/members.js";
 import { operatorAdmin } from "./service.js";
 
-// V8 collects garbage lazily: without a collection now and then, RSS would measure when V8 chose to
-// collect, not what the export keeps. A full collection every 100,000 rows leaves what is really held.
+// V8 collects garbage lazily, and RSS moves with when it chose to collect and how it sizes its heap
+// (it differs between Node 20 and 24). What the export really holds is the heap left after a full
+// collection: measured every 100,000 rows.
 setFlagsFromString("--expose-gc");
 const collectGarbage = runInNewContext("gc") as () => void;
 
@@ -31,7 +32,7 @@ beforeAll(async () => {
 afterAll(() => t?.dispose());
 
 describe("the ledger export", () => {
-  it("streams every row with RSS growth under 50 MB", async () => {
+  it("streams every row, holding under 50 MB of heap whatever the export's size", async () => {
     // A first, small export (one GMT day: 8,639 rows) warms up what any request grows once (the young
     // generation, the database connection's buffers), so the baseline is the server at work.
     const warmUp = await t.app.request("/api/operator/exports/ledger.csv?from=2026-01-01&to=2026-01-01", {
@@ -43,7 +44,7 @@ describe("the ledger export", () => {
     const reader = res.body?.getReader();
     if (!reader) throw new Error("no body");
     collectGarbage();
-    const start = process.memoryUsage().rss;
+    const start = process.memoryUsage().heapUsed;
     let collectedAt = 0;
     let peak = start;
     let lines = 0;
@@ -54,15 +55,15 @@ describe("the ledger export", () => {
       bytes += value.byteLength;
       // Counted on the bytes: decoding a hundred megabytes into strings would measure the test, not the server.
       for (let i = value.indexOf(10); i !== -1; i = value.indexOf(10, i + 1)) lines++;
-      peak = Math.max(peak, process.memoryUsage().rss);
       if (lines - collectedAt >= 100_000) {
         collectGarbage();
+        peak = Math.max(peak, process.memoryUsage().heapUsed);
         collectedAt = lines;
       }
     }
     const growthMb = (peak - start) / 1024 / 1024;
     console.info(
-      `ledger export: ${rows} rows, ${(bytes / 1024 / 1024).toFixed(1)} MB of CSV, RSS growth ${growthMb.toFixed(1)} MB`,
+      `ledger export: ${rows} rows, ${(bytes / 1024 / 1024).toFixed(1)} MB of CSV, heap held after collections grew ${growthMb.toFixed(1)} MB`,
     );
     expect(lines).toBe(rows + 1);
     expect(growthMb).toBeLessThan(50);
