@@ -11,6 +11,7 @@ import { create } from "zustand";
 import { api } from "../../lib/api";
 import { useMember } from "../account/use-member";
 import { usePointsMoved } from "../account/use-points-moved";
+import { tasksQueryKey } from "../tasks/use-tasks";
 
 export const referralQueryKeys = {
   summary: (uid: string) => ["referrals", "summary", uid] as const,
@@ -43,7 +44,7 @@ export const useAppliedReferral = create<{
 
 /** After points moved: the header at once, then the invites and tasks they touched. */
 function useRefreshAfterReferral() {
-  return usePointsMoved((uid) => [referralQueryKeys.summary(uid), referralQueryKeys.kol(uid), ["tasks", uid]]);
+  return usePointsMoved((uid) => [referralQueryKeys.summary(uid), referralQueryKeys.kol(uid), tasksQueryKey(uid)]);
 }
 
 export function useApplyReferralCode() {

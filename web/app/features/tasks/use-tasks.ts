@@ -1,12 +1,11 @@
-import type { User } from "@arcana/protocol";
 import { consumeTasksRoute } from "@arcana/protocol/calls";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { api } from "../../lib/api";
 import { useToastStore } from "../../ui/toast-store";
 import { formatPoints } from "../account/points";
-import { memberQueryKey, useMember } from "../account/use-member";
-import { pointsHistoryQueryKey } from "../points-history/use-points-history";
+import { useMember } from "../account/use-member";
+import { usePointsMoved } from "../account/use-points-moved";
 
 export function tasksQueryKey(uid: string) {
   return ["tasks", uid] as const;
@@ -18,7 +17,7 @@ export function tasksQueryKey(uid: string) {
  */
 export function useTasks() {
   const member = useMember();
-  const queryClient = useQueryClient();
+  const pointsMoved = usePointsMoved(() => []);
   const showToast = useToastStore((state) => state.showToast);
   const query = useQuery({
     queryKey: tasksQueryKey(member?.uid ?? ""),
@@ -32,13 +31,12 @@ export function useTasks() {
   useEffect(() => {
     if (!answer || answer.granted.length === 0 || !member || announced.current === answer) return;
     announced.current = answer;
-    queryClient.setQueryData<User>(memberQueryKey(member.uid), (user) => (user ? { ...user, pts: answer.pts } : user));
-    void queryClient.invalidateQueries({ queryKey: pointsHistoryQueryKey(member.uid) });
+    void pointsMoved(answer.pts);
     for (const grant of answer.granted) {
       const title = answer.tasks.find((task) => task.id === grant.id)?.title ?? grant.id;
       showToast({ tone: "success", message: `Task complete: ${title}. +${formatPoints(grant.points)}.` });
     }
-  }, [answer, member, queryClient, showToast]);
+  }, [answer, member, pointsMoved, showToast]);
 
   return query;
 }
