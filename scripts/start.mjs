@@ -97,15 +97,24 @@ if (!existsSync(path.join(root, "node_modules"))) {
   process.exit(1);
 }
 
-if (!hot) {
-  if (webBuildIsStale()) {
-    step("Building the web app (first start, or its sources changed)…");
-    const build = spawnSync("npm", ["run", "build", "--silent", "-w", "@arcana/web"], { cwd: root, stdio: "inherit" });
-    if (build.status !== 0) process.exit(build.status ?? 1);
-  } else {
-    step("The web app build is up to date.");
-  }
+/** Runs `npm run build` for the web app; resolves when it succeeded, exits when it failed. */
+function buildWebApp() {
+  step("Building the web app (first start, or its sources changed)…");
+  const build = spawn("npm", ["run", "build", "--silent", "-w", "@arcana/web"], { cwd: root, stdio: "inherit" });
+  children.push(build);
+  return new Promise((resolve) => {
+    build.once("exit", (code, signal) => {
+      if (code === 0) return resolve();
+      if (!stopping) console.error(`The web app build failed (${signal ?? `exit code ${code}`}).`);
+      stop(code || 1);
+    });
+  });
 }
+
+// The web build runs beside the local chain and the server's start; the server loads the build
+// once it is done.
+const webBuild = hot || !webBuildIsStale() ? null : buildWebApp();
+if (!hot && !webBuild) step("The web app build is up to date.");
 
 const serverEnv = { NODE_ENV: process.env.NODE_ENV || "development" };
 if (withLocalChain) {
@@ -113,25 +122,29 @@ if (withLocalChain) {
     console.error(
       `Port ${chainPort} is taken (another \`npm start\`?). Stop it, or choose another: CHAIN_PORT=8546 npm start`,
     );
-    process.exit(1);
-  }
-  step(`Starting the local chain on 127.0.0.1:${chainPort} and deploying the contracts (dev-only keys)…`);
-  try {
-    serverEnv.LOCAL_RPC_URL = await startLocalChain();
-  } catch (error) {
-    console.error(error instanceof Error ? error.message : error);
     stop(1);
+  } else {
+    step(`Starting the local chain on 127.0.0.1:${chainPort} and deploying the contracts (dev-only keys)…`);
+    try {
+      serverEnv.LOCAL_RPC_URL = await startLocalChain();
+    } catch (error) {
+      if (!stopping) console.error(error instanceof Error ? error.message : error);
+      stop(1);
+    }
   }
 }
-
 if (!stopping) {
   step(hot ? "Starting the server with hot reload…" : "Starting the server…");
-  watch(
+  // While the web app still builds, the server opens its database and then waits for word that
+  // the build is done (WEB_BUILD_PENDING, over the IPC channel) before it loads it.
+  const server = watch(
     "The server",
     spawn(process.execPath, ["--import", "tsx", "server/src/main.ts", ...(hot ? ["--hot"] : [])], {
       cwd: root,
-      stdio: "inherit",
-      env: { ...process.env, ...serverEnv },
+      stdio: ["inherit", "inherit", "inherit", "ipc"],
+      env: { ...process.env, ...serverEnv, ...(webBuild ? { WEB_BUILD_PENDING: "1" } : {}) },
     }),
   );
+  await webBuild;
+  if (webBuild && !stopping) server.send("web-build-ready");
 }

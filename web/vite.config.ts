@@ -6,6 +6,8 @@ export default defineConfig({
   plugins: [reactRouter(), precompressClientBuild()],
   build: {
     sourcemap: false,
+    // The precompress plugin writes the real .gz/.br files; sizing every chunk again slows each build.
+    reportCompressedSize: false,
     rolldownOptions: {
       output: {
         codeSplitting: {

@@ -17,6 +17,16 @@ if (database.share) {
   );
 }
 
+if (process.env.WEB_BUILD_PENDING === "1" && process.send) {
+  // `npm start` builds the web app while this server starts: its word says the build is complete.
+  logger.info("Waiting for the web app build to finish…");
+  await new Promise<void>((resolve) =>
+    process.on("message", (message) => {
+      if (message === "web-build-ready") resolve();
+    }),
+  );
+  process.disconnect?.();
+}
 logger.info(hot ? "Starting Vite for hot reload…" : "Loading the web app build…");
 const hotFrontend = hot ? await createHotFrontend() : null;
 const web = hotFrontend ?? (await loadBuiltFrontend(config.env));
