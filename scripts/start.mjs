@@ -1,6 +1,6 @@
 // `npm start` (and `npm run dev` with --dev): the whole product on embedded defaults, one command:
 // web build if needed, a local chain with the contracts deployed, then the server.
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
