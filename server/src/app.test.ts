@@ -108,14 +108,27 @@ describe("operations endpoints", () => {
 });
 
 describe("security headers", () => {
-  it("sends a CSP that forbids framing and inline scripts without the nonce, and nosniff", async () => {
-    const res = await t.app.request("/healthz");
-    const csp = res.headers.get("content-security-policy") ?? "";
+  it("gives an answer that is not a page a CSP that allows nothing, nosniff, and no document-only headers", async () => {
+    for (const path of ["/healthz", "/api/users/mine", "/api/no-such-endpoint"]) {
+      const res = await t.app.request(path);
+      expect(res.headers.get("content-security-policy")).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(res.headers.get("x-frame-options")).toBe("DENY");
+      expect(res.headers.get("cross-origin-resource-policy")).toBe("same-origin");
+      expect(res.headers.get("permissions-policy")).toBeNull();
+      expect(res.headers.get("strict-transport-security")).toBeNull();
+    }
+  });
+
+  it("gives a page the page policy: framing forbidden, no inline script without the nonce, document headers", async () => {
+    const page = await t.app.request("/api/docs");
+    const csp = page.headers.get("content-security-policy") ?? "";
     expect(csp).toContain("frame-ancestors 'none'");
-    // No HTML, no script to allow: the policy carries no nonce at all.
-    expect(csp).toContain("script-src 'self';");
-    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
-    expect(res.headers.get("strict-transport-security")).toBeNull();
+    expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+';/);
+    expect(csp).toContain("object-src 'none'");
+    expect(page.headers.get("permissions-policy")).toBe("camera=(), microphone=(), geolocation=()");
+    expect(page.headers.get("cross-origin-opener-policy")).toBe("same-origin-allow-popups");
+    expect(page.headers.get("x-content-type-options")).toBe("nosniff");
   });
 
   it("gives every HTML page a fresh nonce of its own", async () => {
@@ -133,14 +146,14 @@ describe("security headers", () => {
   });
 
   it("lets the page reach the Solana RPC, and WalletConnect's relay and verify frame only when it is configured", async () => {
-    const plain = (await t.app.request("/healthz")).headers.get("content-security-policy") ?? "";
+    const plain = (await t.app.request("/api/docs")).headers.get("content-security-policy") ?? "";
     expect(plain).toContain("https://api.mainnet-beta.solana.com");
     expect(plain).toContain("frame-src 'self';");
     expect(plain).not.toContain("walletconnect");
 
     const withWalletConnect = await createTestApp({ env: { WALLETCONNECT_PROJECT_ID: "0123456789abcdef" } });
     try {
-      const csp = (await withWalletConnect.app.request("/healthz")).headers.get("content-security-policy") ?? "";
+      const csp = (await withWalletConnect.app.request("/api/docs")).headers.get("content-security-policy") ?? "";
       expect(csp).toContain("wss://relay.walletconnect.com");
       expect(csp).toContain("frame-src 'self' https://verify.walletconnect.com https://verify.walletconnect.org;");
     } finally {

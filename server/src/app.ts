@@ -7,8 +7,6 @@ import { OpenAPIHono } from "@hono/zod-openapi";
 import { Scalar } from "@scalar/hono-api-reference";
 import type { Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { compress } from "hono/compress";
-import { requestId } from "hono/request-id";
 import type { Logger } from "pino";
 import { type ChainClients, createChainClients } from "./chain/clients.js";
 import type { EventHandler } from "./chain/indexer.js";
@@ -19,7 +17,9 @@ import { type Economy, loadEconomy } from "./economy.js";
 import { ApiError } from "./http/api-error.js";
 import type { AppEnv } from "./http/env.js";
 import { toErrorResponse, validationHook } from "./http/errors.js";
+import { compressWhenAccepted } from "./http/compression.js";
 import { createHttpMetrics } from "./http/metrics.js";
+import { requestContext } from "./http/request-context.js";
 import { serveOpenApiDocument } from "./http/openapi.js";
 import { securityHeaders } from "./http/security-headers.js";
 import { sessionMiddleware } from "./http/session.js";
@@ -125,17 +125,7 @@ export function createApp(deps: AppDeps) {
   });
 
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
-  app.use(requestId());
-  app.use(async (c, next) => {
-    const started = performance.now();
-    const log = logger.child({ reqId: c.get("requestId") });
-    c.set("logger", log);
-    await next();
-    const ms = Math.round((performance.now() - started) * 10) / 10;
-    const entry = { method: c.req.method, path: c.req.path, status: c.res.status, ms };
-    if (c.res.status >= 500) log.error(entry, "request failed");
-    else log.debug(entry, "request");
-  });
+  app.use(requestContext(logger));
   app.use(metrics.middleware);
   const walletSources = walletBrowserSources(config);
   app.use(
@@ -156,7 +146,7 @@ export function createApp(deps: AppDeps) {
   app.get("/readyz", async (c) => {
     const readiness = await checkReadiness(
       { database: database.ping, ...(config.redisUrl ? { redis: limiter.ping } : {}) },
-      c.get("logger"),
+      c.get("logger")(),
     );
     return c.json(readiness, readiness.status === "ready" ? 200 : 503);
   });
@@ -178,7 +168,7 @@ export function createApp(deps: AppDeps) {
 
   const api = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   // Text answers go out gzip- or deflate-compressed when the client accepts it (built assets are precompressed).
-  api.use(compress());
+  api.use(compressWhenAccepted());
   const limitBody = bodyLimit({
     maxSize: API_BODY_LIMIT_BYTES,
     onError: () => {
@@ -240,7 +230,7 @@ export function createApp(deps: AppDeps) {
         getSessionUser: async () => (await c.get("session")())?.user ?? null,
         getOperatorConsole: async () => operator.consoleFor((await c.get("session")())?.user.uid),
       });
-    app.all("*", compress(), async (c) => {
+    app.all("*", compressWhenAccepted(), async (c) => {
       c.set("metricsRoute", "ssr");
       if (!visitorPages || !isVisitorRequest(c.req.raw)) return render(c);
       const page = await visitorPages.page(c.req.url, () => render(c));

@@ -5,7 +5,8 @@ import type { Authenticated } from "../modules/auth/service.js";
 export interface AppEnv {
   Variables: {
     requestId: string;
-    logger: Logger;
+    /** The request's logger (its bindings name the request id), made on first use. */
+    logger: () => Logger;
     /** The CSP nonce of an HTML answer, made on first use (security-headers.ts). */
     cspNonce: () => string;
     /** A page served from memory allows its inline scripts by hash instead of a nonce. */

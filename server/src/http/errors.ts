@@ -30,7 +30,7 @@ export function toErrorResponse(error: unknown, c: Context<AppEnv>): Response {
       },
     });
   }
-  const logger = c.get("logger");
+  const logger = c.get("logger")?.();
   const dependency = unavailableDependency(error);
   if (dependency) {
     logger?.error({ err: error, dependency }, `${dependency} unavailable`);

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "./env.js";
+import { addMissingHeaders, presetHeaders } from "./response-headers.js";
 
 export interface SecurityOptions {
   isProduction: boolean;
@@ -13,10 +14,11 @@ export interface SecurityOptions {
 }
 
 /**
- * Security headers for every answer, worked out once at start-up. Only an HTML page runs scripts,
- * so only a page asks for a CSP nonce (`c.get("cspNonce")()`), or names its inline scripts' hashes
- * (`cspScriptHashes`: a page served from memory); every other answer (API, assets, health) gets the
- * same policy without either, which allows no inline script at all.
+ * Security headers, worked out once at start-up. Every answer gets the few that matter for any
+ * resource (HSTS, nosniff, CORP, framing, referrer) and a CSP that allows nothing: an API answer,
+ * an asset or an image never runs or loads anything as a document. A page (an answer that asked
+ * for a CSP nonce, `c.get("cspNonce")()`, or named its inline scripts' hashes, `cspScriptHashes`,
+ * as a page served from memory does) gets the page policy and the document-only headers too.
  */
 export function securityHeaders(options: SecurityOptions): MiddlewareHandler<AppEnv> {
   const scriptSrc = ["'self'"];
@@ -25,7 +27,7 @@ export function securityHeaders(options: SecurityOptions): MiddlewareHandler<App
     scriptSrc.push("'unsafe-eval'");
     connectSrc.push("ws:", "wss:");
   }
-  const policy = (allowed: string[]) =>
+  const pagePolicy = (allowed: string[]) =>
     [
       "default-src 'self'",
       `script-src ${[...scriptSrc, ...allowed].join(" ")}`,
@@ -40,19 +42,19 @@ export function securityHeaders(options: SecurityOptions): MiddlewareHandler<App
       "form-action 'self'",
       ...(options.isProduction ? ["upgrade-insecure-requests"] : []),
     ].join("; ");
-  const withoutNonce = policy([]);
-  const headers: Array<[string, string]> = [
+  const everyAnswer: Array<readonly [string, string]> = [
+    ["Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'"],
     ["Cross-Origin-Resource-Policy", "same-origin"],
+    ["Referrer-Policy", "strict-origin-when-cross-origin"],
+    ...(options.isProduction ? [["Strict-Transport-Security", "max-age=63072000; includeSubDomains"] as const] : []),
+    ["X-Content-Type-Options", "nosniff"],
+    ["X-Frame-Options", "DENY"],
+  ];
+  const pageOnly: Array<readonly [string, string]> = [
     ["Cross-Origin-Opener-Policy", "same-origin-allow-popups"],
     ["Origin-Agent-Cluster", "?1"],
-    ["Referrer-Policy", "strict-origin-when-cross-origin"],
-    ...(options.isProduction
-      ? [["Strict-Transport-Security", "max-age=63072000; includeSubDomains"] as [string, string]]
-      : []),
-    ["X-Content-Type-Options", "nosniff"],
     ["X-DNS-Prefetch-Control", "off"],
     ["X-Download-Options", "noopen"],
-    ["X-Frame-Options", "DENY"],
     ["X-Permitted-Cross-Domain-Policies", "none"],
     ["X-XSS-Protection", "0"],
     ["Permissions-Policy", "camera=(), microphone=(), geolocation=()"],
@@ -63,13 +65,14 @@ export function securityHeaders(options: SecurityOptions): MiddlewareHandler<App
       nonce ??= randomBytes(16).toString("base64");
       return nonce;
     });
+    const preset = presetHeaders(c, everyAnswer);
     await next();
-    const answer = c.res.headers;
-    for (const [name, value] of headers) answer.set(name, value);
+    if (!preset) addMissingHeaders(c, everyAnswer);
     const hashes = c.get("cspScriptHashes");
-    answer.set(
-      "Content-Security-Policy",
-      hashes ? policy(hashes) : nonce ? policy([`'nonce-${nonce}'`]) : withoutNonce,
-    );
+    if (!hashes && !nonce) return;
+    // A page: its policy replaces the one set beforehand.
+    const answer = c.res.headers;
+    answer.set("Content-Security-Policy", pagePolicy(hashes ?? [`'nonce-${nonce}'`]));
+    for (const [name, value] of pageOnly) if (!answer.has(name)) answer.set(name, value);
   };
 }
