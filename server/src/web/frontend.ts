@@ -20,6 +20,8 @@ export interface WebFrontend {
 
 export const webBuildDir = path.join(repoRoot, "web/build");
 const serverBuildFile = path.join(webBuildDir, "server/index.js");
+/** A path whose last segment has an extension: `/assets/entry-1a2b.js`, `/favicon.svg`. */
+const FILE_PATH = /\.[A-Za-z0-9]+$/;
 
 export function hasWebBuild(): boolean {
   return existsSync(serverBuildFile);
@@ -47,5 +49,9 @@ export async function loadBuiltFrontend(mode: "development" | "production" | "te
       c.header("Cache-Control", immutable ? "public, max-age=31536000, immutable" : "public, max-age=3600");
     },
   });
-  return { buildId, assets, render: (request, context) => handle(request, context) };
+  // Page paths ("/", "/genesis-pass") name no file: only a path with a file extension is looked
+  // up on disk, so a page render costs no stat calls.
+  const assetsForFiles: MiddlewareHandler<AppEnv> = (c, next) =>
+    FILE_PATH.test(c.req.path) ? assets(c, next) : next();
+  return { buildId, assets: assetsForFiles, render: (request, context) => handle(request, context) };
 }
