@@ -72,29 +72,33 @@ export async function startLocalChain(deploymentsDir: string) {
  */
 export async function startServer(
   env: Record<string, string> = {},
-  /** `dataDir`: an embedded database the test prepared (removed again by `stop`). */
-  options: { chain?: boolean; dataDir?: string } = {},
+  /** `dataDir`: an embedded database the test prepared (removed again by `stop`); `nodeArgs`: extra Node flags (`--cpu-prof`). */
+  options: { chain?: boolean; dataDir?: string; nodeArgs?: string[] } = {},
 ): Promise<RunningServer & { rpcUrl: string | null }> {
   const port = await freePort();
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), "arcana-e2e-"));
   // Never the developer's own `npm start` chain: each server reads its own deployment directory.
   const deploymentsDir = mkdtempSync(path.join(tmpdir(), "arcana-e2e-chain-"));
   const chain = options.chain ? await startLocalChain(deploymentsDir) : null;
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server/src/main.ts"], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      NODE_ENV: "development",
-      LOG_LEVEL: "warn",
-      DATABASE_URL: "",
-      ...env,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      LOCAL_DEPLOYMENTS_DIR: deploymentsDir,
-      ...(chain ? { LOCAL_RPC_URL: chain.url } : {}),
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [...(options.nodeArgs ?? []), "--import", "tsx", "server/src/main.ts"],
+    {
+      cwd: repoRoot,
+      env: {
+        ...process.env,
+        NODE_ENV: "development",
+        LOG_LEVEL: "warn",
+        DATABASE_URL: "",
+        ...env,
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        LOCAL_DEPLOYMENTS_DIR: deploymentsDir,
+        ...(chain ? { LOCAL_RPC_URL: chain.url } : {}),
+      },
+      stdio: ["ignore", "pipe", "pipe"],
     },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  );
   let output = "";
   child.stdout?.on("data", (chunk) => (output += chunk));
   child.stderr?.on("data", (chunk) => (output += chunk));

@@ -123,6 +123,7 @@ export function createAuthService(deps: AuthDeps) {
     db,
     "session_with_member",
     sessions,
+    { id: sessions.id, lastSeenAt: sessions.lastSeenAt },
     sessions.userId,
     and(
       eq(sessions.tokenHash, sql.placeholder("tokenHash")),

@@ -11,8 +11,22 @@ import { users, walletBindings } from "./schema.js";
  */
 export type MemberRow = typeof users.$inferSelect;
 
+/** The columns of a member row `toUser` reads. */
+const profileColumns = {
+  id: users.id,
+  email: users.email,
+  pts: users.pts,
+  walletAddress: users.walletAddress,
+  solanaAddress: users.solanaAddress,
+  isActive: users.isActive,
+  type: users.type,
+  level: users.level,
+  passwordHash: users.passwordHash,
+};
+export type ProfileRow = Pick<MemberRow, keyof typeof profileColumns>;
+
 /** The member as the API shows them (`GET /users/mine`, sign-in answers, server rendering). */
-export function toUser(row: MemberRow): User {
+export function toUser(row: ProfileRow): User {
   return {
     uid: row.id,
     email: row.email,
@@ -39,27 +53,29 @@ export async function memberById(db: DatabaseOrTransaction, userId: string): Pro
 }
 
 /**
- * A prepared query for a row of another module's table together with the member it names, in one
- * round trip: `userId` is that table's column naming the member, `where` may hold `sql.placeholder`s
- * filled by `execute`. The session lookup of every signed-in request.
+ * A prepared query for some columns of another module's row together with the member it names
+ * (what `toUser` reads), in one round trip: `userId` is that table's column naming the member,
+ * `where` may hold `sql.placeholder`s filled by `execute`. The session lookup of every signed-in
+ * request: it reads only the columns it needs.
  */
-export function prepareRowWithMember<Table extends PgTable>(
+export function prepareRowWithMember<Columns extends Record<string, PgColumn>>(
   db: Database,
   name: string,
-  table: Table,
+  table: PgTable,
+  columns: Columns,
   userId: PgColumn,
   where: SQL | undefined,
 ) {
   const query = db
-    .select({ row: table as PgTable, member: users })
-    .from(table as PgTable)
+    .select({ row: columns, member: profileColumns })
+    .from(table)
     .innerJoin(users, eq(users.id, userId))
     .where(where)
     .limit(1)
     .prepare(name);
   return async (values: Record<string, unknown>) => {
     const [found] = await query.execute(values);
-    return found as { row: Table["$inferSelect"]; member: MemberRow } | undefined;
+    return found;
   };
 }
 
