@@ -15,18 +15,19 @@ import type { Config } from "./config.js";
 import type { DatabaseHandle } from "./db/client.js";
 import { type Economy, loadEconomy } from "./economy.js";
 import { ApiError } from "./http/api-error.js";
+import { compressWhenAccepted } from "./http/compression.js";
 import type { AppEnv } from "./http/env.js";
 import { toErrorResponse, validationHook } from "./http/errors.js";
-import { compressWhenAccepted } from "./http/compression.js";
 import { createHttpMetrics } from "./http/metrics.js";
-import { requestContext } from "./http/request-context.js";
 import { serveOpenApiDocument } from "./http/openapi.js";
+import { requestContext } from "./http/request-context.js";
 import { securityHeaders } from "./http/security-headers.js";
 import { sessionMiddleware } from "./http/session.js";
 import { createDevMailbox, createSmtpMailer, type Mailer } from "./mail/mailer.js";
 import { registerAstrologyRoutes } from "./modules/astrology/routes.js";
 import { registerAuthRoutes } from "./modules/auth/routes.js";
 import { createAuthService } from "./modules/auth/service.js";
+import { createSessionCache } from "./modules/auth/session-cache.js";
 import { registerBoxRoutes } from "./modules/boxes/routes.js";
 import { createBoxService } from "./modules/boxes/service.js";
 import { checkInEventHandler } from "./modules/daily/event-handler.js";
@@ -102,7 +103,16 @@ export function createApp(deps: AppDeps) {
     (config.mail.smtpUrl
       ? createSmtpMailer(config.mail.smtpUrl, config.mail.from)
       : createDevMailbox(database.db, logger, now, config.isProduction));
-  const auth = createAuthService({ db: database.db, mailer, limiter, logger, now, secret: config.sessionSecret });
+  const sessionCache = database.listen ? createSessionCache(database.listen) : undefined;
+  const auth = createAuthService({
+    db: database.db,
+    mailer,
+    limiter,
+    logger,
+    now,
+    secret: config.sessionSecret,
+    cache: sessionCache,
+  });
   const chainClients = deps.chainClients ?? createChainClients(config);
   const economy = deps.economy ?? loadEconomy(config.economyFile);
   const checkIn = createCheckInService({ db: database.db, economy, logger, now, chainClients });

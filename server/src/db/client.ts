@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -34,11 +35,97 @@ export interface DatabaseHandle {
    */
   tryAdvisoryLock(key: number): Promise<AdvisoryLock | null>;
   /**
+   * PostgreSQL only (absent on PGlite and on an embedded database shared on its socket): follows
+   * NOTIFY messages on `channel` on a connection of its own until `stop()` or `close()`.
+   */
+  listen?(channel: string, handlers: NotificationHandlers): Promise<Subscription>;
+  /**
    * PGlite only: serves the database on 127.0.0.1:`port` (0: a free port) over the PostgreSQL
    * protocol and records it in the directory's lock file, until `close()`.
    */
   share?(port: number): Promise<{ host: string; port: number }>;
 }
+
+export interface NotificationHandlers {
+  message(payload: string): void;
+  /** Messages may have been missed: (re)listening began, or the channel stopped answering. */
+  reset(): void;
+}
+
+/** A channel being followed. */
+export interface Subscription {
+  /**
+   * True while messages are known to arrive: a beat this process sends on the channel through the
+   * pool every half second came back within the last 1.5 s. A lost listening connection shows
+   * here within 1.5 s, and the subscription listens afresh.
+   */
+  live(): boolean;
+  stop(): Promise<void>;
+}
+
+const BEAT_MS = 500;
+const LIVE_MS = 1_500;
+
+/** Follows `channel` on postgres.js's listening connection, with the beat `Subscription.live` reads. */
+async function subscribe(client: postgres.Sql, channel: string, handlers: NotificationHandlers): Promise<Subscription> {
+  const beat = `beat:${randomUUID()}`;
+  let lastBeat = 0;
+  let listeningSince = Date.now();
+  let current: { unlisten(): Promise<void> } | null = null;
+  let subscribing: Promise<void> | null = null;
+  let stopped = false;
+  const unlisten = async () => {
+    await current?.unlisten().catch(() => {});
+  };
+  const listen = () => {
+    subscribing ??= (async () => {
+      await current?.unlisten().catch(() => {});
+      listeningSince = Date.now();
+      current = await client.listen(
+        channel,
+        (payload) => {
+          if (payload === beat) lastBeat = Date.now();
+          else if (!payload.startsWith("beat:")) handlers.message(payload);
+        },
+        () => handlers.reset(),
+      );
+    })()
+      .catch(() => {})
+      .finally(() => {
+        subscribing = null;
+      });
+    return subscribing;
+  };
+  const sendBeat = () => client`select pg_notify(${channel}, ${beat})`.catch(() => {});
+  await listen();
+  if (closedClients.has(client)) {
+    await unlisten();
+    throw new Error("the database was closed");
+  }
+  void sendBeat();
+  const timer = setInterval(() => {
+    const silentFor = Date.now() - Math.max(lastBeat, listeningSince);
+    if (Date.now() - lastBeat > LIVE_MS) handlers.reset();
+    if (silentFor > 2 * LIVE_MS) void listen();
+    void sendBeat();
+  }, BEAT_MS);
+  timer.unref();
+  const subscription: Subscription = {
+    live: () => !stopped && Date.now() - lastBeat < LIVE_MS,
+    stop: async () => {
+      stopped = true;
+      clearInterval(timer);
+      subscriptions.delete(subscription);
+      await unlisten();
+    },
+  };
+  const subscriptions = subscriptionsOf.get(client) ?? new Set<Subscription>();
+  subscriptionsOf.set(client, subscriptions);
+  subscriptions.add(subscription);
+  return subscription;
+}
+const subscriptionsOf = new WeakMap<postgres.Sql, Set<Subscription>>();
+const closedClients = new WeakSet<postgres.Sql>();
 
 /** A held advisory lock. It lives as long as its database session: a dropped connection loses it. */
 export interface AdvisoryLock {
@@ -116,7 +203,12 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     ping: async () => {
       await db.execute(sql`select 1`);
     },
-    close: () => client.end({ timeout: 5 }),
+    close: async () => {
+      closedClients.add(client);
+      await Promise.all([...(subscriptionsOf.get(client) ?? [])].map((subscription) => subscription.stop()));
+      await client.end({ timeout: 5 });
+    },
+    ...(target.sharedEmbedded ? {} : { listen: (channel, handlers) => subscribe(client, channel, handlers) }),
     tryAdvisoryLock: async (key) => {
       // An embedded database shared on its socket belongs to one process: nobody else can lead.
       if (target.sharedEmbedded) return { held: async () => true, release: async () => {} };

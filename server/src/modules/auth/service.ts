@@ -37,6 +37,7 @@ import {
   hashSignInCode,
   verifyPassword,
 } from "./secrets.js";
+import type { SessionCache } from "./session-cache.js";
 
 export const authLimits = {
   sendCodePerEmail: { name: "send_code_email", max: 1, windowMs: SEND_CODE_INTERVAL_MS },
@@ -62,6 +63,8 @@ export interface AuthDeps {
   logger: Logger;
   now: () => Date;
   secret: string;
+  /** Session lookups kept in memory (PostgreSQL only; session-cache.ts). */
+  cache?: SessionCache;
 }
 
 export interface Authenticated {
@@ -87,7 +90,7 @@ function tooManyWrongCodes(retryAfterSeconds: number) {
 }
 
 export function createAuthService(deps: AuthDeps) {
-  const { db, limiter, now, secret } = deps;
+  const { db, limiter, now, secret, cache } = deps;
 
   async function enforce(limit: RateLimit, subject: string, message: string) {
     const result = await limiter.hit(limit, subject);
@@ -123,7 +126,7 @@ export function createAuthService(deps: AuthDeps) {
     db,
     "session_with_member",
     sessions,
-    { id: sessions.id, lastSeenAt: sessions.lastSeenAt },
+    { id: sessions.id, lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt },
     sessions.userId,
     and(
       eq(sessions.tokenHash, sql.placeholder("tokenHash")),
@@ -244,17 +247,35 @@ export function createAuthService(deps: AuthDeps) {
     async authenticate(token: string): Promise<Authenticated | null> {
       if (!token || token.length > 200) return null;
       const at = now();
-      const found = await sessionWithMember({ tokenHash: hashSessionToken(token), at: at.toISOString() });
-      if (!found) return null;
-      const { row: session, member: user } = found;
-      if (at.getTime() - session.lastSeenAt.getTime() > LAST_SEEN_RESOLUTION_MS) {
-        await db.update(sessions).set({ lastSeenAt: at }).where(eq(sessions.id, session.id));
+      const tokenHash = hashSessionToken(token);
+      let session = cache?.get(tokenHash, at);
+      if (!session) {
+        const ticket = cache?.ticket() ?? 0;
+        const found = await sessionWithMember({ tokenHash, at: at.toISOString() });
+        if (!found) return null;
+        session = {
+          sessionId: found.row.id,
+          userId: found.member.id,
+          lastSeenAt: found.row.lastSeenAt,
+          expiresAt: found.row.expiresAt,
+          user: toUser(found.member),
+        };
+        cache?.put(tokenHash, session, ticket);
       }
-      return { user: toUser(user), sessionId: session.id };
+      if (at.getTime() - session.lastSeenAt.getTime() > LAST_SEEN_RESOLUTION_MS) {
+        await db.update(sessions).set({ lastSeenAt: at }).where(eq(sessions.id, session.sessionId));
+        cache?.forgetMember(session.userId);
+      }
+      return { user: { ...session.user }, sessionId: session.sessionId };
     },
 
     async signOut(sessionId: string): Promise<void> {
-      await db.update(sessions).set({ revokedAt: now() }).where(eq(sessions.id, sessionId));
+      const [revoked] = await db
+        .update(sessions)
+        .set({ revokedAt: now() })
+        .where(eq(sessions.id, sessionId))
+        .returning({ userId: sessions.userId });
+      if (revoked) cache?.forgetMember(revoked.userId);
     },
 
     /** Sets or changes the password, then ends every other session of the member. */
@@ -277,6 +298,7 @@ export function createAuthService(deps: AuthDeps) {
           .set({ revokedAt: now() })
           .where(and(eq(sessions.userId, user.id), ne(sessions.id, auth.sessionId), isNull(sessions.revokedAt)));
       });
+      cache?.forgetMember(user.id);
     },
   };
 }

@@ -11,6 +11,30 @@ import { users, walletBindings } from "./schema.js";
  */
 export type MemberRow = typeof users.$inferSelect;
 
+/**
+ * Members whose row this process wrote in the last 2 s. A server's session cache (auth module)
+ * neither answers from memory for them nor keeps what it reads: the notification of the change
+ * (migration 0011) may not have arrived yet, and a member must see their own change at once.
+ */
+const recentWrites = new Map<string, number>();
+const RECENT_WRITE_MS = 2_000;
+
+function writing(userId: string) {
+  const at = Date.now();
+  recentWrites.delete(userId);
+  recentWrites.set(userId, at);
+  // Oldest first: drop what has aged out.
+  for (const [id, written] of recentWrites) {
+    if (at - written <= RECENT_WRITE_MS) break;
+    recentWrites.delete(id);
+  }
+}
+
+export function memberWrittenRecently(userId: string): boolean {
+  const at = recentWrites.get(userId);
+  return at !== undefined && Date.now() - at <= RECENT_WRITE_MS;
+}
+
 /** The columns of a member row `toUser` reads. */
 const profileColumns = {
   id: users.id,
@@ -104,7 +128,9 @@ export async function signUpOrTouch(tx: DatabaseOrTransaction, email: string): P
 }
 
 export async function setPasswordHash(tx: DatabaseOrTransaction, userId: string, passwordHash: string, at: Date) {
+  writing(userId);
   await tx.update(users).set({ passwordHash, updatedAt: at }).where(eq(users.id, userId));
+  writing(userId);
 }
 
 /**
@@ -223,6 +249,7 @@ export async function setBoundWallet(
   at: Date,
 ): Promise<MemberRow> {
   const value = address === null ? null : storedAddress(kind, address);
+  writing(userId);
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(users)
@@ -235,6 +262,7 @@ export async function setBoundWallet(
       .set({ unboundAt: at })
       .where(and(eq(walletBindings.userId, userId), eq(walletBindings.kind, kind), isNull(walletBindings.unboundAt)));
     if (value !== null) await tx.insert(walletBindings).values({ userId, kind, address: value, boundAt: at });
+    writing(userId);
     return row;
   });
 }
@@ -251,11 +279,13 @@ export async function pointsOf(db: DatabaseOrTransaction, userId: string): Promi
  * writes the matching ledger row, so the balance always equals the ledger's sum.
  */
 export async function movePoints(tx: DatabaseOrTransaction, userId: string, delta: number): Promise<number | null> {
+  writing(userId);
   const [moved] = await tx
     .update(users)
     .set({ pts: sql`${users.pts} + ${delta}` })
     .where(and(eq(users.id, userId), sql`${users.pts} + ${delta} >= 0`))
     .returning({ pts: users.pts });
+  writing(userId);
   return moved ? moved.pts : null;
 }
 
