@@ -67,7 +67,12 @@ const BEAT_MS = 500;
 const LIVE_MS = 1_500;
 
 /** Follows `channel` on postgres.js's listening connection, with the beat `Subscription.live` reads. */
-async function subscribe(client: postgres.Sql, channel: string, handlers: NotificationHandlers): Promise<Subscription> {
+async function subscribe(
+  client: postgres.Sql,
+  db: Database,
+  channel: string,
+  handlers: NotificationHandlers,
+): Promise<Subscription> {
   const beat = `beat:${randomUUID()}`;
   let lastBeat = 0;
   let listeningSince = Date.now();
@@ -96,7 +101,9 @@ async function subscribe(client: postgres.Sql, channel: string, handlers: Notifi
       });
     return subscribing;
   };
-  const sendBeat = () => client`select pg_notify(${channel}, ${beat})`.catch(() => {});
+  // Through drizzle, as every other query: the same beat as a raw postgres.js tagged query crashed
+  // the server in the reliability suite's database cut (postgres.js writing to a closed socket).
+  const sendBeat = () => db.execute(sql`select pg_notify(${channel}, ${beat})`).catch(() => {});
   await listen();
   if (closedClients.has(client)) {
     await unlisten();
@@ -208,7 +215,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       await Promise.all([...(subscriptionsOf.get(client) ?? [])].map((subscription) => subscription.stop()));
       await client.end({ timeout: 5 });
     },
-    ...(target.sharedEmbedded ? {} : { listen: (channel, handlers) => subscribe(client, channel, handlers) }),
+    ...(target.sharedEmbedded ? {} : { listen: (channel, handlers) => subscribe(client, db, channel, handlers) }),
     tryAdvisoryLock: async (key) => {
       // An embedded database shared on its socket belongs to one process: nobody else can lead.
       if (target.sharedEmbedded) return { held: async () => true, release: async () => {} };
