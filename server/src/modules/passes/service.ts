@@ -4,7 +4,7 @@ import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { getAddress, isAddress } from "viem";
 import type { ChainClients } from "../../chain/clients.js";
 import type { ChainEventIdentity } from "../../chain/event-key.js";
-import { type ChainEvent, type EventHandler, eventsFor } from "../../chain/indexer.js";
+import { type ChainEvent, type EventHandler, eventsFor, isAfter } from "../../chain/indexer.js";
 import { AUTHORIZATION_TTL_SECONDS, type AuthorizationSigner } from "../../chain/signer.js";
 import type { ChainConfig, Config } from "../../config.js";
 import type { Database, DatabaseOrTransaction, Transaction } from "../../db/client.js";
@@ -117,22 +117,24 @@ async function lockPassRow(tx: Transaction, chainId: number, tokenId: number) {
  * (locked) at an unstake's on-chain time, and takes back the claims of a stake a reorg dropped.
  */
 export function passEventHandler(staking: StakeSettlement): EventHandler {
+  /**
+   * The pass as of `event`: from its events up to this one. The indexer stores a batch's events
+   * before applying them, so later events of the batch are already there.
+   */
+  async function apply(tx: Transaction, event: ChainEvent) {
+    const tokenId = event.args.tokenId ?? "0";
+    if (event.name === "Unstaked") {
+      const pass = await lockPassRow(tx, event.chainId, Number(tokenId));
+      if (pass) await staking.settleAtUnstake(tx, pass, new Date(Number(event.args.at) * 1000), event);
+    }
+    const events = (await passEvents(tx, event.chainId, tokenId)).filter((other) => !isAfter(other, event));
+    await writePassState(tx, event.chainId, Number(tokenId), passStateFromEvents(events));
+  }
+
   return {
     contract: "GenesisPass",
     events: passEventNames,
-    async apply(tx, event) {
-      const tokenId = event.args.tokenId ?? "0";
-      if (event.name === "Unstaked") {
-        const pass = await lockPassRow(tx, event.chainId, Number(tokenId));
-        if (pass) await staking.settleAtUnstake(tx, pass, new Date(Number(event.args.at) * 1000), event);
-      }
-      await writePassState(
-        tx,
-        event.chainId,
-        Number(tokenId),
-        passStateFromEvents(await passEvents(tx, event.chainId, tokenId)),
-      );
-    },
+    apply,
     async revert(tx, event) {
       const tokenId = event.args.tokenId ?? "0";
       if (event.name === "Staked") {
