@@ -5,7 +5,7 @@ import pino from "pino";
 import { type Hex, parseEther } from "viem";
 import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { checkIns, ledgerEntries, users } from "../db/schema.js";
+import { checkIns, ledgerEntries, passes, users } from "../db/schema.js";
 import { type Economy, loadEconomy } from "../economy.js";
 import { recentMovements, spendPoints } from "../modules/ledger/service.js";
 import { walletAdmin } from "../modules/wallets/service.js";
@@ -339,6 +339,12 @@ describe("finding 6: a pass unstaked on chain stops earning at its on-chain unst
         logger: pino({ level: "silent" }),
       }).syncAll();
       expect(await balanceOf(fresh.database.db, again)).toBe(300);
+      // Every pass of the earlier tests, derived in one batch, is as it was derived event by event.
+      const passesOf = async (db: typeof fresh.database.db) =>
+        (await db.select().from(passes)).sort((a, b) => a.chainId - b.chainId || a.tokenId - b.tokenId);
+      const derived = await passesOf(fresh.database.db);
+      expect(derived.length).toBeGreaterThanOrEqual(3);
+      expect(derived).toEqual(await passesOf(t().database.db));
     } finally {
       await fresh.dispose();
     }

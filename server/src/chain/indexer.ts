@@ -106,6 +106,38 @@ export async function eventsFor(
     .map(toEvent);
 }
 
+/**
+ * `eventsFor` for many tokens of one contract on one chain with one query: each token's indexed
+ * events, oldest first (tokens without any are absent).
+ */
+export async function eventsForTokens(
+  db: DatabaseOrTransaction,
+  query: { chainId: number; contract: ContractName; names: string[]; tokenIds: string[] },
+): Promise<Map<string, ChainEvent[]>> {
+  const { chainId, contract, names, tokenIds } = query;
+  const byToken = new Map<string, ChainEvent[]>();
+  if (tokenIds.length === 0) return byToken;
+  const rows = await db
+    .select()
+    .from(chainEvents)
+    .where(
+      and(
+        eq(chainEvents.chainId, chainId),
+        eq(chainEvents.contract, contract),
+        inArray(chainEvents.name, names),
+        inArray(sql`${chainEvents.args}->>'tokenId'`, tokenIds),
+      ),
+    )
+    .orderBy(asc(chainEvents.blockNumber), asc(chainEvents.logIndex));
+  for (const row of rows) {
+    const tokenId = (row.args as Record<string, string>).tokenId ?? "";
+    const list = byToken.get(tokenId) ?? [];
+    list.push(toEvent(row));
+    byToken.set(tokenId, list);
+  }
+  return byToken;
+}
+
 /** Whether event `a` happened after event `b` (block, then log index). */
 export function isAfter(a: ChainEvent, b: ChainEvent): boolean {
   return a.blockNumber > b.blockNumber || (a.blockNumber === b.blockNumber && a.logIndex > b.logIndex);
