@@ -11,7 +11,15 @@ import { createIndexer } from "../../server/src/chain/indexer.js";
 import { createAuthorizationSigner } from "../../server/src/chain/signer.js";
 import { loadConfig } from "../../server/src/config.js";
 import type { DatabaseHandle } from "../../server/src/db/client.js";
-import { chainCursors, chainEvents, checkIns, ledgerEntries, passes, users } from "../../server/src/db/schema.js";
+import {
+  chainCursors,
+  chainEvents,
+  checkIns,
+  ledgerEntries,
+  passes,
+  users,
+  walletBindings,
+} from "../../server/src/db/schema.js";
 import { loadEconomy } from "../../server/src/economy.js";
 import { createLogger } from "../../server/src/logger.js";
 import { checkInPoints } from "../../server/src/modules/daily/check-in.js";
@@ -261,8 +269,16 @@ try {
   const members = addresses.flatMap((address, i) =>
     isBound(i) ? [{ email: `bench-${i}@example.com`, walletAddress: address.toLowerCase() }] : [],
   );
-  for (let start = 0; start < members.length; start += 1_000)
-    await db.insert(users).values(members.slice(start, start + 1_000));
+  // Credits go to whoever held the wallet at the block time (wallet_bindings): bound long before.
+  for (let start = 0; start < members.length; start += 1_000) {
+    const rows = await db
+      .insert(users)
+      .values(members.slice(start, start + 1_000))
+      .returning({ id: users.id, wallet: users.walletAddress });
+    await db
+      .insert(walletBindings)
+      .values(rows.map((row) => ({ userId: row.id, kind: "evm", address: row.wallet ?? "", boundAt: new Date(0) })));
+  }
 
   const indexer = createIndexer({
     db,

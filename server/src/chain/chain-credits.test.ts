@@ -1,16 +1,18 @@
 import { dailyAbi, genesisPassAbi } from "@arcana/contracts";
 import type { CheckInStatus, MintSignature, TarotDraw, UnstakeSignature } from "@arcana/protocol";
 import { eq } from "drizzle-orm";
+import pino from "pino";
 import { type Hex, parseEther } from "viem";
 import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { checkIns, ledgerEntries, users } from "../db/schema.js";
+import { checkIns, ledgerEntries, passes, users } from "../db/schema.js";
 import { type Economy, loadEconomy } from "../economy.js";
 import { recentMovements, spendPoints } from "../modules/ledger/service.js";
 import { walletAdmin } from "../modules/wallets/service.js";
-import { postJson, readData } from "../test/app.js";
+import { createTestApp, postJson, readData } from "../test/app.js";
 import { createIndexedTestApp, hardhatAccounts, walletOn } from "../test/contracts.js";
-import { balanceOf, bindWalletDirectly, signUpMember } from "../test/members.js";
+import { balanceOf, bindWalletDirectly, createMemberRow, signUpMember } from "../test/members.js";
+import { createIndexer } from "./indexer.js";
 
 // Issue 13, findings 3, 4 and 6: credits that come from the chain count once, for the member who
 // held the wallet when the event happened, and are taken back when the chain drops or ends them.
@@ -298,5 +300,53 @@ describe("finding 6: a pass unstaked on chain stops earning at its on-chain unst
     const [latest] = await recentMovements(t().database.db, member.userId, 1);
     expect(latest).toMatchObject({ kind: "reversal", amount: -1000 });
     await expectLedgerInvariant();
+  });
+
+  it("settles the pass at the unstake when the stake and the unstake reach the indexer in one batch", async () => {
+    const wallet = await fundedWallet();
+    const member = await signUpMember(t(), "unstake-in-one-batch@example.com");
+    await bindWalletDirectly(t().database.db, member.userId, wallet.address);
+    current = Number((await chain().client.getBlock()).timestamp) * 1000;
+    const tokenId = await mintPass(wallet, member.auth);
+    const stakedAt = await stake(wallet, tokenId);
+    current = stakedAt + 3 * DAY_MS;
+    const auth712 = await readData<UnstakeSignature>(
+      await postJson(t().app, "/api/blockchain/unstake_signature", { token_id: Number(tokenId) }, member.auth),
+    );
+    await chain().client.setNextBlockTimestamp({ timestamp: BigInt(current / 1000) });
+    await mined(
+      walletOn(chain(), wallet).writeContract({
+        address: indexed.contracts.genesisPass,
+        abi: genesisPassAbi,
+        functionName: "unstake",
+        args: [tokenId, BigInt(auth712.nonce), BigInt(auth712.deadline), auth712.signature],
+      }),
+    );
+    await indexed.indexer.syncAll();
+    expect(await balanceOf(t().database.db, member.userId)).toBe(300);
+
+    // A new database catching up on the chain from the start gets the mint, the stake and the
+    // unstake in one batch: the pass is settled as it stood just before the unstake, all the same.
+    const fresh = await createTestApp({ economy, now: clock.now, env: indexed.contracts.env });
+    try {
+      const again = await createMemberRow(fresh.database.db, "unstake-in-one-batch@example.com");
+      await bindWalletDirectly(fresh.database.db, again, wallet.address);
+      await createIndexer({
+        db: fresh.database.db,
+        clients: fresh.chainClients,
+        chains: fresh.config.chains,
+        handlers: fresh.eventHandlers,
+        logger: pino({ level: "silent" }),
+      }).syncAll();
+      expect(await balanceOf(fresh.database.db, again)).toBe(300);
+      // Every pass of the earlier tests, derived in one batch, is as it was derived event by event.
+      const passesOf = async (db: typeof fresh.database.db) =>
+        (await db.select().from(passes)).sort((a, b) => a.chainId - b.chainId || a.tokenId - b.tokenId);
+      const derived = await passesOf(fresh.database.db);
+      expect(derived.length).toBeGreaterThanOrEqual(3);
+      expect(derived).toEqual(await passesOf(t().database.db));
+    } finally {
+      await fresh.dispose();
+    }
   });
 });

@@ -33,12 +33,19 @@ describe("an indexer range in several transactions", () => {
   it("commits whole blocks and moves the cursor with each, so a failure keeps what came before", async () => {
     const { chain, t } = indexed;
     let failOn: string | null = hashes[2] ?? null;
-    const handlers: EventHandler[] = t.eventHandlers.map((handler) => ({
+    // The failure is injected on both paths: per event, and the batch that holds the event.
+    const handlers: EventHandler[] = t.eventHandlers.map(({ applyBatch, ...handler }) => ({
       ...handler,
       async apply(tx, event) {
         if (event.txHash === failOn) throw new Error("handler failed");
         await handler.apply(tx, event);
       },
+      ...(applyBatch && {
+        async applyBatch(tx, events) {
+          if (events.some((event) => event.txHash === failOn)) throw new Error("handler failed");
+          await applyBatch(tx, events);
+        },
+      }),
     }));
     const indexer = createIndexer({
       db: t.database.db,

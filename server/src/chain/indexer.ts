@@ -28,6 +28,12 @@ export interface EventHandler {
   contract: ContractName;
   events: string[];
   apply(tx: Transaction, event: ChainEvent): Promise<void>;
+  /**
+   * Applies a batch of this handler's events (new ones, oldest first) with the same result as
+   * `apply` on each in turn, as set operations and without savepoints. The indexer uses it when
+   * present; reverts stay per event.
+   */
+  applyBatch?(tx: Transaction, events: ChainEvent[]): Promise<void>;
   revert(tx: Transaction, event: ChainEvent): Promise<void>;
 }
 
@@ -42,9 +48,11 @@ export interface IndexerOptions {
   /** How far back block hashes are kept and compared to notice a reorg. */
   reorgWindow?: number;
   /**
-   * Events applied per database transaction (whole blocks, so a bigger block stays whole). Every
-   * credit is a savepoint, and PostgreSQL keeps a lock per savepoint until the transaction ends:
-   * a whole range in one transaction runs out of lock memory at a few thousand credits.
+   * Events applied per database transaction (whole blocks, so a bigger block stays whole); the
+   * cursor moves with each, so a failure keeps what came before. A handler without `applyBatch`
+   * credits each event in a savepoint, and PostgreSQL keeps a lock per savepoint until the
+   * transaction ends: a whole range in one transaction would run out of lock memory at a few
+   * thousand such credits.
    */
   eventsPerTransaction?: number;
   /** getBlock calls in flight at once while a range is read. */
@@ -96,6 +104,43 @@ export async function eventsFor(
   return rows
     .filter((row) => !(without && row.txHash === without.txHash && row.logIndex === without.logIndex))
     .map(toEvent);
+}
+
+/**
+ * `eventsFor` for many tokens of one contract on one chain with one query: each token's indexed
+ * events, oldest first (tokens without any are absent).
+ */
+export async function eventsForTokens(
+  db: DatabaseOrTransaction,
+  query: { chainId: number; contract: ContractName; names: string[]; tokenIds: string[] },
+): Promise<Map<string, ChainEvent[]>> {
+  const { chainId, contract, names, tokenIds } = query;
+  const byToken = new Map<string, ChainEvent[]>();
+  if (tokenIds.length === 0) return byToken;
+  const rows = await db
+    .select()
+    .from(chainEvents)
+    .where(
+      and(
+        eq(chainEvents.chainId, chainId),
+        eq(chainEvents.contract, contract),
+        inArray(chainEvents.name, names),
+        inArray(sql`${chainEvents.args}->>'tokenId'`, tokenIds),
+      ),
+    )
+    .orderBy(asc(chainEvents.blockNumber), asc(chainEvents.logIndex));
+  for (const row of rows) {
+    const tokenId = (row.args as Record<string, string>).tokenId ?? "";
+    const list = byToken.get(tokenId) ?? [];
+    list.push(toEvent(row));
+    byToken.set(tokenId, list);
+  }
+  return byToken;
+}
+
+/** Whether event `a` happened after event `b` (block, then log index). */
+export function isAfter(a: ChainEvent, b: ChainEvent): boolean {
+  return a.blockNumber > b.blockNumber || (a.blockNumber === b.blockNumber && a.logIndex > b.logIndex);
 }
 
 const abis: Record<ContractName, Abi> = { GenesisPass: genesisPassAbi, Daily: dailyAbi };
@@ -157,6 +202,21 @@ export function createIndexer(options: IndexerOptions) {
         .values({ key, value: genesis.hash })
         .onConflictDoUpdate({ target: appMeta.key, set: { value: genesis.hash, updatedAt: new Date() } });
     });
+  }
+
+  /**
+   * Hands a batch's new events (oldest first) to each handler in turn: all of a handler's events at
+   * once through `applyBatch` when it has one, else one by one. Handlers of one contract own
+   * separate tables, so one's events never wait on another's.
+   */
+  async function applyEvents(tx: Transaction, events: ChainEvent[]) {
+    if (events.length === 0) return;
+    for (const handler of options.handlers) {
+      const mine = events.filter((event) => event.contract === handler.contract && handler.events.includes(event.name));
+      if (mine.length === 0) continue;
+      if (handler.applyBatch) await handler.applyBatch(tx, mine);
+      else for (const event of mine) await handler.apply(tx, event);
+    }
   }
 
   async function revertEvent(tx: Transaction, row: typeof chainEvents.$inferSelect) {
@@ -267,38 +327,51 @@ export function createIndexer(options: IndexerOptions) {
 
       for (const { logs: batchLogs, last } of batches) {
         await db.transaction(async (tx) => {
+          // The batch's events in one insert; those already stored (a range read again) come back
+          // from none, so nothing is applied twice.
+          const rows = new Map<string, typeof chainEvents.$inferInsert>();
           for (const log of batchLogs) {
             if (!log.eventName || log.transactionHash === null || log.logIndex === null) continue;
             const number = Number(log.blockNumber);
             const block = blocks.get(number);
             if (!block) continue;
-            const [inserted] = await tx
-              .insert(chainEvents)
-              .values({
-                chainId: chain.id,
-                txHash: log.transactionHash,
-                logIndex: log.logIndex,
-                blockNumber: number,
-                blockHash: log.blockHash ?? block.hash,
-                blockTime: block.time,
-                contract: contract.name,
-                name: log.eventName,
-                args: jsonArgs(log.args),
-              })
-              .onConflictDoNothing()
-              .returning();
-            if (!inserted) continue;
-            for (const handler of handlersFor(contract.name, log.eventName)) await handler.apply(tx, toEvent(inserted));
+            rows.set(`${log.transactionHash}:${log.logIndex}`, {
+              chainId: chain.id,
+              txHash: log.transactionHash,
+              logIndex: log.logIndex,
+              blockNumber: number,
+              blockHash: log.blockHash ?? block.hash,
+              blockTime: block.time,
+              contract: contract.name,
+              name: log.eventName,
+              args: jsonArgs(log.args),
+            });
           }
-          for (const number of new Set([...batchLogs.map((log) => Number(log.blockNumber)), last])) {
-            const block = blocks.get(number);
-            if (!block) continue;
+          const inserted =
+            rows.size === 0
+              ? []
+              : await tx
+                  .insert(chainEvents)
+                  .values([...rows.values()])
+                  .onConflictDoNothing()
+                  .returning();
+          await applyEvents(
+            tx,
+            inserted.map(toEvent).sort((a, b) => a.blockNumber - b.blockNumber || a.logIndex - b.logIndex),
+          );
+          const blockRows = [...new Set([...batchLogs.map((log) => Number(log.blockNumber)), last])].flatMap(
+            (number) => {
+              const block = blocks.get(number);
+              return block ? [{ chainId: chain.id, number, hash: block.hash, timestamp: block.time }] : [];
+            },
+          );
+          if (blockRows.length > 0) {
             await tx
               .insert(chainBlocks)
-              .values({ chainId: chain.id, number, hash: block.hash, timestamp: block.time })
+              .values(blockRows)
               .onConflictDoUpdate({
                 target: [chainBlocks.chainId, chainBlocks.number],
-                set: { hash: block.hash, timestamp: block.time },
+                set: { hash: sql`excluded.hash`, timestamp: sql`excluded.timestamp` },
               });
           }
           await tx

@@ -6,7 +6,16 @@ import { ApiError } from "../../http/api-error.js";
 import { createTestApp, testClock } from "../../test/app.js";
 import { balanceOf, createMemberRow, signUpMember } from "../../test/members.js";
 import { ledgerEntries } from "./schema.js";
-import { decodeCursor, encodeCursor, grantPoints, ledgerLabel, spendPoints } from "./service.js";
+import {
+  decodeCursor,
+  encodeCursor,
+  grantPoints,
+  grantPointsBatch,
+  ledgerLabel,
+  nextCreditReference,
+  nextCreditReferences,
+  spendPoints,
+} from "./service.js";
 
 const clock = testClock();
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -236,5 +245,65 @@ describe("ledger helpers", () => {
     expect(ledgerLabel({ kind: "tarot", label: "Tarot reading recorded on opBNB" })).toBe(
       "Tarot reading recorded on opBNB",
     );
+  });
+});
+
+describe("granting points in a batch (the indexer)", () => {
+  it("lands each reference once, within the batch and across batches, and keeps every balance the sum of its rows", async () => {
+    const a = await createMemberRow(t.database.db, "batch-a@example.com");
+    const b = await createMemberRow(t.database.db, "batch-b@example.com");
+    await grantPoints(t.database.db, { userId: a, kind: "check_in", amount: 7, reference: "batch:landed" });
+    const grant = (userId: string, amount: number, reference: string) => ({
+      userId,
+      kind: "check_in",
+      amount,
+      reference,
+    });
+    const landed = await t.database.db.transaction((tx) =>
+      grantPointsBatch(tx, [
+        grant(a, 10, "batch:1"),
+        grant(b, 20, "batch:2"),
+        grant(a, 30, "batch:3"),
+        grant(a, 10, "batch:1"), // the same credit twice in one batch
+        grant(b, 99, "batch:landed"), // landed before (for a): nothing moves
+      ]),
+    );
+    expect(landed.map((entry) => entry.reference)).toEqual(["batch:1", "batch:2", "batch:3"]);
+    expect(await balanceOf(t.database.db, a)).toBe(47);
+    expect(await balanceOf(t.database.db, b)).toBe(20);
+    const again = await t.database.db.transaction((tx) =>
+      grantPointsBatch(tx, [grant(a, 10, "batch:1"), grant(b, 20, "batch:2")]),
+    );
+    expect(again).toEqual([]);
+    for (const userId of [a, b]) expect(await balanceOf(t.database.db, userId)).toBe(await ledgerSum(userId));
+  });
+
+  it("refuses amounts that are not positive whole numbers, writing nothing", async () => {
+    const userId = await createMemberRow(t.database.db, "batch-refused@example.com");
+    await expect(
+      t.database.db.transaction((tx) =>
+        grantPointsBatch(tx, [
+          { userId, kind: "check_in", amount: 5, reference: "refused:1" },
+          { userId, kind: "check_in", amount: 0, reference: "refused:2" },
+        ]),
+      ),
+    ).rejects.toThrow("positive whole numbers");
+    expect(await balanceOf(t.database.db, userId)).toBe(0);
+    expect(await ledgerSum(userId)).toBe(0);
+  });
+
+  it("names a batch's references as nextCreditReference does one at a time", async () => {
+    const userId = await createMemberRow(t.database.db, "batch-references@example.com");
+    await grantPoints(t.database.db, { userId, kind: "tarot", amount: 1, reference: "event:reused" });
+    await grantPoints(t.database.db, { userId, kind: "tarot", amount: 1, reference: "event:reused#1" });
+    const keys = ["event:new", "event:reused", "event:other_new"];
+    const batch = await t.database.db.transaction((tx) => nextCreditReferences(tx, "tarot", keys));
+    const single = await t.database.db.transaction(async (tx) => {
+      const names = [];
+      for (const key of keys) names.push(await nextCreditReference(tx, "tarot", key));
+      return names;
+    });
+    expect(batch).toEqual(single);
+    expect(batch).toEqual(["event:new", "event:reused#2", "event:other_new"]);
   });
 });

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import type { AssetsPage, LedgerEntry, OperatorLedgerPage } from "@arcana/protocol";
-import { and, asc, desc, eq, gt, gte, like, lt, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, inArray, like, lt, or, type SQL, sql } from "drizzle-orm";
 import type { Database, DatabaseOrTransaction, Transaction } from "../../db/client.js";
 import { ApiError } from "../../http/api-error.js";
-import { lockMember, movePoints, pointsOf } from "../users/service.js";
+import { lockMember, movePoints, movePointsBatch, pointsOf } from "../users/service.js";
 import { ledgerEntries } from "./schema.js";
 
 export interface PointsMove {
@@ -85,6 +85,38 @@ export async function grantPoints(db: DatabaseOrTransaction, grant: PointsMove) 
 }
 
 /**
+ * `grantPoints` for many credits in the caller's transaction, with one insert and one balance
+ * update whatever their number (the indexer's batches): each (kind, reference) lands once, a
+ * reference that already landed (or appears twice in `grants`) changes nothing, and each member's
+ * balance moves by the sum of their rows that landed, so `users.pts` stays the sum of the ledger.
+ * Returns the rows that landed, in the order given. Lock the members first when what is granted
+ * depends on what they already have.
+ */
+export async function grantPointsBatch(tx: Transaction, grants: readonly PointsMove[]): Promise<LedgerRow[]> {
+  for (const grant of grants) assertPositiveAmount(grant);
+  if (grants.length === 0) return [];
+  const inserted = await tx
+    .insert(ledgerEntries)
+    .values(
+      grants.map((grant) => ({
+        userId: grant.userId,
+        kind: grant.kind,
+        amount: grant.amount,
+        reference: grant.reference,
+        label: grant.label ?? null,
+        reason: grant.reason ?? null,
+        ...(grant.at ? { createdAt: grant.at } : {}),
+      })),
+    )
+    .onConflictDoNothing({ target: [ledgerEntries.kind, ledgerEntries.reference] })
+    .returning();
+  const deltas = new Map<string, number>();
+  for (const entry of inserted) deltas.set(entry.userId, (deltas.get(entry.userId) ?? 0) + entry.amount);
+  await movePointsBatch(tx, deltas);
+  return inserted.sort((a, b) => a.id - b.id);
+}
+
+/**
  * Takes points once per (kind, reference); throws `insufficient_points` (nothing written) when the
  * balance is too small. `spent: false` means this spend had already landed.
  */
@@ -111,6 +143,25 @@ export async function nextCreditReference(tx: Transaction, kind: string, key: st
     );
   const earlier = Number(row?.count ?? 0);
   return earlier === 0 ? key : `${key}#${earlier}`;
+}
+
+/**
+ * `nextCreditReference` for many keys of one kind with one query when none was credited before
+ * (the usual case); keys credited before (an event orphaned and mined again) are counted one by
+ * one. Answers in the order given. Call it with the members locked.
+ */
+export async function nextCreditReferences(tx: Transaction, kind: string, keys: readonly string[]): Promise<string[]> {
+  if (keys.length === 0) return [];
+  // The ledger is append-only and `key#n` is only ever written after `key`, so a key that never
+  // landed has no numbered credits either.
+  const landed = await tx
+    .select({ reference: ledgerEntries.reference })
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.kind, kind), inArray(ledgerEntries.reference, [...new Set(keys)])));
+  const credited = new Set(landed.map((row) => row.reference));
+  const references: string[] = [];
+  for (const key of keys) references.push(credited.has(key) ? await nextCreditReference(tx, kind, key) : key);
+  return references;
 }
 
 export interface Reversal {

@@ -4,7 +4,7 @@ import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { getAddress, isAddress } from "viem";
 import type { ChainClients } from "../../chain/clients.js";
 import type { ChainEventIdentity } from "../../chain/event-key.js";
-import { type ChainEvent, type EventHandler, eventsFor } from "../../chain/indexer.js";
+import { type ChainEvent, type EventHandler, eventsFor, eventsForTokens, isAfter } from "../../chain/indexer.js";
 import { AUTHORIZATION_TTL_SECONDS, type AuthorizationSigner } from "../../chain/signer.js";
 import type { ChainConfig, Config } from "../../config.js";
 import type { Database, DatabaseOrTransaction, Transaction } from "../../db/client.js";
@@ -85,6 +85,33 @@ export async function passesHeldBy(
   return held;
 }
 
+/**
+ * Many passes' states at once (the indexer's batches): one upsert of those that exist, one delete
+ * of those that do not.
+ */
+async function writePassStates(
+  db: DatabaseOrTransaction,
+  chainId: number,
+  states: ReadonlyArray<{ tokenId: number; state: PassState | null }>,
+) {
+  const gone = states.filter(({ state }) => state === null).map(({ tokenId }) => tokenId);
+  if (gone.length > 0) await db.delete(passes).where(and(eq(passes.chainId, chainId), inArray(passes.tokenId, gone)));
+  const rows = states.flatMap(({ tokenId, state }) => (state ? [{ chainId, tokenId, ...state }] : []));
+  if (rows.length === 0) return;
+  await db
+    .insert(passes)
+    .values(rows)
+    .onConflictDoUpdate({
+      target: [passes.chainId, passes.tokenId],
+      set: {
+        owner: sql`excluded.owner`,
+        mintedAt: sql`excluded.minted_at`,
+        staked: sql`excluded.staked`,
+        stakedSince: sql`excluded.staked_since`,
+      },
+    });
+}
+
 async function writePassState(db: DatabaseOrTransaction, chainId: number, tokenId: number, state: PassState | null) {
   if (!state) {
     await db.delete(passes).where(and(eq(passes.chainId, chainId), eq(passes.tokenId, tokenId)));
@@ -117,21 +144,64 @@ async function lockPassRow(tx: Transaction, chainId: number, tokenId: number) {
  * (locked) at an unstake's on-chain time, and takes back the claims of a stake a reorg dropped.
  */
 export function passEventHandler(staking: StakeSettlement): EventHandler {
+  /**
+   * The pass as of `event`: from its events up to this one. The indexer stores a batch's events
+   * before applying them, so later events of the batch are already there.
+   */
+  async function apply(tx: Transaction, event: ChainEvent) {
+    const tokenId = event.args.tokenId ?? "0";
+    if (event.name === "Unstaked") {
+      const pass = await lockPassRow(tx, event.chainId, Number(tokenId));
+      if (pass) await staking.settleAtUnstake(tx, pass, new Date(Number(event.args.at) * 1000), event);
+    }
+    const events = (await passEvents(tx, event.chainId, tokenId)).filter((other) => !isAfter(other, event));
+    await writePassState(tx, event.chainId, Number(tokenId), passStateFromEvents(events));
+  }
+
   return {
     contract: "GenesisPass",
     events: passEventNames,
-    async apply(tx, event) {
-      const tokenId = event.args.tokenId ?? "0";
-      if (event.name === "Unstaked") {
-        const pass = await lockPassRow(tx, event.chainId, Number(tokenId));
-        if (pass) await staking.settleAtUnstake(tx, pass, new Date(Number(event.args.at) * 1000), event);
+    apply,
+    /**
+     * A batch: a pass with an `Unstaked` event in it is applied event by event (staking settles the
+     * pass as it stood just before); every other pass is re-derived once, from one read of all
+     * their events, and written with one upsert.
+     */
+    async applyBatch(tx, events) {
+      const byPass = new Map<string, ChainEvent[]>();
+      for (const event of events) {
+        const key = `${event.chainId}:${event.args.tokenId ?? "0"}`;
+        byPass.set(key, [...(byPass.get(key) ?? []), event]);
       }
-      await writePassState(
-        tx,
-        event.chainId,
-        Number(tokenId),
-        passStateFromEvents(await passEvents(tx, event.chainId, tokenId)),
-      );
+      const settled: ChainEvent[][] = [];
+      const derived = new Map<number, Array<{ tokenId: string; last: ChainEvent }>>();
+      for (const passEventsInBatch of byPass.values()) {
+        const last = passEventsInBatch.at(-1);
+        if (!last) continue;
+        if (passEventsInBatch.some((event) => event.name === "Unstaked")) settled.push(passEventsInBatch);
+        else
+          derived.set(last.chainId, [
+            ...(derived.get(last.chainId) ?? []),
+            { tokenId: last.args.tokenId ?? "0", last },
+          ]);
+      }
+      for (const passEventsInBatch of settled) for (const event of passEventsInBatch) await apply(tx, event);
+      for (const [chainId, tokens] of derived) {
+        const history = await eventsForTokens(tx, {
+          chainId,
+          contract: "GenesisPass",
+          names: passEventNames,
+          tokenIds: tokens.map(({ tokenId }) => tokenId),
+        });
+        await writePassStates(
+          tx,
+          chainId,
+          tokens.map(({ tokenId, last }) => ({
+            tokenId: Number(tokenId),
+            state: passStateFromEvents((history.get(tokenId) ?? []).filter((other) => !isAfter(other, last))),
+          })),
+        );
+      }
     },
     async revert(tx, event) {
       const tokenId = event.args.tokenId ?? "0";

@@ -1,5 +1,18 @@
-import type { EventHandler } from "../../chain/indexer.js";
-import type { TarotService } from "./service.js";
+import type { ChainEvent, EventHandler } from "../../chain/indexer.js";
+import type { TarotRecordedEvent, TarotService } from "./service.js";
+
+function tarotRecorded(event: ChainEvent): TarotRecordedEvent {
+  return {
+    wallet: event.args.wallet ?? "",
+    day: Number(event.args.day),
+    digest: event.args.digest ?? "",
+    chainId: event.chainId,
+    txHash: event.txHash,
+    logIndex: event.logIndex,
+    blockHash: event.blockHash,
+    blockTime: event.blockTime,
+  };
+}
 
 /**
  * Daily's TarotRecorded events credit the tarot points through the same idempotent path as the
@@ -10,19 +23,13 @@ export function tarotEventHandler(tarot: TarotService): EventHandler {
     contract: "Daily",
     events: ["TarotRecorded"],
     async apply(tx, event) {
-      await tarot.creditTarotRecorded(
-        {
-          wallet: event.args.wallet ?? "",
-          day: Number(event.args.day),
-          digest: event.args.digest ?? "",
-          chainId: event.chainId,
-          txHash: event.txHash,
-          logIndex: event.logIndex,
-          blockHash: event.blockHash,
-          blockTime: event.blockTime,
-        },
-        tx,
-      );
+      await tarot.creditTarotRecorded(tarotRecorded(event), tx);
+    },
+    async applyBatch(tx, events) {
+      // Few events, each checked against the member's draw: one at a time, in the order they
+      // happened, in the indexer's transaction itself (no savepoint each).
+      const ordered = [...events].sort((a, b) => a.blockNumber - b.blockNumber || a.logIndex - b.logIndex);
+      for (const event of ordered) await tarot.creditTarotRecordedIn(tx, tarotRecorded(event));
     },
     async revert(tx, event) {
       await tarot.revertTarotRecorded(tx, event);

@@ -23,7 +23,7 @@ import type { Config } from "../../config.js";
 import type { Database, DatabaseOrTransaction, Transaction } from "../../db/client.js";
 import type { Economy } from "../../economy.js";
 import { ApiError } from "../../http/api-error.js";
-import { grantPoints, nextCreditReference, type Reversal, reverseCredit } from "../ledger/service.js";
+import { grantPointsBatch, nextCreditReference, type Reversal, reverseCredit } from "../ledger/service.js";
 import { lockMember, memberIdByWalletAt } from "../users/service.js";
 import { type DrawnTarotCard, drawTarot, tarotDigest, toDrawnCard } from "./draw.js";
 import { writeReadingWithModel } from "./model-writer.js";
@@ -115,6 +115,22 @@ export function createTarotService(deps: {
     event: TarotRecordedEvent,
     into: DatabaseOrTransaction = db,
   ): Promise<TarotRecordCredit | null> {
+    return creditTarotRecordedWith(event, into, (credit) => into.transaction(credit));
+  }
+
+  /**
+   * `creditTarotRecorded` in the caller's transaction, without a savepoint (the indexer's batches:
+   * a failure fails the whole batch anyway).
+   */
+  function creditTarotRecordedIn(tx: Transaction, event: TarotRecordedEvent): Promise<TarotRecordCredit | null> {
+    return creditTarotRecordedWith(event, tx, (credit) => credit(tx));
+  }
+
+  async function creditTarotRecordedWith(
+    event: TarotRecordedEvent,
+    into: DatabaseOrTransaction,
+    inTransaction: <T>(credit: (tx: Transaction) => Promise<T>) => Promise<T>,
+  ): Promise<TarotRecordCredit | null> {
     const wallet = event.wallet.toLowerCase();
     const txHash = event.txHash.toLowerCase();
     const memberId = await memberIdByWalletAt(into, wallet, event.blockTime);
@@ -134,7 +150,7 @@ export function createTarotService(deps: {
       return null;
     }
     const points = economy.tarot.points;
-    return into.transaction(async (tx) => {
+    return inTransaction(async (tx) => {
       // One member's records run one at a time, so "the day's first record" is settled.
       await lockMember(tx, memberId);
       const [sameEvent] = await tx
@@ -174,14 +190,16 @@ export function createTarotService(deps: {
         .returning();
       if (!row || !reference) return { userId: memberId, credited: false, day: event.day, points };
       const chainName = config.chains.find((chain) => chain.id === event.chainId)?.key;
-      await grantPoints(tx, {
-        userId: memberId,
-        kind: "tarot",
-        amount: points,
-        reference,
-        label: `Tarot reading recorded on ${chainName ? viemChains[chainName].name : `chain ${event.chainId}`}`,
-        at: now(),
-      });
+      await grantPointsBatch(tx, [
+        {
+          userId: memberId,
+          kind: "tarot",
+          amount: points,
+          reference,
+          label: `Tarot reading recorded on ${chainName ? viemChains[chainName].name : `chain ${event.chainId}`}`,
+          at: now(),
+        },
+      ]);
       return { userId: memberId, credited: true, day: event.day, points };
     });
   }
@@ -217,6 +235,7 @@ export function createTarotService(deps: {
 
   return {
     creditTarotRecorded,
+    creditTarotRecordedIn,
     revertTarotRecorded,
 
     /** `GET /tarot/draw`: today's three cards and the digest to record them on chain. */

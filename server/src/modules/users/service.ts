@@ -1,5 +1,5 @@
 import type { User } from "@arcana/protocol";
-import { and, asc, desc, eq, gt, ilike, inArray, isNull, lt, ne, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, ilike, inArray, isNull, ne, or, type SQL, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { getAddress } from "viem";
 import type { Database, DatabaseOrTransaction, Transaction } from "../../db/client.js";
@@ -185,21 +185,73 @@ export const CHAIN_CLOCK_GRACE_MS = 60_000;
  * CHAIN_CLOCK_GRACE_MS before its start; a binding that truly covered `at` comes first.
  */
 export async function memberIdByWalletAt(db: DatabaseOrTransaction, wallet: string, at: Date): Promise<string | null> {
-  const nextSecond = new Date(Math.floor(at.getTime() / 1000) * 1000 + 1000);
-  const [row] = await db
-    .select({ id: walletBindings.userId })
+  const [id] = await memberIdsByWalletAt(db, [{ wallet, at }]);
+  return id ?? null;
+}
+
+/**
+ * `memberIdByWalletAt` for many (wallet, time) pairs with one query (the indexer's batches): the
+ * ids in the order asked, null where no member held the wallet then. The one definition of the
+ * rule: the single lookup above calls this.
+ */
+export async function memberIdsByWalletAt(
+  db: DatabaseOrTransaction,
+  queries: ReadonlyArray<{ wallet: string; at: Date }>,
+): Promise<Array<string | null>> {
+  if (queries.length === 0) return [];
+  const wallets = [...new Set(queries.map((query) => query.wallet.toLowerCase()))];
+  const rows = await db
+    .select({
+      id: walletBindings.id,
+      userId: walletBindings.userId,
+      address: walletBindings.address,
+      boundAt: walletBindings.boundAt,
+      unboundAt: walletBindings.unboundAt,
+    })
     .from(walletBindings)
-    .where(
-      and(
-        eq(walletBindings.kind, "evm"),
-        eq(walletBindings.address, wallet.toLowerCase()),
-        lt(walletBindings.boundAt, new Date(nextSecond.getTime() + CHAIN_CLOCK_GRACE_MS)),
-        or(isNull(walletBindings.unboundAt), gt(walletBindings.unboundAt, at)),
-      ),
-    )
-    .orderBy(sql`${walletBindings.boundAt} < ${nextSecond.toISOString()} desc`, desc(walletBindings.boundAt))
-    .limit(1);
-  return row?.id ?? null;
+    .where(and(eq(walletBindings.kind, "evm"), inArray(walletBindings.address, wallets)));
+  const byWallet = new Map<string, typeof rows>();
+  for (const row of rows) {
+    const list = byWallet.get(row.address) ?? [];
+    list.push(row);
+    byWallet.set(row.address, list);
+  }
+  return queries.map(({ wallet, at }) => {
+    const nextSecond = Math.floor(at.getTime() / 1000) * 1000 + 1000;
+    let best: (typeof rows)[number] | null = null;
+    let bestCovered = false;
+    for (const row of byWallet.get(wallet.toLowerCase()) ?? []) {
+      if (row.boundAt.getTime() >= nextSecond + CHAIN_CLOCK_GRACE_MS) continue;
+      if (row.unboundAt !== null && row.unboundAt.getTime() <= at.getTime()) continue;
+      // A binding that truly covered `at` first, then the latest to begin (the newest row on a tie).
+      const covered = row.boundAt.getTime() < nextSecond;
+      const better =
+        best === null ||
+        (covered && !bestCovered) ||
+        (covered === bestCovered &&
+          (row.boundAt.getTime() > best.boundAt.getTime() ||
+            (row.boundAt.getTime() === best.boundAt.getTime() && row.id > best.id)));
+      if (better) {
+        best = row;
+        bestCovered = covered;
+      }
+    }
+    return best?.userId ?? null;
+  });
+}
+
+/**
+ * Locks these members (`lockMember` for many) until the transaction ends, in id order so two
+ * batches never wait on each other in a circle.
+ */
+export async function lockMembers(tx: Transaction, userIds: readonly string[]): Promise<MemberRow[]> {
+  if (userIds.length === 0) return [];
+  return tx
+    .select()
+    .from(users)
+    .where(inArray(users.id, [...new Set(userIds)]))
+    .orderBy(asc(users.id))
+    .for("update");
 }
 
 /** The EVM wallets these members hold now, with when each binding began (referral qualification). */
@@ -287,6 +339,29 @@ export async function movePoints(tx: DatabaseOrTransaction, userId: string, delt
     .returning({ pts: users.pts });
   writing(userId);
   return moved ? moved.pts : null;
+}
+
+/**
+ * `movePoints` for many members in one statement: each member's balance moves by their delta,
+ * none below zero. Returns the balances after it; throws (the caller's transaction rolls back)
+ * unless every member moved, so a batch never lands in part.
+ */
+export async function movePointsBatch(
+  tx: Transaction,
+  deltas: ReadonlyMap<string, number>,
+): Promise<Map<string, number>> {
+  if (deltas.size === 0) return new Map();
+  const input = JSON.stringify([...deltas].map(([id, delta]) => ({ id, delta })));
+  const moved = await tx
+    .update(users)
+    .set({ pts: sql`${users.pts} + d.delta` })
+    .from(sql`jsonb_to_recordset(${input}::jsonb) as d(id uuid, delta integer)`)
+    .where(and(sql`${users.id} = d.id`, sql`${users.pts} + d.delta >= 0`))
+    .returning({ id: users.id, pts: users.pts });
+  if (moved.length !== deltas.size) {
+    throw new Error(`a batch of points moves changed ${moved.length} of ${deltas.size} balances`);
+  }
+  return new Map(moved.map((row) => [row.id, row.pts]));
 }
 
 /** Every member's count and the points they hold together (the operator console's totals). */
