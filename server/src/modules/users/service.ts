@@ -351,6 +351,7 @@ export async function movePointsBatch(
   deltas: ReadonlyMap<string, number>,
 ): Promise<Map<string, number>> {
   if (deltas.size === 0) return new Map();
+  for (const userId of deltas.keys()) writing(userId);
   const input = JSON.stringify([...deltas].map(([id, delta]) => ({ id, delta })));
   const moved = await tx
     .update(users)
@@ -361,6 +362,7 @@ export async function movePointsBatch(
   if (moved.length !== deltas.size) {
     throw new Error(`a batch of points moves changed ${moved.length} of ${deltas.size} balances`);
   }
+  for (const userId of deltas.keys()) writing(userId);
   return new Map(moved.map((row) => [row.id, row.pts]));
 }
 
