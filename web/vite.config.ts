@@ -2,6 +2,37 @@ import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
 import { precompressClientBuild } from "./precompress.js";
 
+/**
+ * What the first paint of every page needs beside the framework: the root's and the default
+ * layout's modules and the UI kit's parts the header and `/` show. One script and one stylesheet
+ * for them, not a render-blocking request per component, and nothing that a route or a dialog
+ * alone uses (the first load of `/` has a budget: server/src/web/built-frontend.test.ts).
+ */
+const everyPage = [
+  "layouts/default",
+  "layouts/site-header",
+  "layouts/site-footer",
+  "shell/errors/",
+  "shell/app-update/",
+  "shell/modals/modal-host",
+  "ui/button",
+  "ui/card",
+  "ui/logo",
+  "ui/page",
+  "ui/sigil",
+  "ui/toaster",
+  "ui/toast-store",
+  "lib/api-error",
+  "lib/page-meta",
+  "lib/query-client",
+  "lib/query-provider",
+  "lib/root-data",
+  "features/account/member-profile",
+  "features/referrals/pending-referral",
+  "features/referrals/referral-capture",
+  "wallet-runtime/wallet-runtime-host",
+].map((path) => `/app/${path}`);
+
 export default defineConfig({
   plugins: [reactRouter(), precompressClientBuild()],
   build: {
@@ -9,23 +40,19 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          // What every page shows (the layouts, the error screen, and the UI kit's parts that the
-          // header and `/` use) is one script and one stylesheet, not a render-blocking request per
-          // component. The rest of the UI kit is one more chunk, loaded with the first route that
-          // uses it. The app-wide modals load after first paint (shell/modals/modal-host.tsx).
+          // The app-wide modals, the account menu, the API client and the stored query cache load
+          // after first paint or on demand (see where they are imported).
           groups: [
             // React, React Router and TanStack Query: one chunk that changes only with their versions.
-            // Mutations and infinite queries are for routes and dialogs, so they load with those.
+            // Mutations and infinite queries are for routes and dialogs, so they load with those; hydration
+            // is for restoring the stored cache (lib/query-persistence.ts), after first paint.
             {
               name: "framework",
-              test: /\/node_modules\/(react|react-dom|scheduler|react-router|@tanstack\/query-core|@tanstack\/react-query)\/(?!.*\/(mutationObserver|useMutation|infiniteQueryObserver|useInfiniteQuery)\.js$)/,
+              test: /\/node_modules\/(react|react-dom|scheduler|react-router|@tanstack\/query-core|@tanstack\/react-query)\/(?!.*\/(mutationObserver|useMutation|infiniteQueryObserver|useInfiniteQuery|hydration)\.js$)/,
               priority: 3,
             },
-            {
-              name: "ui",
-              test: /\/app\/(layouts|shell\/(errors|app-update)|ui\/(button|logo|sigil|card|page|page-header|toaster|toast-store))[./]/,
-              priority: 2,
-            },
+            { name: "ui", test: (id: string) => everyPage.some((path) => id.includes(path)), priority: 2 },
+            // The rest of the UI kit: one more chunk, loaded with the first route that uses it.
             { name: "kit", test: /\/app\/ui\//, priority: 1 },
           ],
         },

@@ -9,12 +9,14 @@ import { createTestApp, productionEnv } from "../test/app.js";
 import { loadBuiltFrontend, webBuildDir } from "./frontend.js";
 
 /**
- * What the first visit to `/` may download before it is interactive, gzip-compressed. Issue 17's
- * target is 125 KB; the build is at 134 KB, of which React DOM (64 KB), React Router (38.5 KB) and
- * TanStack Query (~15 KB) are 118 KB before any of Arcana's own code. This budget stops the figure
- * from growing again; lower it as the first load shrinks.
+ * What the first visit to `/` may download before it is interactive, gzip-compressed: issue 17's
+ * target, 125 KB. The build is at 124.8 KB, of which the framework chunk (React DOM, React Router
+ * and TanStack Query) is 114 KB; Arcana's own first load is the root, the default layout, `/` and
+ * the UI kit's parts they show. Dialogs, the account menu, the API client, the stored query cache
+ * and the wallet stacks load after first paint or on demand (web/vite.config.ts says how the
+ * chunks are cut). A feature that pushes this over the budget loads with its route instead.
  */
-const FIRST_LOAD_BUDGET_KB = 138;
+const FIRST_LOAD_BUDGET_KB = 125;
 
 let testApp: Awaited<ReturnType<typeof createTestApp>>;
 
