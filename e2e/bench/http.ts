@@ -223,7 +223,14 @@ function lcpElement(details: unknown): string {
 /** Each page's Lighthouse run `LIGHTHOUSE_RUNS` times; the run with the median performance score. */
 async function medianLighthouse(url: string) {
   const runs: Awaited<ReturnType<typeof lighthouseScores>>[] = [];
-  for (let i = 0; i < LIGHTHOUSE_RUNS; i++) runs.push(await lighthouseScores(url));
+  let failed = 0;
+  for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
+    // A run Lighthouse could not finish (no paint recorded, Chromium gone) scores 0: not a sample.
+    const run = await lighthouseScores(url).catch(() => null);
+    if (run && run.lcpMs > 0 && run.performance > 0) runs.push(run);
+    else failed += 1;
+  }
+  if (runs.length === 0) throw new Error(`no Lighthouse run of ${url} finished`);
   const median = <T>(values: T[], key: (value: T) => number) =>
     [...values].sort((a, b) => key(a) - key(b))[Math.floor(values.length / 2)] as T;
   const pick = (key: (run: (typeof runs)[number]) => number) => key(median(runs, key));
@@ -236,7 +243,7 @@ async function medianLighthouse(url: string) {
     transferKiB: pick((run) => run.transferKiB),
     lcpElement: [...new Set(runs.map((run) => run.lcpElement))].join(" / "),
     failing,
-    all: runs.map((run) => `${run.performance}/${run.accessibility}/${run.bestPractices} ${run.lcpMs} ms`).join("; "),
+    all: `${runs.map((run) => `${run.performance}/${run.accessibility}/${run.bestPractices} ${run.lcpMs} ms`).join("; ")}${failed ? `; ${failed} failed, left out` : ""}`,
   };
 }
 
