@@ -10,7 +10,7 @@ import { loadBuiltFrontend, webBuildDir } from "./frontend.js";
 
 /**
  * What the first visit to `/` may download before it is interactive, gzip-compressed: issue 17's
- * target, 125 KB. The build is at 124.8 KB, of which the framework chunk (React DOM, React Router
+ * target, 125 KB. The build is at 124.3 KB, of which the framework chunk (React DOM, React Router
  * and TanStack Query) is 114 KB; Arcana's own first load is the root, the default layout, `/` and
  * the UI kit's parts they show. Dialogs, the account menu, the API client, the stored query cache
  * and the wallet stacks load after first paint or on demand (web/vite.config.ts says how the
