@@ -25,6 +25,10 @@ const WARMUP_S = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const DATABASE_URL = process.env.BENCH_DATABASE_URL;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+/** `BENCH_ONLY=frontend`: only the first-load JS and Lighthouse, each page `BENCH_LIGHTHOUSE_RUNS` times. */
+const ONLY = process.env.BENCH_ONLY;
+const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? (ONLY === "frontend" ? 3 : 1));
+const LIGHTHOUSE_PAGES = ["/", "/genesis-pass", "/daily-tarot"];
 
 interface Load {
   rps: number;
@@ -144,9 +148,15 @@ async function firstLoadJs(url: string) {
   }
   const stylesheets = [...html.matchAll(/<link[^>]+rel="stylesheet"/g)].length;
   let bytes = 0;
-  for (const src of scripts)
-    bytes += gzipSync(Buffer.from(await (await fetch(new URL(src, url))).arrayBuffer())).length;
-  return { files: scripts.size, kb: bytes / 1024, scripts: [...scripts], stylesheets };
+  const sizes: string[] = [];
+  let largest: { src: string; gzip: number } | undefined;
+  for (const src of scripts) {
+    const gzip = gzipSync(Buffer.from(await (await fetch(new URL(src, url))).arrayBuffer())).length;
+    bytes += gzip;
+    sizes.push(`${path.basename(src)} ${(gzip / 1024).toFixed(1)} KB`);
+    if (!largest || gzip > largest.gzip) largest = { src, gzip };
+  }
+  return { files: scripts.size, kb: bytes / 1024, scripts: [...scripts], largest: largest?.src, sizes, stylesheets };
 }
 
 /** What goes over the wire for `url` when the client accepts gzip and brotli (fetch would decode it). */
@@ -195,12 +205,46 @@ async function lighthouseScores(url: string) {
       accessibility: score("accessibility"),
       bestPractices: score("best-practices"),
       lcpMs: Math.round(lhr.audits["largest-contentful-paint"]?.numericValue ?? 0),
+      lcpElement: lcpElement(lhr.audits["largest-contentful-paint-element"]?.details),
       transferKiB: Math.round((lhr.audits["total-byte-weight"]?.numericValue ?? 0) / 1024),
       failing,
     };
   } finally {
     chrome.kill();
   }
+}
+
+/** The LCP element's snippet, from the details of Lighthouse's `largest-contentful-paint-element`. */
+function lcpElement(details: unknown): string {
+  const found = JSON.stringify(details ?? null).match(/"snippet":"((?:[^"\\]|\\.)*)"/);
+  return found?.[1] ? JSON.parse(`"${found[1]}"`) : "unknown";
+}
+
+/** Each page's Lighthouse run `LIGHTHOUSE_RUNS` times; the run with the median performance score. */
+async function medianLighthouse(url: string) {
+  const runs: Awaited<ReturnType<typeof lighthouseScores>>[] = [];
+  let failed = 0;
+  for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
+    // A run Lighthouse could not finish (no paint recorded, Chromium gone) scores 0: not a sample.
+    const run = await lighthouseScores(url).catch(() => null);
+    if (run && run.lcpMs > 0 && run.performance > 0) runs.push(run);
+    else failed += 1;
+  }
+  if (runs.length === 0) throw new Error(`no Lighthouse run of ${url} finished`);
+  const median = <T>(values: T[], key: (value: T) => number) =>
+    [...values].sort((a, b) => key(a) - key(b))[Math.floor(values.length / 2)] as T;
+  const pick = (key: (run: (typeof runs)[number]) => number) => key(median(runs, key));
+  const failing = [...new Set(runs.flatMap((run) => run.failing))];
+  return {
+    performance: pick((run) => run.performance),
+    accessibility: pick((run) => run.accessibility),
+    bestPractices: pick((run) => run.bestPractices),
+    lcpMs: pick((run) => run.lcpMs),
+    transferKiB: pick((run) => run.transferKiB),
+    lcpElement: [...new Set(runs.map((run) => run.lcpElement))].join(" / "),
+    failing,
+    all: `${runs.map((run) => `${run.performance}/${run.accessibility}/${run.bestPractices} ${run.lcpMs} ms`).join("; ")}${failed ? `; ${failed} failed, left out` : ""}`,
+  };
 }
 
 async function post(url: string, body: unknown, headers: Record<string, string> = {}) {
@@ -231,6 +275,53 @@ async function memberSession(databaseUrl: string) {
     return token;
   } finally {
     await database.close();
+  }
+}
+
+/** The first-load JS of `/` and Lighthouse's scores of the issue's pages, on a running production server. */
+async function benchFrontend(url: string) {
+  const js = await firstLoadJs(`${url}/`);
+  table.push({
+    figure: "first-load JS of `/` (gzip)",
+    measured: `${js.kb.toFixed(1)} KB in ${js.files} files; ${js.stylesheets} stylesheets`,
+    ceiling: "React + React Router ≈ 80 KB",
+    target: "≤ 125 KB",
+    met: js.kb <= 125,
+  });
+  notes.push(`first-load JS of /: ${js.sizes.join(", ")}`);
+  // The largest script of the first load (the entry itself is a few imports, below compression's threshold).
+  const entry = js.largest ?? "/";
+  const [html, script] = [await wireBytes(`${url}/`), await wireBytes(new URL(entry, url).href)];
+  table.push({
+    figure: "compression by `npm run serve` (`Accept-Encoding: gzip, br`)",
+    measured: `\`/\`: ${html.encoding}, ${html.bytes.toLocaleString("en")} bytes; \`${path.basename(entry)}\`: ${script.encoding}, ${script.bytes.toLocaleString("en")} bytes`,
+    ceiling: "—",
+    target: "brotli or gzip for every text response",
+    met: html.encoding !== "none" && script.encoding !== "none",
+  });
+  for (const page of LIGHTHOUSE_PAGES) {
+    try {
+      const scores = await medianLighthouse(`${url}${page}`);
+      table.push({
+        figure: `Lighthouse mobile \`${page}\``,
+        measured: `performance ${scores.performance}, accessibility ${scores.accessibility}, best practices ${scores.bestPractices}; LCP ${(scores.lcpMs / 1000).toFixed(1)} s; ${scores.transferKiB} KiB`,
+        ceiling: 'LCP ≤ 2.5 s ("good")',
+        target: "each ≥ 95, LCP ≤ 2.0 s",
+        met:
+          scores.performance >= 95 && scores.accessibility >= 95 && scores.bestPractices >= 95 && scores.lcpMs <= 2000,
+      });
+      if (LIGHTHOUSE_RUNS > 1) notes.push(`Lighthouse ${page}, ${LIGHTHOUSE_RUNS} runs (median shown): ${scores.all}`);
+      notes.push(`Lighthouse ${page} LCP element: ${scores.lcpElement}`);
+      if (scores.failing.length) notes.push(`Lighthouse ${page} flags: ${scores.failing.join(", ")}`);
+    } catch (error) {
+      table.push({
+        figure: `Lighthouse mobile \`${page}\``,
+        measured: `failed: ${(error as Error).message}`,
+        ceiling: "",
+        target: "each ≥ 95",
+        met: false,
+      });
+    }
   }
 }
 
@@ -317,51 +408,7 @@ async function benchProduction() {
         met: member.rps >= 0.0105 * bareRps && member.errors === 0,
       });
     }
-    const js = await firstLoadJs(`${production.url}/`);
-    table.push({
-      figure: "first-load JS of `/` (gzip)",
-      measured: `${js.kb.toFixed(1)} KB in ${js.files} files; ${js.stylesheets} stylesheets`,
-      ceiling: "React + React Router ≈ 80 KB",
-      target: "≤ 125 KB",
-      met: js.kb <= 125,
-    });
-    const entry = js.scripts.find((src) => src.includes("entry.client")) ?? js.scripts[0] ?? "/";
-    const [html, script] = [
-      await wireBytes(`${production.url}/`),
-      await wireBytes(new URL(entry, production.url).href),
-    ];
-    table.push({
-      figure: "compression by `npm run serve` (`Accept-Encoding: gzip, br`)",
-      measured: `\`/\`: ${html.encoding}, ${html.bytes.toLocaleString("en")} bytes; \`${path.basename(entry)}\`: ${script.encoding}, ${script.bytes.toLocaleString("en")} bytes`,
-      ceiling: "—",
-      target: "brotli or gzip for every text response",
-      met: html.encoding !== "none" && script.encoding !== "none",
-    });
-    for (const page of ["/", "/genesis-pass", "/daily-tarot"]) {
-      try {
-        const scores = await lighthouseScores(`${production.url}${page}`);
-        table.push({
-          figure: `Lighthouse mobile \`${page}\``,
-          measured: `performance ${scores.performance}, accessibility ${scores.accessibility}, best practices ${scores.bestPractices}; LCP ${(scores.lcpMs / 1000).toFixed(1)} s; ${scores.transferKiB} KiB`,
-          ceiling: 'LCP ≤ 2.5 s ("good")',
-          target: "each ≥ 95, LCP ≤ 2.0 s",
-          met:
-            scores.performance >= 95 &&
-            scores.accessibility >= 95 &&
-            scores.bestPractices >= 95 &&
-            scores.lcpMs <= 2000,
-        });
-        if (scores.failing.length) notes.push(`Lighthouse ${page} flags: ${scores.failing.join(", ")}`);
-      } catch (error) {
-        table.push({
-          figure: `Lighthouse mobile \`${page}\``,
-          measured: `failed: ${(error as Error).message}`,
-          ceiling: "",
-          target: "each ≥ 95",
-          met: false,
-        });
-      }
-    }
+    await benchFrontend(production.url);
   } finally {
     await production.stop();
     await scratch?.drop();
@@ -678,16 +725,25 @@ function printTable() {
   for (const note of notes) console.log(`- ${note}`);
 }
 
-const readyMs = await timeNpmStart();
-table.push({
-  figure: "`npm start` → ready (including the web build when it is out of date)",
-  measured: `${(readyMs / 1000).toFixed(1)} s`,
-  ceiling: "—",
-  target: "≤ 15 s",
-  met: readyMs <= 15_000,
-});
-await benchProduction();
-if (DATABASE_URL) {
+if (ONLY === "frontend") {
+  const production = await startServer({ ...productionEnv, INDEXER: "off", HOST: "127.0.0.1" });
+  try {
+    await benchFrontend(production.url);
+  } finally {
+    await production.stop();
+  }
+} else {
+  const readyMs = await timeNpmStart();
+  table.push({
+    figure: "`npm start` → ready (including the web build when it is out of date)",
+    measured: `${(readyMs / 1000).toFixed(1)} s`,
+    ceiling: "—",
+    target: "≤ 15 s",
+    met: readyMs <= 15_000,
+  });
+  await benchProduction();
+}
+if (DATABASE_URL && !ONLY) {
   await benchBoxes(DATABASE_URL);
   await benchAccounts(DATABASE_URL);
   await benchReferrals(DATABASE_URL);

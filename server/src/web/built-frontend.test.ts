@@ -1,6 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -9,12 +9,14 @@ import { createTestApp, productionEnv } from "../test/app.js";
 import { loadBuiltFrontend, webBuildDir } from "./frontend.js";
 
 /**
- * What the first visit to `/` may download before it is interactive, gzip-compressed. Issue 17's
- * target is 125 KB; the build is at 134 KB, of which React DOM (64 KB), React Router (38.5 KB) and
- * TanStack Query (~15 KB) are 118 KB before any of Arcana's own code. This budget stops the figure
- * from growing again; lower it as the first load shrinks.
+ * What the first visit to `/` may download before it is interactive, gzip-compressed: issue 17's
+ * target, 125 KB. The build is at 124.3 KB, of which the framework chunk (React DOM, React Router
+ * and TanStack Query) is 114 KB; Arcana's own first load is the root, the default layout, `/` and
+ * the UI kit's parts they show. Dialogs, the account menu, the API client, the stored query cache
+ * and the wallet stacks load after first paint or on demand (web/vite.config.ts says how the
+ * chunks are cut). A feature that pushes this over the budget loads with its route instead.
  */
-const FIRST_LOAD_BUDGET_KB = 138;
+const FIRST_LOAD_BUDGET_KB = 125;
 
 let testApp: Awaited<ReturnType<typeof createTestApp>>;
 
@@ -46,7 +48,10 @@ function firstLoadScripts(html: string): string[] {
 describe("the built web app, as `npm run serve` answers it", () => {
   it("sends scripts brotli-compressed to a browser that accepts it, cached for good", async () => {
     const page = await testApp.app.request("/");
-    const [entry] = firstLoadScripts(await page.text()).filter((src) => src.includes("entry.client"));
+    // The largest script of the first load (the framework chunk; the entry itself is a few imports).
+    const [entry] = firstLoadScripts(await page.text()).sort(
+      (a, b) => statSync(path.join(webBuildDir, "client", b)).size - statSync(path.join(webBuildDir, "client", a)).size,
+    );
     expect(entry).toBeDefined();
     const res = await testApp.app.request(entry as string, { headers: acceptingCompression });
     expect(res.status).toBe(200);

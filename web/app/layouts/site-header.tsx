@@ -1,11 +1,15 @@
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Link, NavLink } from "react-router";
-import { AccountMenu } from "../features/account/account-menu";
 import { useMember } from "../features/account/use-member";
 import { HeaderWallet } from "../features/wallets/header-wallet";
 import { buttonClassName } from "../ui/button";
 import { Logo } from "../ui/logo";
 import styles from "./site-header.module.css";
+
+// Members only: visitors, most of the first loads, never download the account menu.
+const AccountMenu = lazy(() =>
+  import("../features/account/account-menu").then((module) => ({ default: module.AccountMenu })),
+);
 
 const navigation = [
   { to: "/", label: "Home" },
@@ -41,7 +45,9 @@ export function SiteHeader() {
         <div className={styles.account}>
           <HeaderWallet />
           {user ? (
-            <AccountMenu user={user} />
+            <Suspense fallback={null}>
+              <AccountMenu user={user} />
+            </Suspense>
           ) : (
             <Link to="/auth" className={buttonClassName({ size: "sm" })}>
               Sign in

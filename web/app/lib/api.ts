@@ -4,46 +4,16 @@ import {
   type ApiRouteData,
   type ApiRouteInput,
   type ErrorBody,
-  type ErrorCode,
   errorCodes,
 } from "@arcana/protocol";
+import { ApiRequestError } from "./api-error";
 
-/** The API's own codes, plus one for a request that never got an answer. */
-export type ApiErrorCode = ErrorCode | "network_error";
+// The error class is its own module: the query client checks for it on every page, while the
+// rest of the API client loads with the first call.
+export { type ApiErrorCode, ApiRequestError } from "./api-error";
 
 export const networkErrorMessage = "We could not reach Arcana. Check your connection and try again.";
 const unreadableAnswerMessage = "Something went wrong on our side. Please try again in a moment.";
-
-/** A failed API call, as the `{error}` envelope (or the network) described it. */
-export class ApiRequestError extends Error {
-  readonly status: number;
-  readonly code: ApiErrorCode;
-  /** Seconds until a rate-limited call may be retried, when the server said. */
-  readonly retryAfter: number | null;
-  /** ISO time from which a refused unstake is allowed, when the server said. */
-  readonly unlocksAt: string | null;
-
-  constructor({
-    status,
-    code,
-    message,
-    retryAfter = null,
-    unlocksAt = null,
-  }: {
-    status: number;
-    code: ApiErrorCode;
-    message: string;
-    retryAfter?: number | null;
-    unlocksAt?: string | null;
-  }) {
-    super(message);
-    this.name = "ApiRequestError";
-    this.status = status;
-    this.code = code;
-    this.retryAfter = retryAfter;
-    this.unlocksAt = unlocksAt;
-  }
-}
 
 export interface ApiCallOptions {
   signal?: AbortSignal | undefined;

@@ -1,14 +1,8 @@
 import { dehydrate, QueryClient } from "@tanstack/react-query";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiRequestError } from "./api";
-import {
-  createQueryClient,
-  createQueryPersister,
-  getQueryClient,
-  persistOptions,
-  queryCacheStorageKey,
-  queryRetryDelay,
-} from "./query-client";
+import { createQueryClient, getQueryClient, queryRetryDelay } from "./query-client";
+import { createQueryPersister, persistOptions, queryCacheStorageKey } from "./query-persistence";
 
 describe("query retry delay", () => {
   it("doubles from one second and stops growing at thirty seconds", () => {

@@ -1,7 +1,6 @@
 import { timings } from "@arcana/protocol";
-import { createSyncStoragePersister } from "@tanstack/query-sync-storage-persister";
 import { QueryClient } from "@tanstack/react-query";
-import { ApiRequestError } from "./api";
+import { ApiRequestError } from "./api-error";
 
 /** Exponential back-off between query retries: 1 s, 2 s, 4 s … capped at 30 s. */
 export function queryRetryDelay(attemptIndex: number) {
@@ -35,16 +34,3 @@ export function getQueryClient() {
   browserQueryClient ??= createQueryClient();
   return browserQueryClient;
 }
-
-export const queryCacheStorageKey = "arcana:query-cache";
-
-/** Keeps the query cache in localStorage; on the server there is no storage and it does nothing. */
-export function createQueryPersister(storage: Storage | undefined) {
-  return createSyncStoragePersister({
-    storage,
-    key: queryCacheStorageKey,
-    throttleTime: timings.persistThrottleMs,
-  });
-}
-
-export const persistOptions = { maxAge: timings.persistMaxAgeMs } as const;

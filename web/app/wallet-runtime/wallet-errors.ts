@@ -1,4 +1,3 @@
-import { BaseError } from "viem";
 import { showToast, type ToastAction } from "../ui/toast-store";
 
 /** EIP-1193 codes the spec names (§5, §8). */
@@ -31,10 +30,15 @@ const friendlyByName: Record<string, string> = {
 
 /**
  * The first error along `error`'s cause chain (itself included) that `matches`, or null: wagmi and
- * viem wrap the wallet's and the contract's own errors. viem's own walk, applied to any error.
+ * viem wrap the wallet's and the contract's own errors. viem's `BaseError.walk`, applied to any
+ * error, written out so that pages showing wallet errors do not load viem for it.
  */
 export function findCause(error: unknown, matches: (cause: unknown) => boolean): unknown {
-  return BaseError.prototype.walk.call(error as BaseError, matches);
+  if (matches(error)) return error;
+  if (error && typeof error === "object" && "cause" in error && error.cause !== undefined) {
+    return findCause(error.cause, matches);
+  }
+  return null;
 }
 
 function hasCode(error: unknown, code: number): boolean {

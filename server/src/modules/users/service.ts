@@ -1,4 +1,5 @@
 import type { User } from "@arcana/protocol";
+import { isEvmAddress } from "@arcana/protocol/address";
 import { and, asc, desc, eq, gt, ilike, inArray, isNull, ne, or, type SQL, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { getAddress } from "viem";
@@ -385,15 +386,13 @@ export async function newMembersPerDay(db: DatabaseOrTransaction, since: Date): 
   return new Map(rows.map((row) => [row.day, Number(row.count)]));
 }
 
-const evmAddressPattern = /^0x[0-9a-fA-F]{40}$/;
-
 /**
  * Members an operator looks for: by bound EVM wallet (any case) or Solana address exactly, else
  * by e-mail containing the text. Newest first, at most `limit`.
  */
 export async function searchMembers(db: DatabaseOrTransaction, text: string, limit: number): Promise<MemberRow[]> {
   const value = text.trim();
-  const where = evmAddressPattern.test(value)
+  const where = isEvmAddress(value)
     ? eq(users.walletAddress, value.toLowerCase())
     : or(eq(users.solanaAddress, value), ilike(users.email, `%${value.toLowerCase().replace(/[\\%_]/g, "\\$&")}%`));
   return db.select().from(users).where(where).orderBy(desc(users.createdAt)).limit(limit);

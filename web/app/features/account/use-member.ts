@@ -1,7 +1,5 @@
 import type { User } from "@arcana/protocol";
-import { getMyProfileRoute } from "@arcana/protocol/calls";
 import { useQuery } from "@tanstack/react-query";
-import { api } from "../../lib/api";
 import { useSessionUser } from "./use-session-user";
 
 /** The signed-in member's profile in the query cache; keyed by account so two never mix. */
@@ -19,7 +17,14 @@ export function useMember(): User | null {
   const sessionUser = useSessionUser();
   const { data } = useQuery({
     queryKey: memberQueryKey(sessionUser?.uid ?? ""),
-    queryFn: ({ signal }) => api(getMyProfileRoute, { signal }),
+    queryFn: async ({ signal }) => {
+      // The API client loads with the first call, not with every page: visitors never make this one.
+      const [{ api }, { getMyProfileRoute }] = await Promise.all([
+        import("../../lib/api"),
+        import("@arcana/protocol/calls"),
+      ]);
+      return api(getMyProfileRoute, { signal });
+    },
     enabled: sessionUser !== null,
     initialData: sessionUser ?? undefined,
   });

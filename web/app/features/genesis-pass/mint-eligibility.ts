@@ -1,5 +1,6 @@
 import type { Pass, PublicChain, User } from "@arcana/protocol";
-import { type Address, isAddress, isAddressEqual } from "viem";
+import { sameEvmAddress } from "@arcana/protocol/address";
+import type { Address } from "viem";
 import type { EvmWalletState } from "../../wallet-runtime/wallet-store";
 
 /** What the mint card offers the member right now, from the first thing standing in the way. */
@@ -34,7 +35,7 @@ export interface MintInputs {
 
 /** Whether the connected wallet is the bound one, whatever the checksum case. */
 function isBound(connected: Address, bound: string) {
-  return isAddress(bound, { strict: false }) && isAddressEqual(connected, bound);
+  return sameEvmAddress(connected, bound);
 }
 
 /**

@@ -11,7 +11,7 @@ import { contractErrorMessage } from "../../wallet-runtime/contract-errors";
 import { useContractWrite, type WriteStage } from "../../wallet-runtime/use-contract-write";
 import { showWalletError } from "../../wallet-runtime/wallet-errors";
 import { loadWalletRuntime } from "../../wallet-runtime/wallet-store";
-import { shortAddress } from "../wallets/wallet-list";
+import { shortAddress } from "../wallets/short-address";
 import type { ChainExpectation } from "./chain-sync";
 import styles from "./genesis-pass.module.css";
 import { formatLocalTime } from "./local-time";

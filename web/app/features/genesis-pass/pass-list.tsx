@@ -9,7 +9,7 @@ import { FormAlert } from "../../ui/form-alert";
 import { Spinner } from "../../ui/spinner";
 import { contractErrorMessage } from "../../wallet-runtime/contract-errors";
 import { useContractWrite } from "../../wallet-runtime/use-contract-write";
-import { shortAddress } from "../wallets/wallet-list";
+import { shortAddress } from "../wallets/short-address";
 import type { ChainExpectation } from "./chain-sync";
 import styles from "./genesis-pass.module.css";
 import { formatLocalTime, LocalTime } from "./local-time";

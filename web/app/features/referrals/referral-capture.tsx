@@ -1,11 +1,10 @@
-import { useEffect, useRef } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
-import { ApiRequestError } from "../../lib/api";
-import { useModalStore } from "../../shell/modals/modal-store";
-import { useToastStore } from "../../ui/toast-store";
 import { useMember } from "../account/use-member";
-import { forgetReferralCode, pendingReferralCode, rememberReferralCode } from "./pending-referral";
-import { useApplyReferralCode } from "./use-referrals";
+import { pendingReferralCode, rememberReferralCode } from "./pending-referral";
+
+// Applying a code (its mutation, the queries it refreshes) loads only when there is one to apply.
+const ApplyPendingReferral = lazy(() => import("./apply-pending-referral"));
 
 /**
  * Carries `?ref=CODE` from a share link through sign-in: the code is remembered in the browser,
@@ -15,10 +14,7 @@ import { useApplyReferralCode } from "./use-referrals";
 export function ReferralCapture() {
   const [searchParams] = useSearchParams();
   const member = useMember();
-  const { mutate: applyCode } = useApplyReferralCode();
-  const openModal = useModalStore((state) => state.openModal);
-  const showToast = useToastStore((state) => state.showToast);
-  const tried = useRef<string | null>(null);
+  const [applying, setApplying] = useState(false);
   const linkCode = searchParams.get("ref");
 
   useEffect(() => {
@@ -26,26 +22,13 @@ export function ReferralCapture() {
   }, [linkCode]);
 
   useEffect(() => {
-    if (!member) return;
-    const code = pendingReferralCode();
-    if (!code || tried.current === code) return;
-    tried.current = code;
-    applyCode(code, {
-      onSuccess: () => {
-        forgetReferralCode();
-        openModal("invitesSuccess");
-      },
-      onError: (error) => {
-        // A refusal is final (own code, already used, window closed, unknown code); a network error may pass.
-        if (error instanceof ApiRequestError && error.status < 500 && error.code !== "network_error") {
-          forgetReferralCode();
-          showToast({ tone: "error", message: `Invite code ${code} was not applied: ${error.message}` });
-        } else {
-          tried.current = null;
-        }
-      },
-    });
-  }, [member, applyCode, openModal, showToast]);
+    if (member && pendingReferralCode()) setApplying(true);
+  }, [member]);
 
-  return null;
+  if (!applying) return null;
+  return (
+    <Suspense fallback={null}>
+      <ApplyPendingReferral />
+    </Suspense>
+  );
 }

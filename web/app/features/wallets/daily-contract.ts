@@ -1,7 +1,7 @@
 import { dailyAbi } from "@arcana/contracts";
 import type { PublicChain } from "@arcana/protocol";
+import { isEvmAddress, sameEvmAddress } from "@arcana/protocol/address";
 import type { QueryKey } from "@tanstack/react-query";
-import { isAddress, isAddressEqual } from "viem";
 import { useRootData } from "../../lib/root-data";
 import { useTargetNetwork } from "../../wallet-runtime/target-network";
 import { type ChainTransactionRequest, useContractWrite } from "../../wallet-runtime/use-contract-write";
@@ -46,12 +46,9 @@ export function useDailyWrite<Credit>({
   else if (!member.wallet_address) readiness = { step: "bind-wallet" };
   else if (evm.status === "reconnecting") readiness = { step: "reconnecting" };
   else if (evm.status !== "connected") readiness = { step: "connect-wallet" };
-  else if (
-    evm.address &&
-    !(isAddress(member.wallet_address, { strict: false }) && isAddressEqual(evm.address, member.wallet_address))
-  ) {
+  else if (evm.address && !sameEvmAddress(evm.address, member.wallet_address)) {
     readiness = { step: "wrong-wallet", bound: member.wallet_address };
-  } else if (!target || !daily || !isAddress(daily))
+  } else if (!target || !daily || !isEvmAddress(daily))
     readiness = { step: "no-contract", chainName: target?.name ?? "this network" };
   else readiness = { step: "ready", chain: target, daily };
 

@@ -6,7 +6,7 @@ import { FormAlert } from "../../ui/form-alert";
 import { Spinner } from "../../ui/spinner";
 import type { DailyReadiness } from "./daily-contract";
 import styles from "./daily-wallet-step.module.css";
-import { shortAddress } from "./wallet-list";
+import { shortAddress } from "./short-address";
 
 /**
  * The next step before a Daily write (sign in, bind, connect, switch account), or the write's own

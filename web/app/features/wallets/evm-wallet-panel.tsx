@@ -7,8 +7,9 @@ import { showToast } from "../../ui/toast-store";
 import { useTargetNetwork } from "../../wallet-runtime/target-network";
 import { useEvmWallet, useWalletStore } from "../../wallet-runtime/wallet-store";
 import { ConnectWalletModal } from "./connect-wallet-modal";
+import dot from "./header-wallet.module.css";
+import { shortAddress } from "./short-address";
 import { useWalletRuntime, withWalletRuntime } from "./use-wallet-runtime";
-import { shortAddress } from "./wallet-list";
 import styles from "./wallets.module.css";
 
 const statusText = {
@@ -47,7 +48,7 @@ export function EvmWalletPanel() {
     <div className={styles.section} data-testid="evm-wallet">
       <h3 className={styles.sectionTitle}>EVM wallet</h3>
       <p className={styles.row}>
-        <span className={styles.statusDot} data-status={evm.status} aria-hidden="true" />
+        <span className={dot.statusDot} data-status={evm.status} aria-hidden="true" />
         <span data-testid="evm-status">{statusText[evm.status]}</span>
         {evm.address && <span className={styles.address}>{shortAddress(evm.address)}</span>}
         {evm.connectorName && <span className={styles.muted}>via {evm.connectorName}</span>}

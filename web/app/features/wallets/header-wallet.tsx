@@ -1,8 +1,8 @@
 import { useRootData } from "../../lib/root-data";
 import { useModalStore } from "../../shell/modals/modal-store";
 import { useEvmWallet } from "../../wallet-runtime/wallet-store";
-import { shortAddress } from "./wallet-list";
-import styles from "./wallets.module.css";
+import styles from "./header-wallet.module.css";
+import { shortAddress } from "./short-address";
 
 const labels = {
   disconnected: "Connect Wallet",

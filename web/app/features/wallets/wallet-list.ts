@@ -46,8 +46,3 @@ export function mobileDeepLink(walletName: string, pageUrl: string, origin: stri
   if (walletName === "Solflare") return `https://solflare.com/ul/v1/browse/${url}?ref=${ref}`;
   return null;
 }
-
-/** `0x1234…abcd`: enough to recognise an address at a glance. */
-export function shortAddress(address: string): string {
-  return address.length > 12 ? `${address.slice(0, 6)}…${address.slice(-4)}` : address;
-}

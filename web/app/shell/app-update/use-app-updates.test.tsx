@@ -24,6 +24,7 @@ describe("useAppUpdates", () => {
     const fetcher = vi.fn(async () => Response.json({ build_id: "new" }));
     vi.stubGlobal("fetch", fetcher);
     render(<Harness buildId="old" />);
+    await act(() => import("../../lib/build-check"));
 
     await act(() => vi.advanceTimersByTimeAsync(1000));
     expect(fetcher).toHaveBeenCalledWith("/build.json", { cache: "no-store" });
@@ -37,6 +38,7 @@ describe("useAppUpdates", () => {
       vi.fn(async () => Response.json({ build_id: "same" })),
     );
     render(<Harness buildId="same" />);
+    await act(() => import("../../lib/build-check"));
 
     await act(() => vi.advanceTimersByTimeAsync(1000));
     expect(screen.queryByRole("button", { name: "Reload" })).toBeNull();

@@ -1,5 +1,4 @@
 import { useEffect } from "react";
-import { connectionEffectiveType, fetchLatestBuildId, startBuildCheck } from "../../lib/build-check";
 import { installChunkReloadHandler } from "../../lib/chunk-reload";
 import { showToast } from "../../ui/toast-store";
 
@@ -10,16 +9,28 @@ const reloadAction = { label: "Reload", onClick: () => window.location.reload() 
 
 /** Keeps a long-open tab in step with deployments; mounted once, from the root. */
 export function useAppUpdates(currentBuildId: string) {
-  useEffect(
-    () =>
-      startBuildCheck({
-        currentBuildId,
-        fetchBuildId: () => fetchLatestBuildId(),
-        effectiveType: connectionEffectiveType(navigator),
-        onNewBuild: () => showToast({ message: newBuildMessage, action: reloadAction, durationMs: null }),
-      }),
-    [currentBuildId],
-  );
+  useEffect(() => {
+    // The watch starts a second after load at the earliest, so its code is no part of the first load.
+    let stop: (() => void) | undefined;
+    let stopped = false;
+    import("../../lib/build-check").then(
+      ({ connectionEffectiveType, fetchLatestBuildId, startBuildCheck }) => {
+        if (stopped) return;
+        stop = startBuildCheck({
+          currentBuildId,
+          fetchBuildId: () => fetchLatestBuildId(),
+          effectiveType: connectionEffectiveType(navigator),
+          onNewBuild: () => showToast({ message: newBuildMessage, action: reloadAction, durationMs: null }),
+        });
+      },
+      // Not loaded (offline, or a deployment removed it): there is nothing to watch with.
+      () => undefined,
+    );
+    return () => {
+      stopped = true;
+      stop?.();
+    };
+  }, [currentBuildId]);
 
   useEffect(
     () =>

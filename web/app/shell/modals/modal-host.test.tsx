@@ -30,11 +30,11 @@ describe("ModalHost", () => {
     expect(screen.queryByRole("dialog")).toBeNull();
   });
 
-  it("shows the dialog whose flag is set, and clears the flag when it closes", () => {
+  it("shows the dialog whose flag is set, and clears the flag when it closes", async () => {
     render(<ModalHost />);
     act(() => useModalStore.getState().openModal("pointsHistory"));
 
-    const dialog = screen.getByRole("dialog", { name: "Rewards history" });
+    const dialog = await screen.findByRole("dialog", { name: "Rewards history" });
     expect(dialog.getAttribute("aria-modal")).toBe("true");
 
     fireEvent.click(screen.getByRole("button", { name: "Close" }));

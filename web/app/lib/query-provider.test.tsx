@@ -1,0 +1,51 @@
+import { dehydrate, useIsRestoring, useQueryClient } from "@tanstack/react-query";
+import { act, cleanup, render, screen, waitFor } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createQueryClient, getQueryClient } from "./query-client";
+import { queryCacheStorageKey } from "./query-persistence";
+import { QueryProvider } from "./query-provider";
+
+function Probe() {
+  const restoring = useIsRestoring();
+  const tarot = useQueryClient().getQueryData<{ content: string }>(["tarot"]);
+  return <p data-testid="probe">{restoring ? "restoring" : (tarot?.content ?? "empty")}</p>;
+}
+
+function store(buster: string, timestamp = Date.now()) {
+  const client = createQueryClient();
+  client.setQueryData(["tarot"], { content: "The Star" });
+  localStorage.setItem(queryCacheStorageKey, JSON.stringify({ buster, timestamp, clientState: dehydrate(client) }));
+}
+
+describe("QueryProvider", () => {
+  beforeEach(() => {
+    localStorage.clear();
+    getQueryClient().clear();
+  });
+  afterEach(cleanup);
+
+  it("holds the queries back until the stored cache of this build is restored", async () => {
+    store("build-1");
+    render(
+      <QueryProvider buildId="build-1">
+        <Probe />
+      </QueryProvider>,
+    );
+    expect(screen.getByTestId("probe").textContent).toBe("restoring");
+    await waitFor(() => expect(screen.getByTestId("probe").textContent).toBe("The Star"));
+  });
+
+  it("drops the cache another build stored, then stores its own", async () => {
+    store("build-0");
+    render(
+      <QueryProvider buildId="build-1">
+        <Probe />
+      </QueryProvider>,
+    );
+    await waitFor(() => expect(screen.getByTestId("probe").textContent).toBe("empty"));
+    expect(localStorage.getItem(queryCacheStorageKey)).toBeNull();
+    act(() => getQueryClient().setQueryData(["tarot"], { content: "The Moon" }));
+    await waitFor(() => expect(localStorage.getItem(queryCacheStorageKey)).toContain("The Moon"), { timeout: 3000 });
+    expect(JSON.parse(localStorage.getItem(queryCacheStorageKey) ?? "null").buster).toBe("build-1");
+  });
+});
