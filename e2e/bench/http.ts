@@ -29,6 +29,8 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const ONLY = process.env.BENCH_ONLY;
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? (ONLY === "frontend" ? 3 : 1));
 const LIGHTHOUSE_PAGES = ["/", "/genesis-pass", "/daily-tarot"];
+/** `BENCH_CPU_PROF=dir`: the production server writes a V8 CPU profile there when it stops. */
+const CPU_PROF_DIR = process.env.BENCH_CPU_PROF;
 
 interface Load {
   rps: number;
@@ -354,12 +356,15 @@ async function benchProduction() {
         }
       })()
     : null;
-  const production = await startServer({
-    ...productionEnv,
-    INDEXER: "off",
-    HOST: "127.0.0.1",
-    ...(scratch ? { DATABASE_URL: scratch.url } : {}),
-  });
+  const production = await startServer(
+    {
+      ...productionEnv,
+      INDEXER: "off",
+      HOST: "127.0.0.1",
+      ...(scratch ? { DATABASE_URL: scratch.url } : {}),
+    },
+    CPU_PROF_DIR ? { nodeArgs: ["--cpu-prof", `--cpu-prof-dir=${path.resolve(CPU_PROF_DIR)}`] } : {},
+  );
   try {
     const health = await load(`${production.url}/healthz`);
     table.push({
