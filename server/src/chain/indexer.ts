@@ -88,22 +88,9 @@ export async function eventsFor(
   db: DatabaseOrTransaction,
   query: { chainId: number; contract: ContractName; names: string[]; tokenId: string; without?: ChainEvent },
 ): Promise<ChainEvent[]> {
-  const { chainId, contract, names, tokenId, without } = query;
-  const rows = await db
-    .select()
-    .from(chainEvents)
-    .where(
-      and(
-        eq(chainEvents.chainId, chainId),
-        eq(chainEvents.contract, contract),
-        inArray(chainEvents.name, names),
-        sql`${chainEvents.args}->>'tokenId' = ${tokenId}`,
-      ),
-    )
-    .orderBy(asc(chainEvents.blockNumber), asc(chainEvents.logIndex));
-  return rows
-    .filter((row) => !(without && row.txHash === without.txHash && row.logIndex === without.logIndex))
-    .map(toEvent);
+  const { tokenId, without, ...tokens } = query;
+  const events = (await eventsForTokens(db, { ...tokens, tokenIds: [tokenId] })).get(tokenId) ?? [];
+  return events.filter((event) => !(without && event.txHash === without.txHash && event.logIndex === without.logIndex));
 }
 
 /**

@@ -1,4 +1,4 @@
-import { lazy, type ReactNode, Suspense } from "react";
+import { type ComponentType, lazy, type ReactNode, Suspense } from "react";
 import { MintedPassResult } from "../../features/genesis-pass/minted-pass-result";
 import { InvitesSuccessPanel } from "../../features/referrals/invites-success-panel";
 import { Modal } from "../../ui/modal";
@@ -42,27 +42,18 @@ const CheckInPanel = lazy(() => import("../../features/daily/check-in-panel"));
 const PointsHistoryPanel = lazy(() => import("../../features/points-history/points-history-panel"));
 const InvitesPanel = lazy(() => import("../../features/referrals/invites-panel"));
 
+/** A panel that loads when its modal first opens, with a spinner meanwhile. */
+const loading = (Panel: ComponentType) => () => (
+  <Suspense fallback={<Spinner />}>
+    <Panel />
+  </Suspense>
+);
+
 const modalBodies: Partial<Record<ModalName, () => ReactNode>> = {
-  bindWallet: () => (
-    <Suspense fallback={<Spinner />}>
-      <BindWalletPanel />
-    </Suspense>
-  ),
-  checkIn: () => (
-    <Suspense fallback={<Spinner />}>
-      <CheckInPanel />
-    </Suspense>
-  ),
-  pointsHistory: () => (
-    <Suspense fallback={<Spinner />}>
-      <PointsHistoryPanel />
-    </Suspense>
-  ),
-  invites: () => (
-    <Suspense fallback={<Spinner />}>
-      <InvitesPanel />
-    </Suspense>
-  ),
+  bindWallet: loading(BindWalletPanel),
+  checkIn: loading(CheckInPanel),
+  pointsHistory: loading(PointsHistoryPanel),
+  invites: loading(InvitesPanel),
   invitesSuccess: () => <InvitesSuccessPanel />,
   mintedResult: () => <MintedPassResult />,
 };
