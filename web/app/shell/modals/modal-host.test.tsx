@@ -1,5 +1,8 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { createRoutesStub } from "react-router";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { testConfig } from "../../test/fixtures";
 import { ModalHost } from "./modal-host";
 import { closedModals, modalNames, useModalStore } from "./modal-store";
 
@@ -21,21 +24,47 @@ describe("modal store", () => {
   });
 });
 
+function NothingYet() {
+  return null;
+}
+
+/** The host as the root mounts it: under the router (the panels read the root's data) and the query client. */
+async function renderHost() {
+  const Stub = createRoutesStub([
+    {
+      id: "root",
+      path: "*",
+      Component: ModalHost,
+      HydrateFallback: NothingYet,
+      loader: () => ({ user: null, cspNonce: "n", config: testConfig(), evmWallet: undefined }),
+    },
+  ]);
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <Stub initialEntries={["/"]} />
+    </QueryClientProvider>,
+  );
+  // The root loader has answered once the hydrate fallback is gone.
+  await act(async () => {});
+}
+
 describe("ModalHost", () => {
   beforeEach(() => useModalStore.setState(closedModals));
   afterEach(cleanup);
 
-  it("renders nothing while every modal is closed", () => {
-    render(<ModalHost />);
+  it("renders nothing while every modal is closed", async () => {
+    await renderHost();
     expect(screen.queryByRole("dialog")).toBeNull();
   });
 
   it("shows the dialog whose flag is set, and clears the flag when it closes", async () => {
-    render(<ModalHost />);
+    await renderHost();
     act(() => useModalStore.getState().openModal("pointsHistory"));
 
     const dialog = await screen.findByRole("dialog", { name: "Rewards history" });
     expect(dialog.getAttribute("aria-modal")).toBe("true");
+    // The lazily loaded body, as a visitor sees it.
+    expect(await screen.findByRole("link", { name: "Sign in" })).toBeTruthy();
 
     fireEvent.click(screen.getByRole("button", { name: "Close" }));
     expect(screen.queryByRole("dialog")).toBeNull();
