@@ -7,14 +7,8 @@ export function memberQueryKey(uid: string) {
   return ["users", "mine", uid] as const;
 }
 
-/**
- * The signed-in member, or null for a visitor. Server rendering already knows the member (the
- * root loader), so that answer shows at once; the profile is then fetched (spec §4: on app
- * start with a session) to keep points and level fresh. A failed fetch is ignored: the member
- * keeps the profile the page was rendered with.
- */
-export function useMember(): User | null {
-  const sessionUser = useSessionUser();
+/** The profile kept fresh in the browser's query cache, starting from the one the page was rendered with. */
+function useFreshProfile(sessionUser: User | null): User | null {
   const { data } = useQuery({
     queryKey: memberQueryKey(sessionUser?.uid ?? ""),
     queryFn: async ({ signal }) => {
@@ -30,4 +24,21 @@ export function useMember(): User | null {
   });
   if (!sessionUser) return null;
   return data ?? sessionUser;
+}
+
+/**
+ * Server rendering fetches nothing: the root loader's member is the whole answer, and a query
+ * observer per caller (the header, the dashboard, every feature hook) would only cost the render.
+ */
+const useProfile: (sessionUser: User | null) => User | null =
+  typeof window === "undefined" ? (sessionUser) => sessionUser : useFreshProfile;
+
+/**
+ * The signed-in member, or null for a visitor. Server rendering already knows the member (the
+ * root loader), so that answer shows at once; the profile is then fetched (spec §4: on app
+ * start with a session) to keep points and level fresh. A failed fetch is ignored: the member
+ * keeps the profile the page was rendered with.
+ */
+export function useMember(): User | null {
+  return useProfile(useSessionUser());
 }
