@@ -87,6 +87,32 @@ describe("production mode", () => {
         expect(errors).toEqual([]);
         await context.close();
       }
+
+      // A visitor's page carries the stylesheet inline, links none, and keeps it through hydration
+      // and client navigation; a member's page (any cookie) links it instead.
+      const page = await browser.newPage();
+      const errors = watchErrors(page);
+      const html = await (await page.goto(`${production.url}/`, { waitUntil: "networkidle" }))?.text();
+      expect(html).not.toMatch(/rel="stylesheet"/);
+      expect(html).toMatch(/<style data-inline-styles="">[\s\S]{1000,}?<\/style>/);
+      await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+      const styled = () =>
+        page.evaluate(() => ({
+          inline: document.querySelector("style[data-inline-styles]")?.textContent?.length ?? 0,
+          linked: document.querySelectorAll('link[rel="stylesheet"]').length,
+          // The header is a flex row only when the app's stylesheet applies.
+          header: getComputedStyle(document.querySelector("header > div") as Element).display,
+        }));
+      expect(await styled()).toEqual({ inline: expect.any(Number), linked: 0, header: "flex" });
+      expect((await styled()).inline).toBeGreaterThan(1000);
+      await page.getByRole("link", { name: "Genesis Pass" }).first().click();
+      await expect.poll(() => page.locator("h1").first().textContent()).toMatch(/Genesis Pass/);
+      expect((await styled()).inline).toBeGreaterThan(1000);
+      expect(errors).toEqual([]);
+      await page.close();
+      const memberPage = await (await fetch(`${production.url}/`, { headers: { cookie: "theme=dark" } })).text();
+      expect(memberPage).toMatch(/<style data-inline-styles=""><\/style>/);
+      expect(memberPage).toMatch(/<link[^>]+rel="stylesheet"/);
     } finally {
       await production.stop();
     }

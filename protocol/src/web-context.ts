@@ -38,4 +38,9 @@ export type ArcanaLoadContext = {
   getSessionUser: () => Promise<User | null>;
   /** The console's reads when the signed-in member is an operator; null for everyone else. */
   getOperatorConsole: () => Promise<OperatorConsoleReads | null>;
+  /**
+   * The app's stylesheet, for the page to carry inline instead of linking it (a visitor's page in
+   * production); absent when the page links it.
+   */
+  inlineStyles?: string;
 };

@@ -232,18 +232,25 @@ export function createApp(deps: AppDeps) {
     // Production pages for visitors render once every few seconds, not once per request.
     const visitorPages = config.isProduction ? createVisitorPages({ ttlMs: 5_000, maxPages: 200 }) : null;
     if (web.assets) app.use(web.assets);
-    const render = (c: Context<AppEnv>) =>
-      web.render(c.req.raw, {
-        requestId: c.get("requestId"),
-        cspNonce: c.get("cspNonce")(),
-        config: publicConfig,
-        getSessionUser: async () => (await c.get("session")())?.user ?? null,
-        getOperatorConsole: async () => operator.consoleFor((await c.get("session")())?.user.uid),
-      });
+    const render = (c: Context<AppEnv>, options?: { inlineStyles: boolean }) =>
+      web.render(
+        c.req.raw,
+        {
+          requestId: c.get("requestId"),
+          cspNonce: c.get("cspNonce")(),
+          config: publicConfig,
+          getSessionUser: async () => (await c.get("session")())?.user ?? null,
+          getOperatorConsole: async () => operator.consoleFor((await c.get("session")())?.user.uid),
+        },
+        options,
+      );
     app.all("*", compressWhenAccepted(), async (c) => {
       c.set("metricsRoute", "ssr");
       if (!visitorPages || !isVisitorRequest(c.req.raw)) return render(c);
-      const page = await visitorPages.page(c.req.url, () => render(c));
+      // A visitor's page, rendered once for all of them, carries the stylesheet inline: first visits,
+      // which have no stylesheet in cache, paint without waiting for it. Members' pages link it
+      // (cached since their first page; inline, every member page would send and compress it again).
+      const page = await visitorPages.page(c.req.url, () => render(c, { inlineStyles: true }));
       if (page instanceof Response) return page;
       c.set("cspScriptHashes", page.scriptHashes);
       return visitorPageResponse(page, c.req.header("accept-encoding"));

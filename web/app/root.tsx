@@ -10,6 +10,7 @@ import { type RootData, useRootData } from "./lib/root-data";
 import { chunkFailureMessage, useAppUpdates } from "./shell/app-update/use-app-updates";
 import { ErrorScreen } from "./shell/errors/error-screen";
 import { ModalHost } from "./shell/modals/modal-host";
+import { InlineStyles } from "./shell/styles/inline-styles";
 import { Toaster } from "./ui/toaster";
 import { evmStateFromCookie, readWagmiCookie } from "./wallet-runtime/wallet-cookie";
 import { WalletRuntimeHost } from "./wallet-runtime/wallet-runtime-host";
@@ -38,6 +39,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="color-scheme" content="dark" />
         <meta name="theme-color" content="#0a0920" />
         <Meta />
+        <InlineStyles />
         <Links />
       </head>
       <body>

@@ -15,7 +15,11 @@ export interface WebFrontend {
   buildId: string;
   /** Serves the built client files, or passes on. */
   assets: MiddlewareHandler<AppEnv> | null;
-  render(request: Request, context: ArcanaLoadContext): Promise<Response>;
+  /**
+   * Renders a page. With `inlineStyles` (a production build only), the page carries the app's
+   * stylesheet inline instead of a render-blocking link to it.
+   */
+  render(request: Request, context: ArcanaLoadContext, options?: { inlineStyles?: boolean }): Promise<Response>;
 }
 
 export const webBuildDir = path.join(repoRoot, "web/build");
@@ -34,6 +38,8 @@ export async function loadBuiltFrontend(mode: "development" | "production" | "te
   const build = (await import(serverBuildFile)) as ServerBuild;
   const buildId = createHash("sha256").update(readFileSync(serverBuildFile)).digest("hex").slice(0, 16);
   const handle = createRequestHandler(build, mode);
+  const inline = inlineStylesBuild(build);
+  const handleWithInlineStyles = createRequestHandler(inline.build, mode);
   const clientDir = path.relative(process.cwd(), path.join(webBuildDir, "client")) || ".";
   const assets = serveStatic<AppEnv>({
     root: clientDir,
@@ -53,5 +59,34 @@ export async function loadBuiltFrontend(mode: "development" | "production" | "te
   // up on disk, so a page render costs no stat calls.
   const assetsForFiles: MiddlewareHandler<AppEnv> = (c, next) =>
     FILE_PATH.test(c.req.path) ? assets(c, next) : next();
-  return { buildId, assets: assetsForFiles, render: (request, context) => handle(request, context) };
+  return {
+    buildId,
+    assets: assetsForFiles,
+    render: (request, context, options) =>
+      options?.inlineStyles
+        ? handleWithInlineStyles(request, { ...context, inlineStyles: inline.css })
+        : handle(request, context),
+  };
+}
+
+/**
+ * The build as it renders pages that carry the app's stylesheets inline: the same build whose
+ * routes name no stylesheet to link (the pages' `<Links />` and the manifest the browser gets), and
+ * the stylesheets' text. The build makes one stylesheet for the whole app (web/vite.config.ts), so
+ * a page with it inline needs no other for any route it navigates to.
+ */
+function inlineStylesBuild(build: ServerBuild): { build: ServerBuild; css: string } {
+  const files = new Set<string>();
+  const routes: ServerBuild["assets"]["routes"] = {};
+  for (const [id, route] of Object.entries(build.assets.routes)) {
+    if (!route) continue;
+    for (const file of route.css ?? []) files.add(file);
+    routes[id] = { ...route, css: [] };
+  }
+  const css = [...files]
+    .map((file) => readFileSync(path.join(webBuildDir, "client", file), "utf8"))
+    .join("\n")
+    // Inside <style>, only a closing tag could end the element early; stylesheets never need one.
+    .replaceAll("</style", "<\\/style");
+  return { build: { ...build, assets: { ...build.assets, routes } }, css };
 }
