@@ -12,5 +12,6 @@ export const InlineStylesContext = createContext("");
  */
 export function InlineStyles() {
   const css = useContext(InlineStylesContext);
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: the text is the build's own stylesheet (server/src/web/frontend.ts), never input; as children, React would compare it with the browser's empty render.
   return <style data-inline-styles="" suppressHydrationWarning dangerouslySetInnerHTML={{ __html: css }} />;
 }
