@@ -1,8 +1,9 @@
 import type { ApiRouteInput, creditCheckInRoute } from "@arcana/protocol";
-import { type QueryKey, useMutation, useQueryClient } from "@tanstack/react-query";
+import { type QueryKey, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import type { Abi, TransactionReceipt } from "viem";
 import { ApiRequestError } from "../lib/api";
+import { useMutation } from "../lib/query-hooks";
 import type { ContractWrite } from "./evm-chain";
 import { loadWalletRuntime, useWalletStore } from "./wallet-store";
 

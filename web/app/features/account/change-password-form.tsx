@@ -1,9 +1,10 @@
 import { type ApiRouteInput, PASSWORD_MIN_LENGTH, passwordProblem, type User } from "@arcana/protocol";
 import { changePasswordRoute } from "@arcana/protocol/calls";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 import { ApiRequestError, api, errorMessage } from "../../lib/api";
+import { useMutation } from "../../lib/query-hooks";
 import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
 import { FormAlert } from "../../ui/form-alert";

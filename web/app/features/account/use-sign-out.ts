@@ -1,7 +1,8 @@
 import { signOutRoute } from "@arcana/protocol/calls";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
 import { ApiRequestError, api, errorMessage } from "../../lib/api";
+import { useMutation } from "../../lib/query-hooks";
 import { showToast } from "../../ui/toast-store";
 
 /**

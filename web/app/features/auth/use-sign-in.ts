@@ -1,8 +1,9 @@
 import type { ApiRouteInput } from "@arcana/protocol";
 import { sendSignInCodeRoute, signInRoute } from "@arcana/protocol/calls";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
 import { api } from "../../lib/api";
+import { useMutation } from "../../lib/query-hooks";
 import { memberQueryKey } from "../account/use-member";
 
 /** E-mails a sign-in code; the answer says when another may be asked for. */

@@ -1,7 +1,7 @@
 import type { CheckInStatus } from "@arcana/protocol";
 import { getCheckInStatusRoute } from "@arcana/protocol/calls";
-import { useQuery } from "@tanstack/react-query";
 import { api } from "../../lib/api";
+import { useQuery } from "../../lib/query-hooks";
 import { useMember } from "../account/use-member";
 
 /** Keyed by the GMT date too, so a new day never shows yesterday's answer; `uid` alone covers every day. */

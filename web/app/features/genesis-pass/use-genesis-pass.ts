@@ -1,8 +1,9 @@
 import type { Pass, User } from "@arcana/protocol";
 import { getAllowlistStatusRoute, getStakingRewardsRoute, listMyPassesRoute } from "@arcana/protocol/calls";
-import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useState } from "react";
 import { api } from "../../lib/api";
+import { useQuery } from "../../lib/query-hooks";
 import {
   type ChainExpectation,
   chainReflects,

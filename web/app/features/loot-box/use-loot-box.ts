@@ -8,8 +8,9 @@ import {
   purchaseBoxesRoute,
   rotateBoxSeedRoute,
 } from "@arcana/protocol/calls";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { api } from "../../lib/api";
+import { useMutation, useQuery } from "../../lib/query-hooks";
 import { useMember } from "../account/use-member";
 import { usePointsMoved } from "../account/use-points-moved";
 

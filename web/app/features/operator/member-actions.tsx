@@ -1,9 +1,9 @@
 import type { OperatorActionResult, OperatorMember } from "@arcana/protocol";
 import { adjustMemberPointsRoute, allowlistMemberRoute, unbindMemberWalletRoute } from "@arcana/protocol/calls";
-import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { useRevalidator } from "react-router";
 import { api, errorMessage } from "../../lib/api";
+import { useMutation } from "../../lib/query-hooks";
 import { Button } from "../../ui/button";
 import { Card, CardTitle } from "../../ui/card";
 import { FormAlert } from "../../ui/form-alert";

@@ -6,9 +6,9 @@ import {
   getReferralSummaryRoute,
   useReferralCodeRoute,
 } from "@arcana/protocol/calls";
-import { useMutation, useQuery } from "@tanstack/react-query";
 import { create } from "zustand";
 import { api } from "../../lib/api";
+import { useMutation, useQuery } from "../../lib/query-hooks";
 import { useMember } from "../account/use-member";
 import { usePointsMoved } from "../account/use-points-moved";
 import { tasksQueryKey } from "../tasks/use-tasks";

@@ -15,8 +15,9 @@ import {
   getTarotDrawRoute,
   readTarotRoute,
 } from "@arcana/protocol/calls";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { api } from "../../lib/api";
+import { useMutation, useQuery } from "../../lib/query-hooks";
 import { useMember } from "../account/use-member";
 
 /** The sky is the same for everyone all day; the server lets caches keep it 10 minutes. */

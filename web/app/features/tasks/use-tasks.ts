@@ -1,7 +1,7 @@
 import { consumeTasksRoute } from "@arcana/protocol/calls";
-import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { api } from "../../lib/api";
+import { useQuery } from "../../lib/query-hooks";
 import { useToastStore } from "../../ui/toast-store";
 import { formatPoints } from "../account/points";
 import { useMember } from "../account/use-member";
