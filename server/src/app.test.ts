@@ -77,6 +77,22 @@ describe("operations endpoints", () => {
     expect(text).toMatch(/http_requests_total\{method="GET",route="\/healthz",status="200"\} \d+/);
   });
 
+  it("counts each answer once in its own series", async () => {
+    const count = async (series: RegExp) =>
+      Number((await (await t.app.request("/metrics")).text()).match(series)?.[1] ?? 0);
+    const ok = /http_requests_total\{method="GET",route="\/healthz",status="200"\} (\d+)/;
+    const missing = /http_requests_total\{method="GET",route="\/api\/\*",status="404"\} (\d+)/;
+    const timed = /http_request_duration_seconds_count\{method="GET",route="\/healthz"\} (\d+)/;
+    const before = [await count(ok), await count(missing), await count(timed)];
+    for (let i = 0; i < 3; i++) await t.app.request("/healthz");
+    await t.app.request("/api/no-such-endpoint");
+    expect([await count(ok), await count(missing), await count(timed)]).toEqual([
+      (before[0] ?? 0) + 3,
+      (before[1] ?? 0) + 1,
+      (before[2] ?? 0) + 3,
+    ]);
+  });
+
   it("publishes the configuration the web needs, without secrets", async () => {
     const res = await t.app.request("/api/config");
     expect(res.status).toBe(200);

@@ -24,14 +24,33 @@ export function createHttpMetrics(): HttpMetrics {
     registers: [registry],
   });
 
+  // The series a label set names, looked up once: prom-client hashes and checks a label object on
+  // every call, and the sets are few (methods × route patterns × statuses).
+  const counted = new Map<string, ReturnType<typeof requests.labels>>();
+  const timed = new Map<string, ReturnType<typeof duration.labels>>();
+
   const middleware: MiddlewareHandler = async (c, next) => {
     const started = performance.now();
     await next();
     const route =
       c.get("metricsRoute") ?? (c.req.routePath === "/*" || c.req.routePath === "*" ? "unmatched" : c.req.routePath);
     const seconds = (performance.now() - started) / 1000;
-    requests.inc({ method: c.req.method, route, status: String(c.res.status) });
-    duration.observe({ method: c.req.method, route }, seconds);
+    const method = c.req.method;
+    const status = c.res.status;
+    const series = `${method} ${route}`;
+    let timer = timed.get(series);
+    if (!timer) {
+      timer = duration.labels(method, route);
+      timed.set(series, timer);
+    }
+    timer.observe(seconds);
+    const countedSeries = `${series} ${status}`;
+    let counter = counted.get(countedSeries);
+    if (!counter) {
+      counter = requests.labels(method, route, String(status));
+      counted.set(countedSeries, counter);
+    }
+    counter.inc();
   };
   return { registry, middleware };
 }
