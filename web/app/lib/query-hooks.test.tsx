@@ -2,7 +2,8 @@
 import { useMutation as tanstackMutation, useQuery as tanstackQuery } from "@tanstack/react-query";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { useMutation, useQuery } from "./query-hooks";
+import { useMutation } from "./mutation-hook";
+import { useQuery } from "./query-hooks";
 import { QueryProvider } from "./query-provider";
 
 /** Renders `use` on the server, under the app's provider, and returns what it answered. */
@@ -37,6 +38,15 @@ describe("query hooks in server rendering", () => {
       expect(fields(ours)).toEqual(enabled ? fields(real) : { ...fields(real), isEnabled: true, isStale: true });
       expect(ours).toMatchObject({ status: "pending", fetchStatus: "idle", isPending: true, isLoading: false });
     }
+  });
+
+  it("answers a query's initial data as TanStack Query does", () => {
+    const options = { queryKey: ["probe", "initial"], queryFn: async () => 2, initialData: 1 };
+    const real = answerOnServer(() => tanstackQuery(options));
+    const ours = answerOnServer(() => useQuery(options));
+    // `dataUpdatedAt` is the time of the render in both.
+    expect({ ...fields(ours), dataUpdatedAt: 0 }).toEqual({ ...fields(real), dataUpdatedAt: 0 });
+    expect(ours).toMatchObject({ data: 1, status: "success" });
   });
 
   it("answers every mutation as an idle TanStack Query mutation", () => {

@@ -1,12 +1,12 @@
-import { useMutation as useMutationInBrowser, useQuery as useQueryInBrowser } from "@tanstack/react-query";
+import { type UseQueryOptions, useQuery as useQueryInBrowser } from "@tanstack/react-query";
 
 /**
- * TanStack Query's `useQuery` and `useMutation`, minus their cost in server rendering, where no
- * query ever runs: the page renders while `QueryProvider` holds every query until the stored cache is
- * restored (`useIsRestoring`), so each query answers pending and idle, and each mutation idle, the
- * very answers hydration renders with. On the server these are those constant answers instead of an
- * observer per call (a member's `/` makes a dozen). Queries with `initialData` would answer it:
- * `useMember` reads the root loader's member itself, so none here has any.
+ * TanStack Query's `useQuery` minus its cost in server rendering, where no query ever runs: the page
+ * renders while `QueryProvider` holds every query until the stored cache is restored
+ * (`useIsRestoring`), so each query answers pending and idle, the very answer hydration renders with
+ * (`useMutation`'s counterpart: ./mutation-hook.ts, apart so the first load does without mutations). On the server these are those constant answers instead of an
+ * observer per call (a member's `/` makes a dozen). A query with `initialData` answers it, as
+ * TanStack's does (`useMember`: the root loader's member).
  */
 const pendingQuery = Object.freeze({
   data: undefined,
@@ -37,30 +37,14 @@ const pendingQuery = Object.freeze({
   refetch: () => Promise.reject(new Error("queries do not run in server rendering")),
 });
 
-const idleMutation = Object.freeze({
-  context: undefined,
-  data: undefined,
-  error: null,
-  failureCount: 0,
-  failureReason: null,
-  isError: false,
-  isIdle: true,
-  isPaused: false,
-  isPending: false,
-  isSuccess: false,
-  status: "idle",
-  submittedAt: 0,
-  variables: undefined,
-  mutate: () => undefined,
-  mutateAsync: () => Promise.reject(new Error("mutations do not run in server rendering")),
-  reset: () => undefined,
-});
-
 const isServer = typeof window === "undefined";
 
-// The constant answers stand for every instantiation of the generic hooks: the casts say so.
-export const useQuery = isServer ? ((() => pendingQuery) as unknown as typeof useQueryInBrowser) : useQueryInBrowser;
+/** A query's answer in server rendering: its `initialData` when it has some, pending otherwise. */
+function serverQuery(options: Pick<UseQueryOptions, "initialData">) {
+  const data = typeof options.initialData === "function" ? options.initialData() : options.initialData;
+  if (data === undefined) return pendingQuery;
+  return { ...pendingQuery, data, dataUpdatedAt: Date.now(), isPending: false, isSuccess: true, status: "success" };
+}
 
-export const useMutation = isServer
-  ? ((() => idleMutation) as unknown as typeof useMutationInBrowser)
-  : useMutationInBrowser;
+// The answers stand for every instantiation of the generic hooks: the casts say so.
+export const useQuery = isServer ? (serverQuery as unknown as typeof useQueryInBrowser) : useQueryInBrowser;

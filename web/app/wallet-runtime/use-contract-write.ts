@@ -3,7 +3,7 @@ import { type QueryKey, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import type { Abi, TransactionReceipt } from "viem";
 import { ApiRequestError } from "../lib/api";
-import { useMutation } from "../lib/query-hooks";
+import { useMutation } from "../lib/mutation-hook";
 import type { ContractWrite } from "./evm-chain";
 import { loadWalletRuntime, useWalletStore } from "./wallet-store";
 

@@ -4,7 +4,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 import { ApiRequestError, api, errorMessage } from "../../lib/api";
-import { useMutation } from "../../lib/query-hooks";
+import { useMutation } from "../../lib/mutation-hook";
 import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
 import { FormAlert } from "../../ui/form-alert";

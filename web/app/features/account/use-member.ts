@@ -1,5 +1,5 @@
 import type { User } from "@arcana/protocol";
-import { useQuery } from "@tanstack/react-query";
+import { useQuery } from "../../lib/query-hooks";
 import { useSessionUser } from "./use-session-user";
 
 /** The signed-in member's profile in the query cache; keyed by account so two never mix. */
@@ -7,8 +7,14 @@ export function memberQueryKey(uid: string) {
   return ["users", "mine", uid] as const;
 }
 
-/** The profile kept fresh in the browser's query cache, starting from the one the page was rendered with. */
-function useFreshProfile(sessionUser: User | null): User | null {
+/**
+ * The signed-in member, or null for a visitor. Server rendering already knows the member (the
+ * root loader), so that answer shows at once; the profile is then fetched (spec §4: on app
+ * start with a session) to keep points and level fresh. A failed fetch is ignored: the member
+ * keeps the profile the page was rendered with.
+ */
+export function useMember(): User | null {
+  const sessionUser = useSessionUser();
   const { data } = useQuery({
     queryKey: memberQueryKey(sessionUser?.uid ?? ""),
     queryFn: async ({ signal }) => {
@@ -24,21 +30,4 @@ function useFreshProfile(sessionUser: User | null): User | null {
   });
   if (!sessionUser) return null;
   return data ?? sessionUser;
-}
-
-/**
- * Server rendering fetches nothing: the root loader's member is the whole answer, and a query
- * observer per caller (the header, the dashboard, every feature hook) would only cost the render.
- */
-const useProfile: (sessionUser: User | null) => User | null =
-  typeof window === "undefined" ? (sessionUser) => sessionUser : useFreshProfile;
-
-/**
- * The signed-in member, or null for a visitor. Server rendering already knows the member (the
- * root loader), so that answer shows at once; the profile is then fetched (spec §4: on app
- * start with a session) to keep points and level fresh. A failed fetch is ignored: the member
- * keeps the profile the page was rendered with.
- */
-export function useMember(): User | null {
-  return useProfile(useSessionUser());
 }

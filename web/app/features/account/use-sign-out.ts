@@ -2,7 +2,7 @@ import { signOutRoute } from "@arcana/protocol/calls";
 import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
 import { ApiRequestError, api, errorMessage } from "../../lib/api";
-import { useMutation } from "../../lib/query-hooks";
+import { useMutation } from "../../lib/mutation-hook";
 import { showToast } from "../../ui/toast-store";
 
 /**

@@ -3,7 +3,7 @@ import { sendSignInCodeRoute, signInRoute } from "@arcana/protocol/calls";
 import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
 import { api } from "../../lib/api";
-import { useMutation } from "../../lib/query-hooks";
+import { useMutation } from "../../lib/mutation-hook";
 import { memberQueryKey } from "../account/use-member";
 
 /** E-mails a sign-in code; the answer says when another may be asked for. */

@@ -10,7 +10,8 @@ import {
 } from "@arcana/protocol/calls";
 import { useQueryClient } from "@tanstack/react-query";
 import { api } from "../../lib/api";
-import { useMutation, useQuery } from "../../lib/query-hooks";
+import { useMutation } from "../../lib/mutation-hook";
+import { useQuery } from "../../lib/query-hooks";
 import { useMember } from "../account/use-member";
 import { usePointsMoved } from "../account/use-points-moved";
 

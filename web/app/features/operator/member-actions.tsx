@@ -3,7 +3,7 @@ import { adjustMemberPointsRoute, allowlistMemberRoute, unbindMemberWalletRoute 
 import { type FormEvent, useState } from "react";
 import { useRevalidator } from "react-router";
 import { api, errorMessage } from "../../lib/api";
-import { useMutation } from "../../lib/query-hooks";
+import { useMutation } from "../../lib/mutation-hook";
 import { Button } from "../../ui/button";
 import { Card, CardTitle } from "../../ui/card";
 import { FormAlert } from "../../ui/form-alert";

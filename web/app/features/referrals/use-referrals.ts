@@ -8,7 +8,8 @@ import {
 } from "@arcana/protocol/calls";
 import { create } from "zustand";
 import { api } from "../../lib/api";
-import { useMutation, useQuery } from "../../lib/query-hooks";
+import { useMutation } from "../../lib/mutation-hook";
+import { useQuery } from "../../lib/query-hooks";
 import { useMember } from "../account/use-member";
 import { usePointsMoved } from "../account/use-points-moved";
 import { tasksQueryKey } from "../tasks/use-tasks";

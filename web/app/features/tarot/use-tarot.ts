@@ -17,7 +17,8 @@ import {
 } from "@arcana/protocol/calls";
 import { useQueryClient } from "@tanstack/react-query";
 import { api } from "../../lib/api";
-import { useMutation, useQuery } from "../../lib/query-hooks";
+import { useMutation } from "../../lib/mutation-hook";
+import { useQuery } from "../../lib/query-hooks";
 import { useMember } from "../account/use-member";
 
 /** The sky is the same for everyone all day; the server lets caches keep it 10 minutes. */
