@@ -41,7 +41,6 @@ const routesShare = [
   "/protocol/src/calls",
   "/protocol/src/gmt-day",
   "/app/features/account/points",
-  "/app/features/wallets/same-address",
   "/app/features/wallets/short-address",
   "/app/wallet-runtime/contract-errors",
   "/app/wallet-runtime/target-network",

@@ -10,7 +10,7 @@ import { ApiRequestError } from "./api-error";
 
 // The error class is its own module: the query client checks for it on every page, while the
 // rest of the API client loads with the first call.
-export { type ApiErrorCode, ApiRequestError } from "./api-error";
+export { ApiRequestError } from "./api-error";
 
 export const networkErrorMessage = "We could not reach Arcana. Check your connection and try again.";
 const unreadableAnswerMessage = "Something went wrong on our side. Please try again in a moment.";

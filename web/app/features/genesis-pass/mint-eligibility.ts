@@ -1,6 +1,5 @@
 import type { Pass, PublicChain, User } from "@arcana/protocol";
 import { sameEvmAddress } from "@arcana/protocol/address";
-import type { Address } from "viem";
 import type { EvmWalletState } from "../../wallet-runtime/wallet-store";
 
 /** What the mint card offers the member right now, from the first thing standing in the way. */
@@ -33,11 +32,6 @@ export interface MintInputs {
   wallet: Pick<EvmWalletState, "status" | "address" | "chainId">;
 }
 
-/** Whether the connected wallet is the bound one, whatever the checksum case. */
-function isBound(connected: Address, bound: string) {
-  return sameEvmAddress(connected, bound);
-}
-
 /**
  * The mint card's state machine. The server decides eligibility (allowlist, one pass per wallet
  * and chain); this only orders what the member must do first, so the card never offers a Mint
@@ -57,7 +51,7 @@ export function mintStep(inputs: MintInputs): MintStep {
   if (wallet.status !== "connected" || !wallet.address) {
     return { kind: "connect-wallet", connecting: wallet.status === "connecting" || wallet.status === "reconnecting" };
   }
-  if (!isBound(wallet.address, bound)) return { kind: "wrong-account", connected: wallet.address, bound };
+  if (!sameEvmAddress(wallet.address, bound)) return { kind: "wrong-account", connected: wallet.address, bound };
   const mismatch =
     wallet.chainId !== null && wallet.chainId !== target.id
       ? {
@@ -73,6 +67,6 @@ export type WalletBlocker = "connect" | "wrong-account" | null;
 
 export function walletBlocker(wallet: Pick<EvmWalletState, "status" | "address">, bound: string | null): WalletBlocker {
   if (wallet.status !== "connected" || !wallet.address) return "connect";
-  if (bound && !isBound(wallet.address, bound)) return "wrong-account";
+  if (bound && !sameEvmAddress(wallet.address, bound)) return "wrong-account";
   return null;
 }

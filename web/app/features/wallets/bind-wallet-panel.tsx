@@ -1,3 +1,4 @@
+import { sameEvmAddress } from "@arcana/protocol/address";
 // First: the Solana libraries below need the Buffer global while they load (only these chunks pay for it).
 import "../../wallet-runtime/buffer-polyfill";
 import { solanaChainByCluster, type User, WALLET_NONCE_TTL_MS, walletBindingStatement } from "@arcana/protocol";
@@ -6,7 +7,6 @@ import { createSignInMessageText } from "@solana/wallet-standard-util";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link } from "react-router";
-import { isAddress, isAddressEqual } from "viem";
 import { createSiweMessage } from "viem/siwe";
 import { api, errorMessage } from "../../lib/api";
 import { useRootData } from "../../lib/root-data";
@@ -111,11 +111,7 @@ export default function BindWalletPanel() {
   const evmMismatch =
     evm.status === "connected" &&
     member.wallet_address !== null &&
-    !(
-      evm.address !== null &&
-      isAddress(member.wallet_address, { strict: false }) &&
-      isAddressEqual(evm.address, member.wallet_address)
-    );
+    !(evm.address !== null && sameEvmAddress(evm.address, member.wallet_address));
   const solanaMismatch =
     solana.connected && member.solana_address !== null && solana.publicKey !== member.solana_address;
 
