@@ -125,9 +125,14 @@ export async function eventsForTokens(
   return byToken;
 }
 
-/** Whether event `a` happened after event `b` (block, then log index). */
+/** The order events happened in (block, then log index): negative when `a` came first. */
+export function compareEvents(a: ChainEvent, b: ChainEvent): number {
+  return a.blockNumber - b.blockNumber || a.logIndex - b.logIndex;
+}
+
+/** Whether event `a` happened after event `b`. */
 export function isAfter(a: ChainEvent, b: ChainEvent): boolean {
-  return a.blockNumber > b.blockNumber || (a.blockNumber === b.blockNumber && a.logIndex > b.logIndex);
+  return compareEvents(a, b) > 0;
 }
 
 const abis: Record<ContractName, Abi> = { GenesisPass: genesisPassAbi, Daily: dailyAbi };
@@ -159,8 +164,8 @@ export function createIndexer(options: IndexerOptions) {
   const eventsPerTransaction = options.eventsPerTransaction ?? 250;
   const blockFetchConcurrency = options.blockFetchConcurrency ?? 8;
   const instance = options.instance ?? `${hostname()}:${process.pid}`;
-  const handlersFor = (contract: ContractName, name: string) =>
-    options.handlers.filter((h) => h.contract === contract && h.events.includes(name));
+  const handles = (handler: EventHandler, event: ChainEvent) =>
+    handler.contract === event.contract && handler.events.includes(event.name);
 
   /** A restarted local chain has a new genesis: forget everything derived from the old one. */
   async function checkGenesis(chain: ChainConfig) {
@@ -199,7 +204,7 @@ export function createIndexer(options: IndexerOptions) {
   async function applyEvents(tx: Transaction, events: ChainEvent[]) {
     if (events.length === 0) return;
     for (const handler of options.handlers) {
-      const mine = events.filter((event) => event.contract === handler.contract && handler.events.includes(event.name));
+      const mine = events.filter((event) => handles(handler, event));
       if (mine.length === 0) continue;
       if (handler.applyBatch) await handler.applyBatch(tx, mine);
       else for (const event of mine) await handler.apply(tx, event);
@@ -208,7 +213,7 @@ export function createIndexer(options: IndexerOptions) {
 
   async function revertEvent(tx: Transaction, row: typeof chainEvents.$inferSelect) {
     const event = toEvent(row);
-    for (const handler of handlersFor(event.contract, event.name)) await handler.revert(tx, event);
+    for (const handler of options.handlers) if (handles(handler, event)) await handler.revert(tx, event);
   }
 
   /** Compares stored block hashes with the chain's; rolls back everything above the fork. */
@@ -342,10 +347,7 @@ export function createIndexer(options: IndexerOptions) {
                   .values([...rows.values()])
                   .onConflictDoNothing()
                   .returning();
-          await applyEvents(
-            tx,
-            inserted.map(toEvent).sort((a, b) => a.blockNumber - b.blockNumber || a.logIndex - b.logIndex),
-          );
+          await applyEvents(tx, inserted.map(toEvent).sort(compareEvents));
           const blockRows = [...new Set([...batchLogs.map((log) => Number(log.blockNumber)), last])].flatMap(
             (number) => {
               const block = blocks.get(number);

@@ -84,7 +84,7 @@ async function subscribe(
   };
   const listen = () => {
     subscribing ??= (async () => {
-      await current?.unlisten().catch(() => {});
+      await unlisten();
       listeningSince = Date.now();
       current = await client.listen(
         channel,

@@ -16,8 +16,8 @@ export interface WebFrontend {
   /** Serves the built client files, or passes on. */
   assets: MiddlewareHandler<AppEnv> | null;
   /**
-   * Renders a page. With `inlineStyles` (a production build only), the page carries the app's
-   * stylesheet inline instead of a render-blocking link to it.
+   * Renders a page. With `inlineStyles` (in production mode only; elsewhere it links), the page
+   * carries the app's stylesheet inline instead of a render-blocking link to it.
    */
   render(request: Request, context: ArcanaLoadContext, options?: { inlineStyles?: boolean }): Promise<Response>;
 }
@@ -38,8 +38,9 @@ export async function loadBuiltFrontend(mode: "development" | "production" | "te
   const build = (await import(serverBuildFile)) as ServerBuild;
   const buildId = createHash("sha256").update(readFileSync(serverBuildFile)).digest("hex").slice(0, 16);
   const handle = createRequestHandler(build, mode);
-  const inline = inlineStylesBuild(build);
-  const handleWithInlineStyles = createRequestHandler(inline.build, mode);
+  // Only production renders visitors' pages with the stylesheet inline (app.ts): only it pays for the copy.
+  const inlineBuild = mode === "production" ? inlineStylesBuild(build) : null;
+  const inline = inlineBuild && { css: inlineBuild.css, handle: createRequestHandler(inlineBuild.build, mode) };
   const clientDir = path.relative(process.cwd(), path.join(webBuildDir, "client")) || ".";
   const assets = serveStatic<AppEnv>({
     root: clientDir,
@@ -63,8 +64,8 @@ export async function loadBuiltFrontend(mode: "development" | "production" | "te
     buildId,
     assets: assetsForFiles,
     render: (request, context, options) =>
-      options?.inlineStyles
-        ? handleWithInlineStyles(request, { ...context, inlineStyles: inline.css })
+      options?.inlineStyles && inline
+        ? inline.handle(request, { ...context, inlineStyles: inline.css })
         : handle(request, context),
   };
 }

@@ -1,9 +1,9 @@
 import type { User } from "@arcana/protocol";
-import type { Subscription } from "../../db/client.js";
+import type { NotificationHandlers, Subscription } from "../../db/client.js";
 import { memberWrittenRecently } from "../users/service.js";
 
 /** The channel migration 0011's triggers notify with a member's id when their row or a session changes. */
-export const MEMBER_CHANGED_CHANNEL = "arcana_member_changed";
+const MEMBER_CHANGED_CHANNEL = "arcana_member_changed";
 
 /** What a session lookup found: the session, and its member as the API shows them. */
 export interface CachedSession {
@@ -23,7 +23,6 @@ export interface SessionCache {
   ticket(): number;
   /** Forgets the member's sessions (a notification, or a change made by this process). */
   forgetMember(userId: string): void;
-  stop(): Promise<void>;
 }
 
 const MAX_ENTRIES = 50_000;
@@ -39,7 +38,7 @@ const MAX_AGE_MS = 60_000;
  * everywhere within about a second at worst, and at once on the server that revoked it.
  */
 export function createSessionCache(
-  listen: (channel: string, handlers: { message(payload: string): void; reset(): void }) => Promise<Subscription>,
+  listen: (channel: string, handlers: NotificationHandlers) => Promise<Subscription>,
 ): SessionCache {
   const entries = new Map<string, CachedSession & { storedAt: number }>();
   const tokensOf = new Map<string, Set<string>>();
@@ -76,14 +75,12 @@ export function createSessionCache(
     changedAt.clear();
   }
 
-  // Until the channel answers, every lookup asks the database.
+  // Until the channel answers, every lookup asks the database; the database's close() ends the subscription.
   let subscription: Subscription | null = null;
-  let stopped = false;
   const live = () => subscription?.live() === true;
   listen(MEMBER_CHANGED_CHANNEL, { message: forgetMember, reset: forgetEverything }).then(
     (subscribed) => {
-      if (stopped) void subscribed.stop();
-      else subscription = subscribed;
+      subscription = subscribed;
     },
     () => {},
   );
@@ -113,9 +110,5 @@ export function createSessionCache(
     },
     ticket: () => changes,
     forgetMember,
-    stop: async () => {
-      stopped = true;
-      await subscription?.stop();
-    },
   };
 }

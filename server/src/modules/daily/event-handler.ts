@@ -26,9 +26,8 @@ export function checkInEventHandler(checkIn: CheckInService): EventHandler {
       await checkIn.creditCheckIn(checkedIn(event), tx);
     },
     async applyBatch(tx, events) {
-      // In the order they happened: a streak builds on the day before.
-      const ordered = [...events].sort((a, b) => a.blockNumber - b.blockNumber || a.logIndex - b.logIndex);
-      await checkIn.creditCheckInsBatch(tx, ordered.map(checkedIn));
+      // The indexer hands them oldest first, the order a streak builds in.
+      await checkIn.creditCheckInsBatch(tx, events.map(checkedIn));
     },
     async revert(tx, event) {
       await checkIn.revertCheckIn(tx, event);

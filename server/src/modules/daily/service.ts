@@ -102,10 +102,7 @@ export function createCheckInService(deps: {
     const txHash = event.txHash.toLowerCase();
     const memberId = await memberIdByWalletAt(into, wallet, event.blockTime);
     if (!memberId) {
-      logger.info(
-        { wallet, day: event.day, chainId: event.chainId, txHash },
-        "check-in from a wallet no member held at the time",
-      );
+      logUnheld(event);
       return null;
     }
     return into.transaction(async (tx) => {

@@ -86,8 +86,8 @@ export async function passesHeldBy(
 }
 
 /**
- * Many passes' states at once (the indexer's batches): one upsert of those that exist, one delete
- * of those that do not.
+ * Passes' states (one, or the indexer's batches at once): one upsert of those that exist, one
+ * delete of those that do not.
  */
 async function writePassStates(
   db: DatabaseOrTransaction,
@@ -110,17 +110,6 @@ async function writePassStates(
         stakedSince: sql`excluded.staked_since`,
       },
     });
-}
-
-async function writePassState(db: DatabaseOrTransaction, chainId: number, tokenId: number, state: PassState | null) {
-  if (!state) {
-    await db.delete(passes).where(and(eq(passes.chainId, chainId), eq(passes.tokenId, tokenId)));
-    return;
-  }
-  await db
-    .insert(passes)
-    .values({ chainId, tokenId, ...state })
-    .onConflictDoUpdate({ target: [passes.chainId, passes.tokenId], set: state });
 }
 
 /** What staking does when the indexer moves a pass out of a stake (see the staking service). */
@@ -155,7 +144,7 @@ export function passEventHandler(staking: StakeSettlement): EventHandler {
       if (pass) await staking.settleAtUnstake(tx, pass, new Date(Number(event.args.at) * 1000), event);
     }
     const events = (await passEvents(tx, event.chainId, tokenId)).filter((other) => !isAfter(other, event));
-    await writePassState(tx, event.chainId, Number(tokenId), passStateFromEvents(events));
+    await writePassStates(tx, event.chainId, [{ tokenId: Number(tokenId), state: passStateFromEvents(events) }]);
   }
 
   return {
@@ -171,7 +160,9 @@ export function passEventHandler(staking: StakeSettlement): EventHandler {
       const byPass = new Map<string, ChainEvent[]>();
       for (const event of events) {
         const key = `${event.chainId}:${event.args.tokenId ?? "0"}`;
-        byPass.set(key, [...(byPass.get(key) ?? []), event]);
+        const passEvents = byPass.get(key);
+        if (passEvents) passEvents.push(event);
+        else byPass.set(key, [event]);
       }
       const settled: ChainEvent[][] = [];
       const derived = new Map<number, Array<{ tokenId: string; last: ChainEvent }>>();
@@ -179,11 +170,11 @@ export function passEventHandler(staking: StakeSettlement): EventHandler {
         const last = passEventsInBatch.at(-1);
         if (!last) continue;
         if (passEventsInBatch.some((event) => event.name === "Unstaked")) settled.push(passEventsInBatch);
-        else
-          derived.set(last.chainId, [
-            ...(derived.get(last.chainId) ?? []),
-            { tokenId: last.args.tokenId ?? "0", last },
-          ]);
+        else {
+          const tokens = derived.get(last.chainId) ?? [];
+          tokens.push({ tokenId: last.args.tokenId ?? "0", last });
+          derived.set(last.chainId, tokens);
+        }
       }
       for (const passEventsInBatch of settled) for (const event of passEventsInBatch) await apply(tx, event);
       for (const [chainId, tokens] of derived) {
@@ -210,7 +201,7 @@ export function passEventHandler(staking: StakeSettlement): EventHandler {
         if (pass) await staking.stakeOrphaned(tx, pass, new Date(Number(event.args.since) * 1000), event);
       }
       const state = passStateFromEvents(await passEvents(tx, event.chainId, tokenId, event));
-      await writePassState(tx, event.chainId, Number(tokenId), state);
+      await writePassStates(tx, event.chainId, [{ tokenId: Number(tokenId), state }]);
     },
   };
 }

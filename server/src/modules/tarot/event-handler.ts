@@ -26,10 +26,9 @@ export function tarotEventHandler(tarot: TarotService): EventHandler {
       await tarot.creditTarotRecorded(tarotRecorded(event), tx);
     },
     async applyBatch(tx, events) {
-      // Few events, each checked against the member's draw: one at a time, in the order they
-      // happened, in the indexer's transaction itself (no savepoint each).
-      const ordered = [...events].sort((a, b) => a.blockNumber - b.blockNumber || a.logIndex - b.logIndex);
-      for (const event of ordered) await tarot.creditTarotRecordedIn(tx, tarotRecorded(event));
+      // Few events, each checked against the member's draw: one at a time, oldest first (as the
+      // indexer hands them), in the indexer's transaction itself (no savepoint each).
+      for (const event of events) await tarot.creditTarotRecordedIn(tx, tarotRecorded(event));
     },
     async revert(tx, event) {
       await tarot.revertTarotRecorded(tx, event);

@@ -48,7 +48,7 @@ const profileColumns = {
   level: users.level,
   passwordHash: users.passwordHash,
 };
-export type ProfileRow = Pick<MemberRow, keyof typeof profileColumns>;
+type ProfileRow = Pick<MemberRow, keyof typeof profileColumns>;
 
 /** The member as the API shows them (`GET /users/mine`, sign-in answers, server rendering). */
 export function toUser(row: ProfileRow): User {
@@ -245,10 +245,10 @@ export async function memberIdsByWalletAt(
  * Locks these members (`lockMember` for many) until the transaction ends, in id order so two
  * batches never wait on each other in a circle.
  */
-export async function lockMembers(tx: Transaction, userIds: readonly string[]): Promise<MemberRow[]> {
-  if (userIds.length === 0) return [];
-  return tx
-    .select()
+export async function lockMembers(tx: Transaction, userIds: readonly string[]): Promise<void> {
+  if (userIds.length === 0) return;
+  await tx
+    .select({ id: users.id })
     .from(users)
     .where(inArray(users.id, [...new Set(userIds)]))
     .orderBy(asc(users.id))
