@@ -13,6 +13,25 @@ export interface SecurityOptions {
   hotReload: boolean;
 }
 
+const NONCE_BYTES = 16;
+const NONCES_PER_DRAW = 256;
+let noncePool = Buffer.alloc(0);
+let nonceOffset = 0;
+
+/**
+ * A fresh CSP nonce: 16 bytes from the CSPRNG, cut in turn from a pool drawn 256 nonces at a time
+ * (a draw per page was 1.5 % of a member page's CPU). No byte is handed out twice.
+ */
+function newCspNonce(): string {
+  if (nonceOffset + NONCE_BYTES > noncePool.length) {
+    noncePool = randomBytes(NONCE_BYTES * NONCES_PER_DRAW);
+    nonceOffset = 0;
+  }
+  const nonce = noncePool.toString("base64", nonceOffset, nonceOffset + NONCE_BYTES);
+  nonceOffset += NONCE_BYTES;
+  return nonce;
+}
+
 /**
  * Security headers, worked out once at start-up. Every answer gets the few that matter for any
  * resource (HSTS, nosniff, CORP, framing, referrer) and a CSP that allows nothing: an API answer,
@@ -62,7 +81,7 @@ export function securityHeaders(options: SecurityOptions): MiddlewareHandler<App
   return async (c, next) => {
     let nonce: string | null = null;
     c.set("cspNonce", () => {
-      nonce ??= randomBytes(16).toString("base64");
+      nonce ??= newCspNonce();
       return nonce;
     });
     const preset = presetHeaders(c, everyAnswer);
