@@ -46,6 +46,18 @@ function runLoad(probe: Probe, judge: () => (answer: Answer) => string | null) {
   };
 }
 
+/** "3 answers: 503 dependency_unavailable ×3, slowest 0.12 s" */
+function describeAnswers(answers: Answer[]): string {
+  if (answers.length === 0) return "no other answer";
+  const kinds = new Map<string, number>();
+  for (const answer of answers) {
+    const kind = `${answer.status} ${errorCodeOf(answer) ?? answer.text.slice(0, 60)}`;
+    kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
+  }
+  const slowest = Math.max(...answers.map((answer) => answer.ms));
+  return `${answers.length} answers: ${[...kinds].map(([kind, n]) => `${kind} ×${n}`).join(", ")}, slowest ${(slowest / 1000).toFixed(2)} s`;
+}
+
 function isUp(answer: Answer): boolean {
   return answer.status < 500;
 }
@@ -158,16 +170,30 @@ export async function cutEveryDependency(ctx: OutageContext): Promise<CheckResul
     await relay.restore();
     const restoredAt = Date.now();
     let recoverMs = Number.NaN;
+    // What the probe got until it was answered again: a slow recovery says whether it was refusals or one slow answer.
+    const beforeRecovery: Answer[] = [];
+    let recoveredAnswerMs = Number.NaN;
     try {
       await poll(
         `${dependency} recovery`,
-        async () => (isUp(await probe.request()) ? true : undefined),
+        async () => {
+          const answer = await probe.request();
+          if (isUp(answer)) {
+            recoveredAnswerMs = answer.ms;
+            return true;
+          }
+          beforeRecovery.push(answer);
+          return undefined;
+        },
         RECOVERY_LIMIT_MS + 5_000,
       );
       recoverMs = Date.now() - restoredAt;
-      if (recoverMs > RECOVERY_LIMIT_MS) problems.push(`recovered after ${recoverMs} ms (limit ${RECOVERY_LIMIT_MS})`);
+      if (recoverMs > RECOVERY_LIMIT_MS)
+        problems.push(
+          `recovered after ${recoverMs} ms (limit ${RECOVERY_LIMIT_MS}); the first good answer took ${Math.round(recoveredAnswerMs)} ms; before it: ${describeAnswers(beforeRecovery)}`,
+        );
     } catch (error) {
-      problems.push(String(error));
+      problems.push(`${String(error)}; before: ${describeAnswers(beforeRecovery)}`);
     }
     if (inReadiness) {
       await poll(
