@@ -101,8 +101,8 @@ async function subscribe(
       });
     return subscribing;
   };
-  // Through drizzle, as every other query: the same beat as a raw postgres.js tagged query crashed
-  // the server in the reliability suite's database cut (postgres.js writing to a closed socket).
+  // Through drizzle, as every other query. (The crash a raw tagged query here once met in the
+  // reliability suite's database cut was postgres.js writing without a socket: decision 0012.)
   const sendBeat = () => db.execute(sql`select pg_notify(${channel}, ${beat})`).catch(() => {});
   await listen();
   if (closedClients.has(client)) {
