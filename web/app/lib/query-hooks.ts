@@ -3,10 +3,11 @@ import { type UseQueryOptions, useQuery as useQueryInBrowser } from "@tanstack/r
 /**
  * TanStack Query's `useQuery` minus its cost in server rendering, where no query ever runs: the page
  * renders while `QueryProvider` holds every query until the stored cache is restored
- * (`useIsRestoring`), so each query answers pending and idle, the very answer hydration renders with
- * (`useMutation`'s counterpart: ./mutation-hook.ts, apart so the first load does without mutations). On the server these are those constant answers instead of an
- * observer per call (a member's `/` makes a dozen). A query with `initialData` answers it, as
- * TanStack's does (`useMember`: the root loader's member).
+ * (`useIsRestoring`), so each query answers pending and idle, the very answer hydration renders
+ * with. On the server that constant answer stands in for an observer per call (a member's `/` makes
+ * a dozen). A query with `initialData` answers it, as TanStack's does (`useMember`: the root loader's
+ * member). `useMutation`'s counterpart is ./mutation-hook.ts, apart so the first load does without
+ * mutations.
  */
 const pendingQuery = Object.freeze({
   data: undefined,
@@ -37,8 +38,6 @@ const pendingQuery = Object.freeze({
   refetch: () => Promise.reject(new Error("queries do not run in server rendering")),
 });
 
-const isServer = typeof window === "undefined";
-
 /** A query's answer in server rendering: its `initialData` when it has some, pending otherwise. */
 function serverQuery(options: Pick<UseQueryOptions, "initialData">) {
   const data = typeof options.initialData === "function" ? options.initialData() : options.initialData;
@@ -46,5 +45,6 @@ function serverQuery(options: Pick<UseQueryOptions, "initialData">) {
   return { ...pendingQuery, data, dataUpdatedAt: Date.now(), isPending: false, isSuccess: true, status: "success" };
 }
 
-// The answers stand for every instantiation of the generic hooks: the casts say so.
-export const useQuery = isServer ? (serverQuery as unknown as typeof useQueryInBrowser) : useQueryInBrowser;
+// The answers stand for every instantiation of the generic hook: the cast says so.
+export const useQuery =
+  typeof window === "undefined" ? (serverQuery as unknown as typeof useQueryInBrowser) : useQueryInBrowser;

@@ -1,7 +1,7 @@
-import { sameEvmAddress } from "@arcana/protocol/address";
 // First: the Solana libraries below need the Buffer global while they load (only these chunks pay for it).
 import "../../wallet-runtime/buffer-polyfill";
 import { solanaChainByCluster, type User, WALLET_NONCE_TTL_MS, walletBindingStatement } from "@arcana/protocol";
+import { sameEvmAddress } from "@arcana/protocol/address";
 import { bindEvmWalletRoute, bindSolanaWalletRoute, issueWalletNonceRoute } from "@arcana/protocol/calls";
 import { createSignInMessageText } from "@solana/wallet-standard-util";
 import { useQueryClient } from "@tanstack/react-query";
