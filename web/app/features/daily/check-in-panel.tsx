@@ -117,7 +117,7 @@ export default function CheckInPanel() {
           </dd>
         </div>
       </dl>
-      <GmtCountdown label={checkedToday ? "Next check-in opens in" : "Today's check-in closes in"} />
+      <GmtCountdown label={checkedToday ? "Next check-in opens in" : "Today's check-in closes in"} now={now} />
       {notice && <FormAlert tone={notice.tone}>{notice.text}</FormAlert>}
       <DailyWalletStep readiness={daily.readiness} action="check in">
         <Button
