@@ -12,6 +12,21 @@ function percentile(sorted: number[], p: number): number {
 }
 
 /**
+ * The heap left after each major collection: the samples where heap use fell by a third or more.
+ * A leak shows as floors that keep rising; RSS alone does not tell, as V8 keeps the pages its heap
+ * grew to between collections (a 240 s soak: RSS rose 290 -> 497 MiB and stayed there from 135 s,
+ * while the floors stayed at 88-103 MiB).
+ */
+function heapFloors(heaps: number[]): number[] {
+  const floors: number[] = [];
+  for (let i = 1; i < heaps.length; i++) {
+    const [before, after] = [heaps[i - 1] as number, heaps[i] as number];
+    if (after < before * (2 / 3)) floors.push(after);
+  }
+  return floors;
+}
+
+/**
  * Check 5: mixed member traffic (sign-ins, reads, staking claims, purchases, check-in credits) from
  * WORKERS concurrent clients: `warmUpSeconds` unmeasured, then `seconds` measured (p50/p99, errors)
  * with the server's RSS growth over them.
@@ -107,6 +122,7 @@ export async function soak(
   const last = rss.at(-1);
   const growth = afterWarmUp && last ? (last.kib - afterWarmUp.kib) / afterWarmUp.kib : Number.NaN;
   const heaps = rss.map((sample) => sample.heapMib).filter((heap) => !Number.isNaN(heap));
+  const floors = heapFloors(heaps);
   const mib = (kib: number | undefined) => ((kib ?? 0) / 1024).toFixed(0);
   const problems = [...errorSamples];
   if (p99 > P99_LIMIT_MS) problems.push(`p99 ${p99.toFixed(0)} ms over ${P99_LIMIT_MS} ms`);
@@ -122,7 +138,10 @@ export async function soak(
         `p99 ${p99.toFixed(1)} ms, RSS ${mib(first?.kib)} MiB at the start, ${mib(afterWarmUp?.kib)} after ${warmUpSeconds} s warm-up, ` +
         `${mib(last?.kib)} at the end (${(growth * 100).toFixed(1)} % after warm-up; goal < ${RSS_GROWTH_LIMIT * 100} % ` +
         `${growth < RSS_GROWTH_LIMIT ? "met" : "NOT met"}), ` +
-        `heap used ${Math.min(...heaps).toFixed(0)}–${Math.max(...heaps).toFixed(0)} MiB`,
+        `heap used ${Math.min(...heaps).toFixed(0)}–${Math.max(...heaps).toFixed(0)} MiB, ` +
+        (floors.length >= 2
+          ? `after each major collection ${floors.map((floor) => floor.toFixed(0)).join(", ")} MiB`
+          : "fewer than 2 major collections seen"),
       details: problems,
     },
   ];
