@@ -14,8 +14,8 @@ function percentile(sorted: number[], p: number): number {
 /**
  * The heap left after each major collection: the samples where heap use fell by a third or more.
  * A leak shows as floors that keep rising; RSS alone does not tell, as V8 keeps the pages its heap
- * grew to between collections (a 240 s soak: RSS rose 290 -> 497 MiB and stayed there from 135 s,
- * while the floors stayed at 88-103 MiB).
+ * grew to between collections (a 240 s soak: RSS rose 290 -> 497 MiB and stayed within 494-499 MiB
+ * from 107 s on, while the floors stayed at 88-103 MiB).
  */
 function heapFloors(heaps: number[]): number[] {
   const floors: number[] = [];
