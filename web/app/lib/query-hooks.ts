@@ -1,4 +1,5 @@
 import { type UseQueryOptions, useQuery as useQueryInBrowser } from "@tanstack/react-query";
+import { useSyncExternalStore } from "react";
 
 /**
  * TanStack Query's `useQuery` minus its cost in server rendering, where no query ever runs: the page
@@ -8,6 +9,10 @@ import { type UseQueryOptions, useQuery as useQueryInBrowser } from "@tanstack/r
  * a dozen). A query with `initialData` answers it, as TanStack's does (`useMember`: the root loader's
  * member). `useMutation`'s counterpart is ./mutation-hook.ts, apart so the first load does without
  * mutations.
+ *
+ * In the browser a component answers the server's answer while React hydrates it, then the cache's:
+ * a part that hydrates late (a lazy part whose code came after the stored cache was restored) would
+ * otherwise read restored data where the server rendered none, and fail to hydrate.
  */
 const pendingQuery = Object.freeze({
   data: undefined,
@@ -45,6 +50,21 @@ function serverQuery(options: Pick<UseQueryOptions, "initialData">) {
   return { ...pendingQuery, data, dataUpdatedAt: Date.now(), isPending: false, isSuccess: true, status: "success" };
 }
 
+const noSubscription = () => () => {};
+
+/** TanStack's `useQuery`, answering as the server did while React hydrates the component. */
+function useQueryWhenHydrated(options: UseQueryOptions) {
+  // React reads the server snapshot while hydrating, then renders again with the browser's.
+  const hydrating = useSyncExternalStore(
+    noSubscription,
+    () => false,
+    () => true,
+  );
+  const answer = useQueryInBrowser(options);
+  return hydrating ? serverQuery(options) : answer;
+}
+
 // The answers stand for every instantiation of the generic hook: the cast says so.
-export const useQuery =
-  typeof window === "undefined" ? (serverQuery as unknown as typeof useQueryInBrowser) : useQueryInBrowser;
+export const useQuery = (typeof window === "undefined"
+  ? serverQuery
+  : useQueryWhenHydrated) as unknown as typeof useQueryInBrowser;
