@@ -13,6 +13,7 @@ export * from "./fairness.js";
 export * from "./gmt-day.js";
 export * from "./health.js";
 export * from "./hex.js";
+export * from "./languages.js";
 export * from "./ledger.js";
 export * from "./operator.js";
 export * from "./paging.js";

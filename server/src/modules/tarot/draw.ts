@@ -35,7 +35,7 @@ export function toDrawnCard(drawn: DrawnTarotCard): DrawnCard {
     name: card.name,
     suit: card.suit,
     number: card.number,
-    keywords: card.keywords,
+    keywords: [...card.keywords],
     meaning: reversed ? card.reversed : card.upright,
   };
 }
