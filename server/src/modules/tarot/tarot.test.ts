@@ -183,11 +183,16 @@ describe("a configured language model", () => {
     await new Promise((resolve) => server.close(resolve));
   });
 
-  async function appWithModel() {
+  /** A short timeout makes the hanging model's test quick; tests where the model answers give it time on a busy machine. */
+  async function appWithModel(timeoutMs = 300) {
     const { port } = server.address() as AddressInfo;
     return createTestApp({
       now: clock.now,
-      env: { TAROT_LLM_URL: `http://127.0.0.1:${port}/v1`, TAROT_LLM_MODEL: "tarot-test", TAROT_LLM_TIMEOUT_MS: "300" },
+      env: {
+        TAROT_LLM_URL: `http://127.0.0.1:${port}/v1`,
+        TAROT_LLM_MODEL: "tarot-test",
+        TAROT_LLM_TIMEOUT_MS: String(timeoutMs),
+      },
     });
   }
 
@@ -230,7 +235,7 @@ describe("a configured language model", () => {
   }, 60_000);
 
   it("finding 10: writes at most 3 force_refresh rewrites a day with the model, then the built-in writer answers", async () => {
-    const withModel = await appWithModel();
+    const withModel = await appWithModel(30_000);
     try {
       const member = await signUpMember(withModel, "many-refreshes@example.com");
       const draw = await drawOf(withModel.app, member);
