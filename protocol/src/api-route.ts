@@ -18,6 +18,8 @@ export const apiTags = {
   staking: "Staking rewards of Genesis Passes, claims, and unstake authorization.",
   operator:
     "The operator console: the economy's figures, members, box odds observed, the indexer, and audited actions. Operators only.",
+  sponsorship:
+    "Sponsored transactions: the member signs an ERC-2771 forward request, the operator's relayer pays the gas within budgets.",
   development: "Helpers that exist only off production: the dev mailbox and the burner wallet's faucet.",
 } as const;
 export type ApiTag = keyof typeof apiTags;
@@ -44,6 +46,8 @@ export interface ApiRoute {
   };
   /** The `data` of a 200 answer (or the whole answer when `bare`). */
   response: z.ZodType;
+  /** The success status when it is not 200: 202 when the work goes on after the answer (a queued relay). */
+  successStatus?: 202;
   /** Says what the 200 answer holds. */
   responseDescription: string;
   /** The answer is the response itself, not `{data}`: read by wallets and marketplaces, not by our web. */

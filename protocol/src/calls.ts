@@ -37,7 +37,9 @@ export const getOperatorOverviewRoute: ApiCall<typeof routes.getOperatorOverview
 export const getPassMetadataRoute: ApiCall<typeof routes.getPassMetadataRoute> = { method: "get", path: "/nft/metadata/{id}", operationId: "getPassMetadata", bare: true };
 export const getPastTarotReadingRoute: ApiCall<typeof routes.getPastTarotReadingRoute> = { method: "get", path: "/tarot/reading", operationId: "getPastTarotReading" };
 export const getReferralSummaryRoute: ApiCall<typeof routes.getReferralSummaryRoute> = { method: "get", path: "/refer_code", operationId: "getReferralSummary" };
+export const getRelayRoute: ApiCall<typeof routes.getRelayRoute> = { method: "get", path: "/blockchain/relay/{relay_id}", operationId: "getRelay" };
 export const getSkyTodayRoute: ApiCall<typeof routes.getSkyTodayRoute> = { method: "get", path: "/astrology/today", operationId: "getSkyToday" };
+export const getSponsorshipRoute: ApiCall<typeof routes.getSponsorshipRoute> = { method: "get", path: "/blockchain/sponsorship", operationId: "getSponsorship" };
 export const getStakingRewardsRoute: ApiCall<typeof routes.getStakingRewardsRoute> = { method: "get", path: "/nft/staking/rewards", operationId: "getStakingRewards" };
 export const getTarotDrawRoute: ApiCall<typeof routes.getTarotDrawRoute> = { method: "get", path: "/tarot/draw", operationId: "getTarotDraw" };
 export const issueWalletNonceRoute: ApiCall<typeof routes.issueWalletNonceRoute> = { method: "get", path: "/wallet/nonce", operationId: "issueWalletNonce" };
@@ -50,6 +52,7 @@ export const listPointsHistoryRoute: ApiCall<typeof routes.listPointsHistoryRout
 export const openBoxRoute: ApiCall<typeof routes.openBoxRoute> = { method: "post", path: "/boxes/open", operationId: "openBox" };
 export const purchaseBoxesRoute: ApiCall<typeof routes.purchaseBoxesRoute> = { method: "post", path: "/boxes/purchase", operationId: "purchaseBoxes" };
 export const readTarotRoute: ApiCall<typeof routes.readTarotRoute> = { method: "post", path: "/tarot/daily", operationId: "readTarot" };
+export const relayRoute: ApiCall<typeof routes.relayRoute> = { method: "post", path: "/blockchain/relay", operationId: "relay" };
 export const rotateBoxSeedRoute: ApiCall<typeof routes.rotateBoxSeedRoute> = { method: "post", path: "/boxes/fairness/rotate", operationId: "rotateBoxSeed" };
 export const searchOperatorMembersRoute: ApiCall<typeof routes.searchOperatorMembersRoute> = { method: "get", path: "/operator/members", operationId: "searchOperatorMembers" };
 export const sendSignInCodeRoute: ApiCall<typeof routes.sendSignInCodeRoute> = { method: "post", path: "/send_code", operationId: "sendSignInCode" };

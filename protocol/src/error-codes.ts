@@ -39,6 +39,13 @@ export const errorCodes = [
   "referral_window_closed",
   "referral_already_used",
   "own_code",
+  "sponsorship_off",
+  "not_sponsored",
+  "bad_deadline",
+  "relay_pending",
+  "simulation_reverted",
+  "quota_used",
+  "budget_spent",
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];
@@ -82,6 +89,20 @@ export const errorStatus: Record<ErrorCode, 400 | 401 | 403 | 404 | 409 | 413 | 
   referral_window_closed: 409,
   referral_already_used: 409,
   own_code: 409,
+  /** Sponsorship is off on that chain (not configured, or paused: the relayer is low on funds). */
+  sponsorship_off: 409,
+  /** Not one of the sponsored actions: another contract or function, a value, or more gas than the action needs. */
+  not_sponsored: 400,
+  /** The request's deadline is past or more than 10 minutes away. */
+  bad_deadline: 400,
+  /** The member already has a relay on its way on that chain; wait for it. */
+  relay_pending: 409,
+  /** The forwarded call would revert; the message carries the decoded reason. */
+  simulation_reverted: 409,
+  /** The member's sponsored transactions for this GMT day are used. */
+  quota_used: 429,
+  /** The chain's sponsorship budget for this GMT day is spent. */
+  budget_spent: 409,
 };
 
 /** What a `dependency_unavailable` answer names as down. */

@@ -21,6 +21,7 @@ export * from "./passes.js";
 export * from "./referral-rules.js";
 export * from "./referrals.js";
 export * from "./routes/index.js";
+export * from "./sponsorship.js";
 export * from "./tarot.js";
 export * from "./tarot-deck.js";
 export * from "./tasks.js";

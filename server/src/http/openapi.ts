@@ -33,7 +33,7 @@ export type OpenApiRouteOf<Route extends ApiRoute> = {
   security: Array<Record<string, string[]>>;
   request: RequestConfig<Route>;
   responses: {
-    200: { description: string; content: AnswerContent<Route> };
+    [Status in Route["successStatus"] extends 202 ? 202 : 200]: { description: string; content: AnswerContent<Route> };
   } & { [Status in Route["errors"][number]]: ErrorResponse };
 };
 
@@ -69,7 +69,7 @@ export function openApiRoute<const Route extends ApiRoute>(route: Route) {
     security: route.security === "session" ? memberSecurity : [],
     request,
     responses: {
-      200: {
+      [route.successStatus ?? 200]: {
         description: route.responseDescription,
         content: route.produces
           ? { [route.produces]: { schema: route.response } }

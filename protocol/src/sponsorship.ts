@@ -1,0 +1,99 @@
+import { z } from "zod";
+import { MAX_CHAIN_ID } from "./chains.js";
+import { evmAddressSchema, hexSchema, txHashSchema } from "./hex.js";
+
+/**
+ * The on-chain actions the operator can sponsor (the economy file's `sponsorship.actions`): each is
+ * one contract function, relayed through the chain's ERC-2771 forwarder.
+ */
+export const sponsoredActions = ["mint", "stake", "unstake", "check_in", "record_tarot"] as const;
+export type SponsoredAction = (typeof sponsoredActions)[number];
+
+/** Why sponsorship is off on a chain for this member right now. */
+export const sponsorshipOffReasons = [
+  /** No forwarder or no relayer key on this chain, or the economy file sponsors nothing there. */
+  "not_configured",
+  /** The chain's daily budget (native token) is spent. */
+  "budget_spent",
+  /** The relayer's balance fell below the operator's threshold: sponsorship pauses until it is funded. */
+  "relayer_low_funds",
+  /** The member used their sponsored transactions for this GMT day. */
+  "quota_used",
+] as const;
+export type SponsorshipOffReason = (typeof sponsorshipOffReasons)[number];
+
+/** The longest a signed request may stay valid: its deadline is at most this far ahead. */
+export const MAX_RELAY_DEADLINE_SECONDS = 600;
+
+export const chainSponsorshipSchema = z.object({
+  chain_id: z.number().int(),
+  enabled: z.boolean(),
+  /** The ERC-2771 forwarder members sign requests for (EIP-712 domain `verifyingContract`). */
+  forwarder: evmAddressSchema.nullable(),
+  actions: z.array(z.enum(sponsoredActions)),
+  /** Sponsored transactions the member has left this GMT day on this chain. */
+  left_today: z.number().int(),
+  /** The forwarder nonce the member's next request must carry (null when off or unknown). */
+  next_nonce: z.string().nullable(),
+  /** Why sponsorship is off; null when it is on. */
+  reason: z.enum(sponsorshipOffReasons).nullable(),
+});
+export type ChainSponsorship = z.infer<typeof chainSponsorshipSchema>;
+
+/** `GET /blockchain/sponsorship`: one entry per configured chain. */
+export const sponsorshipSchema = z.object({ chains: z.array(chainSponsorshipSchema) });
+export type Sponsorship = z.infer<typeof sponsorshipSchema>;
+
+const uintString = z.string().regex(/^(0|[1-9][0-9]{0,76})$/, "a whole number in decimal");
+
+/** OpenZeppelin 5's `ERC2771Forwarder.ForwardRequest` as the member signed it (EIP-712), numbers in decimal. */
+export const forwardRequestSchema = z.object({
+  from: evmAddressSchema,
+  to: evmAddressSchema,
+  value: uintString,
+  gas: uintString,
+  nonce: uintString,
+  /** Unix seconds (uint48 on chain). */
+  deadline: z
+    .number()
+    .int()
+    .min(0)
+    .max(2 ** 48 - 1),
+  data: hexSchema,
+});
+export type ForwardRequest = z.infer<typeof forwardRequestSchema>;
+
+/** `POST /blockchain/relay`. */
+export const relayRequestSchema = z.object({
+  chain_id: z.number().int().positive().max(MAX_CHAIN_ID, "no such chain"),
+  request: forwardRequestSchema,
+  signature: hexSchema,
+});
+export type RelayRequest = z.infer<typeof relayRequestSchema>;
+
+export const relayStates = ["queued", "sent", "confirmed", "failed"] as const;
+export type RelayState = (typeof relayStates)[number];
+
+/** `202` answer of `POST /blockchain/relay`: the same signed request sent again answers the same relay. */
+export const relayAcceptedSchema = z.object({
+  relay_id: z.string().uuid(),
+  state: z.enum(relayStates),
+});
+export type RelayAccepted = z.infer<typeof relayAcceptedSchema>;
+
+export const relayParamsSchema = z.object({ relay_id: z.string().uuid("a relay id is a UUID") });
+
+/** `GET /blockchain/relay/{relay_id}`. */
+export const relayStatusSchema = z.object({
+  relay_id: z.string().uuid(),
+  chain_id: z.number().int(),
+  action: z.enum(sponsoredActions),
+  state: z.enum(relayStates),
+  /** The transaction that carries (or carried) the request; a replacement changes it until one confirms. */
+  tx_hash: txHashSchema.nullable(),
+  /** Plain words: why it failed (reverted on chain, expired before it could be sent, …). */
+  failure_reason: z.string().nullable(),
+  /** A confirmed check-in or tarot record was credited (points in the ledger). */
+  credited: z.boolean(),
+});
+export type RelayStatus = z.infer<typeof relayStatusSchema>;
