@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { hexSchema } from "./hex.js";
+import { languages } from "./languages.js";
 import { TAROT_DECK_SIZE, tarotPositions, tarotSuits } from "./tarot-deck.js";
 
 /** Card ids are stable: 0–21 the major arcana, then 14 per suit (wands, cups, swords, pentacles), ace to king. */
@@ -48,8 +49,11 @@ export type TarotDailyRequest = z.input<typeof tarotDailyRequestSchema>;
 
 export const pastTarotReadingQuerySchema = z.object({ date: z.string().describe("YYYY-MM-DD") });
 
-/** Languages readings are written in; any other request is answered in English, with a note saying so. */
-export const tarotLanguages = ["en"] as const;
+/**
+ * Languages readings are written in (every language Arcana speaks); a request in any other is
+ * answered in English, with a note saying so. A tag is matched to its language (`ko-KR` → `ko`).
+ */
+export const tarotLanguages = languages;
 
 export const tarotReadingSchema = z.object({
   date: z.string(),

@@ -1,6 +1,7 @@
 import { createHmac } from "node:crypto";
 import { type DrawnCard, type TarotPosition, tarotDigestMessage, tarotPositions } from "@arcana/protocol";
 import { keccak256, stringToBytes } from "viem";
+import type { TarotLanguagePack } from "./deck/index.js";
 import { type TarotCard, tarotDeck } from "./deck.js";
 
 export interface DrawnTarotCard {
@@ -26,17 +27,19 @@ export function drawTarot(key: Buffer, userId: string, date: string): DrawnTarot
   });
 }
 
-export function toDrawnCard(drawn: DrawnTarotCard): DrawnCard {
+/** A drawn card as the API shows it, its texts in the pack's language (English without one). */
+export function toDrawnCard(drawn: DrawnTarotCard, pack?: TarotLanguagePack): DrawnCard {
   const { card, reversed } = drawn;
+  const texts = pack?.cards[card.id] ?? card;
   return {
     position: drawn.position,
     card_id: card.id,
     is_reversed: reversed ? "1" : "0",
-    name: card.name,
+    name: texts.name,
     suit: card.suit,
     number: card.number,
-    keywords: [...card.keywords],
-    meaning: reversed ? card.reversed : card.upright,
+    keywords: [...texts.keywords],
+    meaning: reversed ? texts.reversed : texts.upright,
   };
 }
 

@@ -1,16 +1,21 @@
 import type { Config } from "../../config.js";
+import type { TarotLanguagePack } from "./deck/index.js";
 import type { DrawnTarotCard } from "./draw.js";
 
 export type TarotModel = NonNullable<Config["tarotLlm"]>;
 
-/** The prompt gives the model our own card texts, so its reading stays grounded in Arcana's deck. */
-function prompt(date: string, cards: DrawnTarotCard[]): string {
+/**
+ * The prompt gives the model our own card texts in the reading's language, so its reading stays
+ * grounded in Arcana's deck and is written in that language.
+ */
+function prompt(date: string, cards: DrawnTarotCard[], pack: TarotLanguagePack): string {
   const lines = cards.map(({ position, card, reversed }) => {
-    const meaning = reversed ? card.reversed : card.upright;
-    return `- ${position}: ${card.name}${reversed ? " (reversed)" : ""}. Keywords: ${card.keywords.join(", ")}. Meaning: ${meaning}`;
+    const texts = pack.cards[card.id] ?? card;
+    const meaning = reversed ? texts.reversed : texts.upright;
+    return `- ${position} (${pack.positions[position]}): ${texts.name}${reversed ? " (reversed)" : ""}. Keywords: ${texts.keywords.join(", ")}. Meaning: ${meaning}`;
   });
   return [
-    `Write a daily tarot reading in English for ${date}.`,
+    `Write a daily tarot reading in ${pack.englishName} (language tag ${pack.language}) for ${date}. Write every word in ${pack.englishName}, using the card names given.`,
     "The spread is past, present, future:",
     ...lines,
     "Write 4 to 5 short paragraphs of plain prose (no headings, no lists, no markdown): an introduction, one paragraph per card in order, and a closing synthesis.",
@@ -25,6 +30,7 @@ export async function writeReadingWithModel(
   model: TarotModel,
   date: string,
   cards: DrawnTarotCard[],
+  pack: TarotLanguagePack,
   fetchImpl: typeof fetch = fetch,
 ): Promise<string> {
   const response = await fetchImpl(`${model.url.replace(/\/+$/, "")}/chat/completions`, {
@@ -41,7 +47,7 @@ export async function writeReadingWithModel(
           role: "system",
           content: "You are a warm, thoughtful tarot reader. You never predict death, illness or disaster.",
         },
-        { role: "user", content: prompt(date, cards) },
+        { role: "user", content: prompt(date, cards, pack) },
       ],
     }),
     signal: AbortSignal.timeout(model.timeoutMs),

@@ -1,6 +1,7 @@
 import { tarotDigestMessage } from "@arcana/protocol";
 import { keccak256, stringToBytes } from "viem";
 import { describe, expect, it } from "vitest";
+import { en } from "./deck/en.js";
 import { tarotDeck } from "./deck.js";
 import { drawTarot, tarotDigest, toDrawnCard } from "./draw.js";
 import { writeReading } from "./writer.js";
@@ -39,7 +40,10 @@ describe("the daily draw", () => {
 
   it("gives a digest anyone can recompute from the protocol's canonical text", () => {
     const cards = drawTarot(key, "member-a", "2026-11-22");
-    const message = tarotDigestMessage("2026-11-22", cards.map(toDrawnCard));
+    const message = tarotDigestMessage(
+      "2026-11-22",
+      cards.map((drawn) => toDrawnCard(drawn)),
+    );
     expect(message).toMatch(/^arcana-tarot:2026-11-22:past=\d+[UR],present=\d+[UR],future=\d+[UR]$/);
     expect(tarotDigest("2026-11-22", cards)).toBe(keccak256(stringToBytes(message)));
   });
@@ -49,9 +53,9 @@ describe("the built-in reading writer", () => {
   const cards = drawTarot(key, "member-a", "2026-11-22");
 
   it("writes an introduction, a paragraph per position with the card's meaning, and a synthesis", () => {
-    const paragraphs = writeReading("2026-11-22", cards, 0).split("\n\n");
+    const paragraphs = writeReading("2026-11-22", cards, 0, en).split("\n\n");
     expect(paragraphs).toHaveLength(5);
-    expect(paragraphs[0]).toContain("2026-11-22");
+    expect(paragraphs[0]).toContain("November 22, 2026");
     cards.forEach((drawn, index) => {
       const paragraph = paragraphs[index + 1] ?? "";
       expect(paragraph).toContain(drawn.card.name);
@@ -62,9 +66,9 @@ describe("the built-in reading writer", () => {
   });
 
   it("is deterministic, and a new revision rephrases it without changing the cards", () => {
-    expect(writeReading("2026-11-22", cards, 0)).toBe(writeReading("2026-11-22", cards, 0));
-    const rewritten = writeReading("2026-11-22", cards, 1);
-    expect(rewritten).not.toBe(writeReading("2026-11-22", cards, 0));
+    expect(writeReading("2026-11-22", cards, 0, en)).toBe(writeReading("2026-11-22", cards, 0, en));
+    const rewritten = writeReading("2026-11-22", cards, 1, en);
+    expect(rewritten).not.toBe(writeReading("2026-11-22", cards, 0, en));
     for (const drawn of cards) expect(rewritten).toContain(drawn.card.name);
   });
 
@@ -75,11 +79,11 @@ describe("the built-in reading writer", () => {
       { position: "present" as const, card: cupsCards[1] as (typeof tarotDeck)[number], reversed: true },
       { position: "future" as const, card: tarotDeck[0] as (typeof tarotDeck)[number], reversed: false },
     ];
-    expect(writeReading("2026-11-22", mixed, 0)).toContain("2 cards of cups, the spread leans toward feelings");
+    expect(writeReading("2026-11-22", mixed, 0, en)).toContain("2 cards of cups, the spread leans toward feelings");
     const majors = mixed.map((drawn, index) => ({
       ...drawn,
       card: tarotDeck[index + 1] as (typeof tarotDeck)[number],
     }));
-    expect(writeReading("2026-11-22", majors, 0)).toContain("All three cards come from the major arcana");
+    expect(writeReading("2026-11-22", majors, 0, en)).toContain("All three cards come from the major arcana");
   });
 });

@@ -4,13 +4,14 @@ import {
   type DrawnCard,
   gmtDate,
   gmtDayNumber,
+  isLanguage,
+  matchLanguage,
   parseGmtDate,
   type TarotDailyRequest,
   type TarotDraw,
   type TarotNetwork,
   type TarotReading,
   type TarotRecordResult,
-  tarotLanguages,
   tarotNetworkOfChain,
 } from "@arcana/protocol";
 import { and, eq, inArray, sql } from "drizzle-orm";
@@ -25,6 +26,7 @@ import type { Economy } from "../../economy.js";
 import { ApiError } from "../../http/api-error.js";
 import { grantPointsBatch, nextCreditReference, type Reversal, reverseCredit } from "../ledger/service.js";
 import { lockMember, memberIdByWalletAt } from "../users/service.js";
+import { type TarotLanguagePack, tarotPack, tarotPacks } from "./deck/index.js";
 import { type DrawnTarotCard, drawTarot, tarotDigest, toDrawnCard } from "./draw.js";
 import { writeReadingWithModel } from "./model-writer.js";
 import { tarotReadings, tarotRecords } from "./schema.js";
@@ -76,25 +78,25 @@ export function createTarotService(deps: {
 
   const drawFor = (userId: string, day: number) => drawTarot(drawKey, userId, gmtDate(day * DAY_MS));
 
-  async function write(date: string, cards: DrawnTarotCard[], revision: number) {
+  async function write(date: string, cards: DrawnTarotCard[], revision: number, pack: TarotLanguagePack) {
     // The model is paid per call: the first reading and a few rewrites a day, then the built-in writer.
     if (config.tarotLlm && revision <= MODEL_REWRITES_PER_DAY) {
       try {
         return {
-          content: await writeReadingWithModel(config.tarotLlm, date, cards, deps.fetch),
+          content: await writeReadingWithModel(config.tarotLlm, date, cards, pack, deps.fetch),
           writtenBy: "model" as const,
         };
       } catch (error) {
         logger.warn({ err: error }, "the tarot model failed; the built-in writer takes over");
       }
     }
-    return { content: writeReading(date, cards, revision), writtenBy: "arcana" as const };
+    return { content: writeReading(date, cards, revision, pack), writtenBy: "arcana" as const };
   }
 
   function toReading(row: typeof tarotReadings.$inferSelect, languageNote: string | null): TarotReading {
     return {
       date: gmtDate(row.day * DAY_MS),
-      language: "en",
+      language: isLanguage(row.language) ? row.language : "en",
       language_note: languageNote,
       cards: row.cards as DrawnCard[],
       content: row.content,
@@ -243,7 +245,7 @@ export function createTarotService(deps: {
       const today = gmtDayNumber(now());
       const date = gmtDate(today * DAY_MS);
       const cards = drawFor(userId, today);
-      return { date, cards: cards.map(toDrawnCard), digest: tarotDigest(date, cards) };
+      return { date, cards: cards.map((drawn) => toDrawnCard(drawn)), digest: tarotDigest(date, cards) };
     },
 
     /** `POST /tarot/daily`: today's reading of today's draw; written once, rewritten on `force_refresh`. */
@@ -258,9 +260,13 @@ export function createTarotService(deps: {
       if (!matches) {
         throw new ApiError("bad_request", "These are not today's cards. Draw again to see your three cards for today.");
       }
-      const languageNote = (tarotLanguages as readonly string[]).includes(request.language.toLowerCase())
-        ? null
-        : `Readings in "${request.language}" are not available yet, so this one is in English.`;
+      const asked = matchLanguage(request.language);
+      const pack = (asked && tarotPack(asked)) || tarotPacks.en;
+      if (!pack) throw new Error("the tarot deck has no English texts");
+      const languageNote =
+        pack.language === asked
+          ? null
+          : `Readings in "${request.language}" are not available yet, so this one is in English.`;
 
       const [existing] = await db
         .select()
@@ -278,12 +284,13 @@ export function createTarotService(deps: {
             .returning({ revision: tarotReadings.revision })
         : [];
       const revision = reserved?.revision ?? 0;
-      const written = await write(date, cards, revision);
+      // A rewrite may change the reading's language (its card texts too), never its cards.
+      const written = await write(date, cards, revision, pack);
       const values = {
         userId,
         day: today,
-        language: "en",
-        cards: cards.map(toDrawnCard),
+        language: pack.language,
+        cards: cards.map((drawn) => toDrawnCard(drawn, pack)),
         content: written.content,
         writtenBy: written.writtenBy,
         revision,
@@ -293,7 +300,13 @@ export function createTarotService(deps: {
       const [stored] = existing
         ? await db
             .update(tarotReadings)
-            .set({ content: values.content, writtenBy: values.writtenBy, updatedAt: at })
+            .set({
+              language: values.language,
+              cards: values.cards,
+              content: values.content,
+              writtenBy: values.writtenBy,
+              updatedAt: at,
+            })
             .where(
               and(eq(tarotReadings.userId, userId), eq(tarotReadings.day, today), eq(tarotReadings.revision, revision)),
             )

@@ -130,6 +130,13 @@ describe("POST /tarot/daily", () => {
     expect(garbage.status).toBe(400);
   });
 
+  it("matches a regional tag to its language without a note", async () => {
+    const member = await signUpMember(t, "regional@example.com");
+    const draw = await drawOf(t.app, member);
+    const { body } = await read(t.app, member, { language: "en-GB", cards: asRequest(draw) });
+    expect(body.data).toMatchObject({ language: "en", language_note: null });
+  });
+
   it("keeps yesterday's reading for the page to show", async () => {
     const member = await signUpMember(t, "yesterday@example.com");
     const draw = await drawOf(t.app, member);
@@ -159,6 +166,9 @@ describe("a configured language model", () => {
 
   beforeAll(async () => {
     server = createServer((req, res) => {
+      // No kept-alive sockets: an idle one closed by this server while the next test signs a member up
+      // (Node closes them after 5 s) is the socket the app's next POST would be written to: "fetch failed".
+      res.shouldKeepAlive = false;
       let body = "";
       req.on("data", (chunk) => (body += chunk));
       req.on("end", () => {
