@@ -120,7 +120,16 @@ export function createApp(deps: AppDeps) {
   const signer = createAuthorizationSigner(config.signerPrivateKey);
   const passes = createPassService({ db: database.db, config, chainClients, signer, now });
   const staking = createStakingService({ db: database.db, economy, chainClients, signer, passes, now });
-  const boxes = createBoxService({ db: database.db, economy, now });
+  const boxes = createBoxService({
+    db: database.db,
+    economy,
+    now,
+    onOlderOdds: (boxId, offered, newest) =>
+      logger.warn(
+        { boxId, offered, newest },
+        `Box ${boxId}: this server's economy file has odds v${offered}, older than the newest recorded (v${newest}); update its economy file`,
+      ),
+  });
   const referrals = createReferralService({ db: database.db, economy, publicUrl: config.publicUrl, now });
   const tasks = createTaskService({ db: database.db, economy, referrals, now });
   const operator = createOperatorService({ db: database.db, config, boxes, now });

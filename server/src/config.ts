@@ -1,5 +1,7 @@
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { parseEnv } from "node:util";
 import { type ChainKey, chainIds, evmAddressSchema } from "@arcana/protocol";
 import { z } from "zod";
 import { isChainKey, viemChains } from "./chain/chains.js";
@@ -169,8 +171,24 @@ function issuesToProblems(issues: z.core.$ZodIssue[], prefix = ""): string[] {
   return issues.map((issue) => `${prefix}${String(issue.path[0] ?? "?")}: ${issue.message}`);
 }
 
+/**
+ * The process's environment over the settings file: `ENV_FILE`, or `.env` at the repository root
+ * when it exists. The servers, the indexer, `npm run admin` and `npm run db:migrate` all read it, so
+ * a command run from an operator's shell sees what the servers see (a variable set in the shell wins).
+ */
+export function readEnvironment(
+  rawEnv: Record<string, string | undefined> = process.env,
+): Record<string, string | undefined> {
+  const file = rawEnv.ENV_FILE ? path.resolve(repoRoot, rawEnv.ENV_FILE) : path.join(repoRoot, ".env");
+  if (!existsSync(file)) {
+    if (rawEnv.ENV_FILE) throw new ConfigError([`ENV_FILE: ${file} does not exist`]);
+    return rawEnv;
+  }
+  return { ...parseEnv(readFileSync(file, "utf8")), ...rawEnv };
+}
+
 /** Reads the whole configuration once; throws a ConfigError naming every wrong variable. */
-export function loadConfig(rawEnv: Record<string, string | undefined> = process.env): Config {
+export function loadConfig(rawEnv: Record<string, string | undefined> = readEnvironment()): Config {
   // An empty variable (`DATABASE_URL=`) means "not set", as in most tools.
   const env = Object.fromEntries(Object.entries(rawEnv).filter(([, value]) => value !== ""));
   const parsed = envSchema.safeParse(env);

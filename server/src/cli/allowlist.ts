@@ -30,7 +30,7 @@ export function registerAllowlistCommands(program: Command, context: CliContext)
     .command("list")
     .description("every entry, oldest first, and whether the allowlist is on")
     .action(async () => {
-      const entries = await allowlistAdmin(await context.database()).list();
+      const entries = await context.read((db) => allowlistAdmin(db).list());
       for (const row of entries)
         context.print(`${row.kind.padEnd(6)} ${row.entry}  (added ${row.addedAt.toISOString()})`);
       context.print(

@@ -11,11 +11,9 @@ export function registerBoxesCommands(program: Command, context: CliContext) {
     .command("list")
     .description("per box: supply sold and left, openings per reward (last 90 days) against the stated odds")
     .action(async () => {
-      const service = createBoxService({
-        db: await context.database(),
-        economy: context.economy,
-        now: () => new Date(),
-      });
-      context.print(await boxesReport(service));
+      const report = await context.read((db) =>
+        boxesReport(createBoxService({ db, economy: context.economy, now: () => new Date() })),
+      );
+      context.print(report);
     });
 }

@@ -7,7 +7,10 @@ import type { Economy } from "../economy.js";
 export interface CliContext {
   config: Config;
   economy: Economy;
+  /** The database for a command that writes (pending migrations applied first). */
   database(): Promise<Database>;
+  /** Runs a reading command in a read-only transaction: it cannot write, and migrates nothing. */
+  read<T>(query: (db: Database) => Promise<T>): Promise<T>;
   print(text: string): void;
 }
 

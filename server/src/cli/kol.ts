@@ -51,7 +51,7 @@ export function registerKolCommands(program: Command, context: CliContext) {
     .command("list")
     .description("every KOL code with its owner, rates, uses and qualified invites")
     .action(async () => {
-      const codes = await kolAdmin(await context.database()).list();
+      const codes = await context.read((db) => kolAdmin(db).list());
       for (const row of codes) {
         const rates = `inviter ${row.inviterPoints ?? `${context.economy.kol.inviterPoints}*`}, invitee ${row.inviteePoints ?? `${context.economy.kol.inviteePoints}*`}`;
         const state = row.disabledAt ? `  DISABLED ${row.disabledAt.toISOString()}` : "";

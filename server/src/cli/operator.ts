@@ -30,7 +30,7 @@ export function registerOperatorCommands(program: Command, context: CliContext) 
     .command("list")
     .description("every operator, longest-serving first")
     .action(async () => {
-      const operators = await operatorAdmin(await context.database()).list();
+      const operators = await context.read((db) => operatorAdmin(db).list());
       for (const row of operators) context.print(`${row.email}  (since ${row.grantedAt.toISOString()})`);
       context.print(`${operators.length} operator${operators.length === 1 ? "" : "s"}.`);
     });

@@ -63,9 +63,10 @@ export function registerPointsCommands(program: Command, context: CliContext) {
     .description("a member's balance and their last 20 point movements")
     .argument("<email>", "the member's e-mail address")
     .action(async (email: string) => {
-      const db = await context.database();
-      const member = await findMember(db, email);
-      const rows = await recentMovements(db, member.id, 20);
+      const { member, rows } = await context.read(async (db) => {
+        const member = await findMember(db, email);
+        return { member, rows: await recentMovements(db, member.id, 20) };
+      });
       context.print(`${member.email}: ${points(member.pts)}`);
       if (rows.length === 0) {
         context.print("No point movements yet.");

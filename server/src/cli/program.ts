@@ -1,10 +1,10 @@
 import { Command, CommanderError } from "commander";
-import { type Config, loadConfig } from "../config.js";
-import type { DatabaseHandle } from "../db/client.js";
+import { type Config, loadConfig, readEnvironment } from "../config.js";
+import type { Database, DatabaseHandle } from "../db/client.js";
 import { type Economy, EconomyError, loadEconomy } from "../economy.js";
 import { registerAllowlistCommands } from "./allowlist.js";
 import { registerBoxesCommands } from "./boxes.js";
-import { openOperatorDatabase } from "./connect.js";
+import { describeDatabase, openOperatorDatabase } from "./connect.js";
 import type { CliContext } from "./context.js";
 import { registerDatabaseCommands } from "./database.js";
 import { registerKolCommands } from "./kol.js";
@@ -13,10 +13,10 @@ import { registerPointsCommands } from "./points.js";
 import { registerWalletCommands } from "./wallets.js";
 
 export interface CliOptions {
-  /** The environment the configuration is read from (process.env by default). */
+  /** The environment the configuration is read from (process.env over `.env` or ENV_FILE, as the server). */
   env?: Record<string, string | undefined>;
   /** Opens the database for the commands that need one (the operator's database by default). */
-  openDatabase?: (config: Config) => Promise<DatabaseHandle>;
+  openDatabase?: (config: Config, options: { create: boolean; migrate: boolean }) => Promise<DatabaseHandle>;
   out?: (text: string) => void;
   err?: (text: string) => void;
 }
@@ -32,24 +32,34 @@ export async function runCli(argv: string[], options: CliOptions = {}): Promise<
   const out = options.out ?? ((text: string) => process.stdout.write(text));
   const err = options.err ?? ((text: string) => process.stderr.write(text));
   const opened: { config?: Config; economy?: Economy; database?: DatabaseHandle } = {};
+  const open = async (migrate: boolean): Promise<Database> => {
+    if (!opened.database) {
+      // Which database, first: an operator must never act on one they did not mean.
+      err(`${describeDatabase(context.config)}\n`);
+      const create = program.opts<{ create?: boolean }>().create ?? false;
+      opened.database = await (options.openDatabase ?? openOperatorDatabase)(context.config, { create, migrate });
+    }
+    return opened.database.db;
+  };
   const context: CliContext = {
     get config() {
-      opened.config ??= loadConfig(options.env);
+      opened.config ??= loadConfig(readEnvironment(options.env ?? process.env));
       return opened.config;
     },
     get economy() {
       opened.economy ??= loadEconomy(context.config.economyFile);
       return opened.economy;
     },
-    async database() {
-      opened.database ??= await (options.openDatabase ?? openOperatorDatabase)(context.config);
-      return opened.database.db;
-    },
+    database: () => open(true),
+    read: async (query) => (await open(false)).transaction((tx) => query(tx), { accessMode: "read only" }),
     print: (text) => out(`${text}\n`),
   };
 
   const program = new Command("npm run admin --")
-    .description("Arcana's operator commands. They use the server's configuration (DATABASE_URL, DATA_DIR, …).")
+    .description(
+      "Arcana's operator commands. They read the configuration as the server does (the environment over .env or ENV_FILE: DATABASE_URL, DATA_DIR, …) and first say which database they use.",
+    )
+    .option("--create", "make a new, empty embedded database when DATA_DIR has none (never in production)")
     .exitOverride()
     .configureOutput({ writeOut: out, writeErr: err })
     .showHelpAfterError("(add --help for usage)")

@@ -59,7 +59,7 @@ describe("operator commands while a server holds the embedded database", { timeo
       admin(dataDir, "points", "grant", "a@b.c", "100", "--reason", "test"),
       serverCredits(),
     ]);
-    expect(grant.err).toBe("");
+    expect(grant.err).toBe(`Database: the embedded database in ${dataDir} (NODE_ENV=development)\n`);
     expect(grant.code).toBe(0);
     expect(grant.out).toMatch(/^Granted 100 points to a@b\.c \(test\); their balance is \d+ points\.\n$/);
     expect(await balanceOf(database.db, userId)).toBe(110);

@@ -16,7 +16,7 @@ export function registerWalletCommands(program: Command, context: CliContext) {
     .description("the member's bound EVM wallet and Solana address")
     .argument("<member>", "the member's e-mail address, or a wallet or Solana address bound to them")
     .action(async (member: string) => {
-      const found = await walletAdmin(await context.database()).show(member);
+      const found = await context.read((db) => walletAdmin(db).show(member));
       context.print(
         `${found.email}\n  EVM wallet:     ${found.evm ?? "(none)"}\n  Solana address: ${found.solana ?? "(none)"}`,
       );

@@ -1,13 +1,74 @@
-import { loadConfig } from "../config.js";
+// `npm run db:migrate [-- --status] [-- --create]`: applies the committed migrations, or lists which
+// are applied and which pending. It reads the configuration as the server does and names the database first.
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import { describeDatabase, OperationFailed, openOperatorDatabase } from "../cli/connect.js";
+import { ConfigError, loadConfig } from "../config.js";
+import { type DatabaseHandle, migrationsFolder, openDatabase } from "./client.js";
 import { DatabaseInUseError } from "./embedded-lock.js";
-import { openConfiguredDatabase } from "./open.js";
 
-const config = loadConfig();
-const handle = await openConfiguredDatabase(config).catch((error: unknown) => {
-  if (!(error instanceof DatabaseInUseError)) throw error;
-  console.error(`${error.message} (The server applies migrations at start-up.)`);
-  process.exit(1);
-});
-await handle.migrate();
-await handle.close();
-console.log(`Migrations applied (${handle.kind}).`);
+interface JournalEntry {
+  tag: string;
+  when: number;
+}
+
+/** Each committed migration and whether the database has it (drizzle records the newest one's time). */
+async function migrationStatus(handle: DatabaseHandle) {
+  const journal = JSON.parse(readFileSync(path.join(migrationsFolder, "meta/_journal.json"), "utf8")) as {
+    entries: JournalEntry[];
+  };
+  const [exists] = await rowsOf(
+    await handle.db.execute(sql`select to_regclass('drizzle.__drizzle_migrations') is not null as present`),
+  );
+  const [last] = exists?.present
+    ? await rowsOf(await handle.db.execute(sql`select max(created_at)::text as at from drizzle.__drizzle_migrations`))
+    : [];
+  const appliedUntil = Number(last?.at ?? 0);
+  return journal.entries.map((entry) => ({ tag: entry.tag, applied: entry.when <= appliedUntil }));
+}
+
+function rowsOf(result: unknown): Array<Record<string, unknown>> {
+  return (Array.isArray(result) ? result : (result as { rows: Array<Record<string, unknown>> }).rows) as Array<
+    Record<string, unknown>
+  >;
+}
+
+async function main(): Promise<number> {
+  const args = process.argv.slice(2);
+  const config = loadConfig();
+  console.error(describeDatabase(config));
+  const create = args.includes("--create");
+  if (args.includes("--status")) {
+    const handle = await openOperatorDatabase(config, { create: false, migrate: false });
+    try {
+      const status = await migrationStatus(handle);
+      for (const entry of status) console.log(`${entry.applied ? "applied" : "pending"}  ${entry.tag}`);
+      const pending = status.filter((entry) => !entry.applied).length;
+      console.log(`${status.length - pending} applied, ${pending} pending.`);
+    } finally {
+      await handle.close();
+    }
+    return 0;
+  }
+  const handle = config.database.url
+    ? await openDatabase({ kind: "postgres", url: config.database.url })
+    : await openOperatorDatabase(config, { create, migrate: false });
+  try {
+    await handle.migrate();
+  } finally {
+    await handle.close();
+  }
+  console.log(`Migrations applied (${handle.kind}).`);
+  return 0;
+}
+
+try {
+  process.exitCode = await main();
+} catch (error) {
+  if (!(error instanceof OperationFailed || error instanceof ConfigError || error instanceof DatabaseInUseError)) {
+    throw error;
+  }
+  console.error(error.message);
+  process.exitCode = 1;
+}

@@ -31,6 +31,11 @@ type OwnedRow = typeof ownedBoxes.$inferSelect;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** An odds table as stored, compared field by field (jsonb does not keep key order). */
+function tableKey(rewards: BoxRewardDefinition[]): string {
+  return rewards.map(rewardKey).join(",");
+}
+
 /** A reward as stored, compared field by field (jsonb does not keep key order). */
 function rewardKey(reward: BoxRewardDefinition): string {
   return JSON.stringify([
@@ -87,11 +92,13 @@ export interface BoxServiceDeps {
   db: Database;
   economy: Economy;
   now: () => Date;
+  /** This server offers an older odds version than the newest stored (its economy file is older). */
+  onOlderOdds?: (boxId: string, offered: number, newest: number) => void;
 }
 
 export type BoxService = ReturnType<typeof createBoxService>;
 
-export function createBoxService({ db, economy, now }: BoxServiceDeps) {
+export function createBoxService({ db, economy, now, onOlderOdds }: BoxServiceDeps) {
   const definitions = new Map(economy.boxes.map((box) => [box.id, box]));
   const versionsById = new Map<number, OddsVersion>();
 
@@ -101,34 +108,42 @@ export function createBoxService({ db, economy, now }: BoxServiceDeps) {
     return version;
   }
 
-  async function latestVersion(tx: DatabaseOrTransaction, boxId: string): Promise<OddsVersion | undefined> {
-    const [row] = await tx
+  async function storedVersions(tx: DatabaseOrTransaction, boxId: string): Promise<OddsVersion[]> {
+    const rows = await tx
       .select()
       .from(boxOddsVersions)
       .where(eq(boxOddsVersions.boxId, boxId))
-      .orderBy(desc(boxOddsVersions.version))
-      .limit(1);
-    return row && toVersion(row);
+      .orderBy(desc(boxOddsVersions.version));
+    return rows.map(toVersion);
   }
 
   /**
-   * Records each box's odds table as a new version when it differs from the last one offered
-   * (several servers starting at once agree through the unique (box, version)).
+   * Each box's odds table as a stored version, content-addressed: a table already recorded (by any
+   * server, at any time) is that version; only a table never seen before becomes a new one. During a
+   * rolling restart a server with the older economy file keeps offering the older version instead of
+   * recording it again, and says so. Servers recording the same new table at once agree through the
+   * unique (box, version): the loser reads the winner's row.
    */
   async function syncOddsVersions(): Promise<Map<string, OddsVersion>> {
     const current = new Map<string, OddsVersion>();
     for (const box of economy.boxes) {
-      const wanted = box.rewards.map(rewardKey).join(",");
-      let latest = await latestVersion(db, box.id);
-      if (!latest || latest.rewards.map(rewardKey).join(",") !== wanted) {
+      const wanted = tableKey(box.rewards);
+      let found: OddsVersion | undefined;
+      for (let attempt = 0; !found; attempt++) {
+        const stored = await storedVersions(db, box.id);
+        found = stored.find((version) => tableKey(version.rewards) === wanted);
+        if (found) {
+          const newest = stored[0] as OddsVersion;
+          if (newest.id !== found.id) onOlderOdds?.(box.id, found.version, newest.version);
+          break;
+        }
+        if (attempt === 3) throw new Error(`could not record the odds of box ${box.id}`);
         await db
           .insert(boxOddsVersions)
-          .values({ boxId: box.id, version: (latest?.version ?? 0) + 1, rewards: box.rewards })
+          .values({ boxId: box.id, version: (stored[0]?.version ?? 0) + 1, rewards: box.rewards })
           .onConflictDoNothing();
-        latest = await latestVersion(db, box.id);
       }
-      if (!latest) throw new Error(`no odds version recorded for box ${box.id}`);
-      current.set(box.id, latest);
+      current.set(box.id, found);
     }
     return current;
   }
@@ -371,7 +386,7 @@ export function createBoxService({ db, economy, now }: BoxServiceDeps) {
             at,
           }));
         } else if (reward.kind === "box") {
-          const wonVersion = versions.get(reward.box) ?? (await latestVersion(tx, reward.box));
+          const wonVersion = versions.get(reward.box) ?? (await storedVersions(tx, reward.box))[0];
           if (!wonVersion) throw new Error(`box ${reward.box} has no odds version`);
           const [won] = await tx
             .insert(ownedBoxes)
@@ -517,52 +532,71 @@ export function createBoxService({ db, economy, now }: BoxServiceDeps) {
     /** Stated odds beside the openings each odds version produced in the last 90 days. */
     async results(boxId: string): Promise<BoxResults> {
       await currentVersions();
-      const versions = await db
-        .select()
-        .from(boxOddsVersions)
-        .where(eq(boxOddsVersions.boxId, boxId))
-        .orderBy(desc(boxOddsVersions.version));
-      if (versions.length === 0) throw new ApiError("not_found", `There is no box "${boxId}".`);
-      const since = new Date(now().getTime() - boxLimits.resultsWindowDays * DAY_MS);
-      const counts = await db
-        .select({ versionId: ownedBoxes.oddsVersionId, index: ownedBoxes.rewardIndex, count: count() })
-        .from(ownedBoxes)
-        .where(and(eq(ownedBoxes.boxId, boxId), isNotNull(ownedBoxes.openedAt), gte(ownedBoxes.openedAt, since)))
-        .groupBy(ownedBoxes.oddsVersionId, ownedBoxes.rewardIndex);
-      return {
-        box_id: boxId,
-        window_days: boxLimits.resultsWindowDays,
-        versions: versions.map((row) => {
-          const version = toVersion(row);
-          const produced = version.rewards.map(
-            (_, index) => counts.find((entry) => entry.versionId === version.id && entry.index === index)?.count ?? 0,
-          );
-          const total = produced.reduce((sum, n) => sum + n, 0);
-          return {
-            odds_version: version.version,
-            offered_from: version.createdAt.toISOString(),
-            rewards: oddsTable(version.rewards).map((entry, index) => ({
-              ...entry,
-              count: produced[index] ?? 0,
-              share: total === 0 ? 0 : (produced[index] ?? 0) / total,
-            })),
-            total,
-          };
-        }),
-      };
+      const results = await storedResults(boxId);
+      if (results.versions.length === 0) throw new ApiError("not_found", `There is no box "${boxId}".`);
+      return results;
     },
 
-    /** The operator's view (`npm run admin -- boxes list`): supply and results per box. */
+    /**
+     * The operator's view (`npm run admin -- boxes list`), read without writing: supply and results
+     * per box of the economy file, and which stored odds version its table is (null: no server has
+     * offered it yet).
+     */
     async report() {
-      const market = await this.market();
       return Promise.all(
-        market.map(async (box) => {
+        economy.boxes.map(async (box) => {
           const [row] = await db.select().from(boxSupply).where(eq(boxSupply.boxId, box.id));
-          return { box, sold: row?.sold ?? 0, results: await this.results(box.id) };
+          const sold = row?.sold ?? 0;
+          const wanted = tableKey(box.rewards);
+          const offered = (await storedVersions(db, box.id)).find((version) => tableKey(version.rewards) === wanted);
+          return {
+            box: {
+              id: box.id,
+              name: box.name,
+              price: box.price,
+              supply: box.supply,
+              supply_left: box.supply === null ? null : Math.max(0, box.supply - sold),
+              per_member_limit: box.perMemberLimit,
+            },
+            sold,
+            offeredVersion: offered?.version ?? null,
+            results: await storedResults(box.id),
+          };
         }),
       );
     },
   };
+
+  /** Stated odds beside the openings each stored odds version produced in the last 90 days. */
+  async function storedResults(boxId: string): Promise<BoxResults> {
+    const versions = await storedVersions(db, boxId);
+    const since = new Date(now().getTime() - boxLimits.resultsWindowDays * DAY_MS);
+    const counts = await db
+      .select({ versionId: ownedBoxes.oddsVersionId, index: ownedBoxes.rewardIndex, count: count() })
+      .from(ownedBoxes)
+      .where(and(eq(ownedBoxes.boxId, boxId), isNotNull(ownedBoxes.openedAt), gte(ownedBoxes.openedAt, since)))
+      .groupBy(ownedBoxes.oddsVersionId, ownedBoxes.rewardIndex);
+    return {
+      box_id: boxId,
+      window_days: boxLimits.resultsWindowDays,
+      versions: versions.map((version) => {
+        const produced = version.rewards.map(
+          (_, index) => counts.find((entry) => entry.versionId === version.id && entry.index === index)?.count ?? 0,
+        );
+        const total = produced.reduce((sum, n) => sum + n, 0);
+        return {
+          odds_version: version.version,
+          offered_from: version.createdAt.toISOString(),
+          rewards: oddsTable(version.rewards).map((entry, index) => ({
+            ...entry,
+            count: produced[index] ?? 0,
+            share: total === 0 ? 0 : (produced[index] ?? 0) / total,
+          })),
+          total,
+        };
+      }),
+    };
+  }
 }
 
 export type OpenedBoxRow = typeof ownedBoxes.$inferSelect;
