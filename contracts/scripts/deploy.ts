@@ -1,4 +1,4 @@
-// Deploys GenesisPass and Daily to `--network <name>`, writes deployments/<chainId>.json and
+// Deploys the ERC-2771 forwarder, GenesisPass and Daily (trusting it) to `--network <name>`, writes deployments/<chainId>.json and
 // regenerates generated/index.ts. Env: DEPLOYER_PRIVATE_KEY (live networks), AUTHORIZER_ADDRESS
 // (required on live networks; the dev authorizer on the local chain), PASS_BASE_URI, PASS_OWNER.
 import hre from "hardhat";

@@ -1,5 +1,5 @@
 // `npm run chain:dev`: the local development chain. Serves Hardhat's in-process network over JSON-RPC on
-// 127.0.0.1:$CHAIN_PORT (8545), deploys GenesisPass and Daily with the DEV-ONLY keys, writes
+// 127.0.0.1:$CHAIN_PORT (8545), deploys the ERC-2771 forwarder, GenesisPass and Daily with the DEV-ONLY keys, writes
 // deployments/31337.json, prints "chain ready: <url>" and runs until SIGINT/SIGTERM.
 // Run in this process (not `hardhat run`, which would put the chain in a child that outlives a SIGTERM):
 //   node --require ts-node/register/transpile-only --require hardhat/register scripts/dev-chain.ts
@@ -58,6 +58,7 @@ async function main() {
   writeDeploymentRecord(record, process.env.LOCAL_DEPLOYMENTS_DIR || undefined);
   console.log(
     `chain: GenesisPass ${record.contracts.GenesisPass.address}, Daily ${record.contracts.Daily.address}, ` +
+      `Forwarder ${record.contracts.Forwarder.address}, ` +
       `authorizer ${record.authorizer} (DEV-ONLY keys), deployment record written`,
   );
   console.log(`chain ready: ${url}`);

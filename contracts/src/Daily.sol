@@ -1,12 +1,17 @@
 // SPDX-License-Identifier: MIT
 pragma solidity 0.8.28;
 
+import {ERC2771Context} from "@openzeppelin/contracts/metatx/ERC2771Context.sol";
+
 /// @title Arcana Daily
 /// @notice Daily check-in and tarot record, each at most once per wallet per GMT day
 ///         (day = block.timestamp / 86400). Arcana's indexer credits points from the events.
 /// @dev History is kept in per-wallet bitmaps (one storage word per 256 days), so any past day
 ///      can be queried and a day's second call is rejected by a single bit test.
-contract Daily {
+///      ERC-2771: a call relayed by the trusted forwarder (OpenZeppelin's `ERC2771Forwarder`) acts for the
+///      member who signed the request (`_msgSender()`): a sponsored check-in is the member's own and its
+///      event names the member's wallet. Direct calls work as before.
+contract Daily is ERC2771Context {
     uint256 private constant SECONDS_PER_DAY = 86_400;
 
     struct CheckInState {
@@ -29,23 +34,28 @@ contract Daily {
     /// @notice Emitted when a wallet records the digest of its tarot reading for a GMT day.
     event TarotRecorded(address indexed wallet, uint256 indexed day, bytes32 digest);
 
+    /// @param trustedForwarder_ The ERC-2771 forwarder whose relayed calls act for their signer.
+    constructor(address trustedForwarder_) ERC2771Context(trustedForwarder_) {}
+
     /// @notice Checks the caller in for the current GMT day.
     function checkIn() external {
+        address wallet = _msgSender();
         uint256 day = block.timestamp / SECONDS_PER_DAY;
-        if (!_setBit(_checkIns[msg.sender], day)) revert AlreadyCheckedIn(day);
-        CheckInState storage state = _checkInState[msg.sender];
+        if (!_setBit(_checkIns[wallet], day)) revert AlreadyCheckedIn(day);
+        CheckInState storage state = _checkInState[wallet];
         state.streak = (state.total != 0 && state.lastDay + 1 == day) ? state.streak + 1 : 1;
         state.lastDay = uint64(day);
         state.total += 1;
-        emit CheckedIn(msg.sender, day);
+        emit CheckedIn(wallet, day);
     }
 
     /// @notice Records the digest of the caller's tarot reading for the current GMT day.
     /// @param readingDigest A digest of the day's draw (computed by Arcana's server).
     function recordTarot(bytes32 readingDigest) external {
+        address wallet = _msgSender();
         uint256 day = block.timestamp / SECONDS_PER_DAY;
-        if (!_setBit(_tarots[msg.sender], day)) revert TarotAlreadyRecorded(day);
-        emit TarotRecorded(msg.sender, day, readingDigest);
+        if (!_setBit(_tarots[wallet], day)) revert TarotAlreadyRecorded(day);
+        emit TarotRecorded(wallet, day, readingDigest);
     }
 
     /// @notice The current GMT day number (days since 1970-01-01).

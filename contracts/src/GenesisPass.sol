@@ -6,6 +6,8 @@ import {Ownable} from "@openzeppelin/contracts/access/Ownable.sol";
 import {Ownable2Step} from "@openzeppelin/contracts/access/Ownable2Step.sol";
 import {EIP712} from "@openzeppelin/contracts/utils/cryptography/EIP712.sol";
 import {ECDSA} from "@openzeppelin/contracts/utils/cryptography/ECDSA.sol";
+import {Context} from "@openzeppelin/contracts/utils/Context.sol";
+import {ERC2771Context} from "@openzeppelin/contracts/metatx/ERC2771Context.sol";
 import {IERC5192} from "./IERC5192.sol";
 
 /// @title Arcana Genesis Pass
@@ -16,7 +18,10 @@ import {IERC5192} from "./IERC5192.sol";
 ///      and `unstake` the pass's `unstakeNonces(tokenId)`. The server reads the current value,
 ///      signs it, and the caller passes it back; a nonce below the current one is a reused
 ///      authorization (`NonceUsed`), one above it was never issued (`InvalidNonce`).
-contract GenesisPass is ERC721, Ownable2Step, EIP712, IERC5192 {
+///      ERC-2771: calls relayed by the trusted forwarder (OpenZeppelin's `ERC2771Forwarder`) act for the
+///      member who signed the forwarded request (`_msgSender()`), so a sponsored stake or unstake is the
+///      holder's own and its events name the holder's wallet. Direct calls work as before.
+contract GenesisPass is ERC721, Ownable2Step, EIP712, ERC2771Context, IERC5192 {
     /// @notice EIP-712 type hash of `MintAuthorization(address to,uint256 nonce,uint256 deadline)`.
     bytes32 public constant MINT_AUTHORIZATION_TYPEHASH =
         keccak256("MintAuthorization(address to,uint256 nonce,uint256 deadline)");
@@ -83,10 +88,12 @@ contract GenesisPass is ERC721, Ownable2Step, EIP712, IERC5192 {
     /// @param initialOwner The admin (can rotate the authorizer and set the base URI).
     /// @param initialAuthorizer The server's signing address.
     /// @param baseURI The metadata base URI; tokenURI is `baseURI + tokenId`.
-    constructor(address initialOwner, address initialAuthorizer, string memory baseURI)
+    /// @param trustedForwarder_ The ERC-2771 forwarder whose relayed calls act for their signer.
+    constructor(address initialOwner, address initialAuthorizer, string memory baseURI, address trustedForwarder_)
         ERC721("Arcana Genesis Pass", "ARCGP")
         Ownable(initialOwner)
         EIP712("Arcana Genesis Pass", "1")
+        ERC2771Context(trustedForwarder_)
     {
         if (initialAuthorizer == address(0)) revert ZeroAddress();
         authorizer = initialAuthorizer;
@@ -97,7 +104,8 @@ contract GenesisPass is ERC721, Ownable2Step, EIP712, IERC5192 {
     // ---------------------------------------------------------------- mint
 
     /// @notice Mints the recipient's pass with the authorizer's EIP-712 `MintAuthorization`.
-    /// @dev Anyone may submit; the pass always goes to `to`. Check order: expiry, nonce, signer,
+    /// @dev Anyone may submit (the member, a relayer, or the member through the forwarder); the pass always
+    ///      goes to `to`. Check order: expiry, nonce, signer,
     ///      one-per-wallet, so each failure has its own error.
     /// @param to The recipient (the member's bound wallet).
     /// @param nonce The recipient's current `mintNonces(to)` the server signed.
@@ -131,7 +139,7 @@ contract GenesisPass is ERC721, Ownable2Step, EIP712, IERC5192 {
     /// @param tokenId The pass to stake.
     function stake(uint256 tokenId) external {
         address holder = _requireOwned(tokenId);
-        if (holder != msg.sender) revert NotOwner(tokenId);
+        if (holder != _msgSender()) revert NotOwner(tokenId);
         Stake storage s = _stakes[tokenId];
         if (s.staked) revert AlreadyStaked(tokenId);
         uint64 since = uint64(block.timestamp);
@@ -147,7 +155,7 @@ contract GenesisPass is ERC721, Ownable2Step, EIP712, IERC5192 {
     /// @param signature The authorizer's 65-byte ECDSA signature over the typed data.
     function unstake(uint256 tokenId, uint256 nonce, uint256 deadline, bytes calldata signature) external {
         address holder = _requireOwned(tokenId);
-        if (holder != msg.sender) revert NotOwner(tokenId);
+        if (holder != _msgSender()) revert NotOwner(tokenId);
         Stake storage s = _stakes[tokenId];
         if (!s.staked) revert NotStaked(tokenId);
         _checkAuthorization(
@@ -242,6 +250,20 @@ contract GenesisPass is ERC721, Ownable2Step, EIP712, IERC5192 {
     /// @dev `setApprovalForAll` lands here: no operators either.
     function _setApprovalForAll(address, address, bool) internal pure override {
         revert Soulbound();
+    }
+
+    /// @dev ERC-2771: the signer of a forwarded request, else `msg.sender` (Ownable, ERC721 and this contract's
+    ///      holder checks all read it).
+    function _msgSender() internal view override(Context, ERC2771Context) returns (address) {
+        return ERC2771Context._msgSender();
+    }
+
+    function _msgData() internal view override(Context, ERC2771Context) returns (bytes calldata) {
+        return ERC2771Context._msgData();
+    }
+
+    function _contextSuffixLength() internal view override(Context, ERC2771Context) returns (uint256) {
+        return ERC2771Context._contextSuffixLength();
     }
 
     function _baseURI() internal view override returns (string memory) {

@@ -28,7 +28,7 @@ describe("GenesisPass", () => {
       const [admin] = await hre.viem.getWalletClients();
       const { abi } = await hre.artifacts.readArtifact("GenesisPass");
       await expectRevert(
-        hre.viem.deployContract("GenesisPass", [admin.account.address, zeroAddress, BASE_URI]),
+        hre.viem.deployContract("GenesisPass", [admin.account.address, zeroAddress, BASE_URI, zeroAddress]),
         "ZeroAddress",
         [],
         abi,

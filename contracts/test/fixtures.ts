@@ -2,6 +2,7 @@ import hre from "hardhat";
 import type { Address, Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { signMintAuthorization, signUnstakeAuthorization } from "../scripts/lib/authorizations";
+import { forwarderName } from "../scripts/lib/deployment";
 import { devAuthorizerPrivateKey } from "../scripts/lib/dev-keys";
 import { latestTimestamp } from "./helpers";
 
@@ -13,7 +14,13 @@ export async function deployGenesisPassFixture() {
   const [admin, member, other, relayer] = await hre.viem.getWalletClients();
   if (!admin || !member || !other || !relayer) throw new Error("expected 4 hardhat accounts");
   const authorizer = privateKeyToAccount(devAuthorizerPrivateKey);
-  const pass = await hre.viem.deployContract("GenesisPass", [admin.account.address, authorizer.address, BASE_URI]);
+  const forwarder = await hre.viem.deployContract("ERC2771Forwarder", [forwarderName]);
+  const pass = await hre.viem.deployContract("GenesisPass", [
+    admin.account.address,
+    authorizer.address,
+    BASE_URI,
+    forwarder.address,
+  ]);
   const publicClient = await hre.viem.getPublicClient();
   const chainId = await publicClient.getChainId();
   const target = { chainId, verifyingContract: pass.address };
@@ -51,6 +58,7 @@ export async function deployGenesisPassFixture() {
 
   return {
     pass,
+    forwarder,
     admin,
     member,
     other,
@@ -80,7 +88,8 @@ export async function mintedFixture() {
 export async function deployDailyFixture() {
   const [member, other] = await hre.viem.getWalletClients();
   if (!member || !other) throw new Error("expected 2 hardhat accounts");
-  const daily = await hre.viem.deployContract("Daily");
+  const forwarder = await hre.viem.deployContract("ERC2771Forwarder", [forwarderName]);
+  const daily = await hre.viem.deployContract("Daily", [forwarder.address]);
   const publicClient = await hre.viem.getPublicClient();
-  return { daily, member, other, publicClient };
+  return { daily, forwarder, member, other, publicClient };
 }

@@ -7,7 +7,7 @@ import { runSmokeFlow } from "../scripts/lib/smoke-flow";
 
 // The same deploy + member journey as `chain:dev` + `chain:smoke`, in-process.
 describe("dev deployment and smoke flow", () => {
-  it("deploys both contracts with the dev authorizer and walks a member through mint, stake, unstake, check-in and tarot", async () => {
+  it("deploys the forwarder and both contracts trusting it with the dev authorizer and walks a member through mint, stake, unstake, check-in and tarot", async () => {
     const publicClient = await hre.viem.getPublicClient();
     const [deployer, , , , , member] = await hre.viem.getWalletClients();
     const record = await deployArcana({
@@ -21,6 +21,12 @@ describe("dev deployment and smoke flow", () => {
     expect(record.genesisHash).to.equal(genesis.hash);
     expect(record.authorizer).to.equal(devAuthorizerAddress);
     expect(record.contracts.Daily.deployBlock).to.be.greaterThan(record.contracts.GenesisPass.deployBlock);
+    // Both contracts trust the forwarder deployed with them, fixed at construction.
+    const forwarder = record.contracts.Forwarder.address;
+    const pass = await hre.viem.getContractAt("GenesisPass", record.contracts.GenesisPass.address);
+    expect(await pass.read.trustedForwarder()).to.equal(forwarder);
+    const daily = await hre.viem.getContractAt("Daily", record.contracts.Daily.address);
+    expect(await daily.read.trustedForwarder()).to.equal(forwarder);
 
     const lines: string[] = [];
     const { tokenId, day } = await runSmokeFlow({
@@ -38,7 +44,6 @@ describe("dev deployment and smoke flow", () => {
       "checkIn",
       "recordTarot",
     ]);
-    const daily = await hre.viem.getContractAt("Daily", record.contracts.Daily.address);
     expect(await daily.read.hasCheckedIn([member.account.address, day])).to.equal(true);
     expect(await daily.read.hasRecordedTarot([member.account.address, day])).to.equal(true);
   });

@@ -15,6 +15,8 @@ export const publicChainSchema = z.object({
   contracts: z.object({
     genesis_pass: evmAddressSchema.nullable(),
     daily: evmAddressSchema.nullable(),
+    /** The ERC-2771 forwarder both contracts trust: sponsored calls are ForwardRequests signed for it. */
+    forwarder: evmAddressSchema.nullable(),
   }),
 });
 export type PublicChain = z.infer<typeof publicChainSchema>;

@@ -57,6 +57,7 @@ describe("configuration", () => {
       CHAINS: "opBNB",
       OPBNB_RPC_URL: "https://rpc.example/opbnb",
       OPBNB_DAILY_ADDRESS: "0x00000000000000000000000000000000000000aa",
+      OPBNB_FORWARDER_ADDRESS: "0x00000000000000000000000000000000000000fF",
     });
     expect(config.defaultChain).toBe("opBNB");
     expect(config.chains[0]).toMatchObject({
@@ -64,6 +65,7 @@ describe("configuration", () => {
       rpcUrl: "https://rpc.example/opbnb",
       dailyAddress: "0x00000000000000000000000000000000000000aa",
       genesisPassAddress: null,
+      forwarderAddress: "0x00000000000000000000000000000000000000fF",
     });
   });
 });

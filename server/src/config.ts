@@ -105,6 +105,8 @@ const chainEnvSchema = z.object({
   PUBLIC_RPC_URL: url.optional(),
   GENESIS_PASS_ADDRESS: address.optional(),
   DAILY_ADDRESS: address.optional(),
+  /** The ERC-2771 forwarder GenesisPass and Daily trust (sponsored transactions go through it). */
+  FORWARDER_ADDRESS: address.optional(),
   /** First block to index; defaults to the deployment's block. */
   DEPLOY_BLOCK: z.coerce.number().int().min(0).optional(),
   CONFIRMATIONS: z.coerce.number().int().min(0).max(1000).optional(),
@@ -117,6 +119,8 @@ export interface ChainConfig {
   publicRpcUrl: string;
   genesisPassAddress: `0x${string}` | null;
   dailyAddress: `0x${string}` | null;
+  /** The ERC-2771 forwarder the contracts trust: members sign ForwardRequests for it. */
+  forwarderAddress: `0x${string}` | null;
   /** Block the contracts were deployed in: where indexing starts. */
   deployBlock: number;
   /** Blocks to wait before an event counts (0 on the local chain). */
@@ -223,6 +227,7 @@ export function loadConfig(rawEnv: Record<string, string | undefined> = readEnvi
       publicRpcUrl: chainEnv.data.PUBLIC_RPC_URL ?? rpcUrl,
       genesisPassAddress: chainEnv.data.GENESIS_PASS_ADDRESS ?? deployment?.contracts.GenesisPass.address ?? null,
       dailyAddress: chainEnv.data.DAILY_ADDRESS ?? deployment?.contracts.Daily.address ?? null,
+      forwarderAddress: chainEnv.data.FORWARDER_ADDRESS ?? deployment?.contracts.Forwarder?.address ?? null,
       deployBlock:
         chainEnv.data.DEPLOY_BLOCK ??
         Math.min(deployment?.contracts.GenesisPass.deployBlock ?? 0, deployment?.contracts.Daily.deployBlock ?? 0),

@@ -23,7 +23,7 @@ export interface DeploymentRecord {
   chainId: number;
   /** Hash of block 0: tells a restarted (reset) local chain apart from the one a database indexed. */
   genesisHash: Hex;
-  contracts: { GenesisPass: ContractDeployment; Daily: ContractDeployment };
+  contracts: { GenesisPass: ContractDeployment; Daily: ContractDeployment; Forwarder: ContractDeployment };
   authorizer: Address;
 }
 
@@ -60,19 +60,32 @@ async function deployOne(
   return { address: getAddress(receipt.contractAddress), deployBlock: Number(receipt.blockNumber) };
 }
 
-/** Deploys GenesisPass and Daily and returns the deployment record (not yet written). */
+/** The forwarder's EIP-712 domain name (version "1"): members sign ForwardRequests for it. */
+export const forwarderName = "Arcana Forwarder";
+
+/**
+ * Deploys OpenZeppelin's ERC2771Forwarder, then GenesisPass and Daily trusting it, and returns the
+ * deployment record (not yet written). The trust is fixed at construction (ERC2771Context), so a
+ * new forwarder means new contracts.
+ */
 export async function deployArcana(options: DeployOptions): Promise<DeploymentRecord> {
   const owner = options.owner ?? options.walletClient.account.address;
   const [chainId, genesis] = await Promise.all([
     options.publicClient.getChainId(),
     options.publicClient.getBlock({ blockNumber: 0n }),
   ]);
-  const genesisPass = await deployOne(options, "GenesisPass", [owner, options.authorizer, options.baseURI]);
-  const daily = await deployOne(options, "Daily", []);
+  const forwarder = await deployOne(options, "ERC2771Forwarder", [forwarderName]);
+  const genesisPass = await deployOne(options, "GenesisPass", [
+    owner,
+    options.authorizer,
+    options.baseURI,
+    forwarder.address,
+  ]);
+  const daily = await deployOne(options, "Daily", [forwarder.address]);
   return {
     chainId,
     genesisHash: genesis.hash,
-    contracts: { GenesisPass: genesisPass, Daily: daily },
+    contracts: { GenesisPass: genesisPass, Daily: daily, Forwarder: forwarder },
     authorizer: options.authorizer,
   };
 }

@@ -4,6 +4,7 @@ import { readCompiledContract } from "./artifacts";
 import { genesisPassAuthorizationTypes, genesisPassDomain } from "./authorizations";
 import type { DeploymentRecord } from "./deployment";
 import { localChainId } from "./dev-keys";
+import { forwarderDomain, forwardRequestTypes } from "./forward-requests";
 import { deploymentsDir, generatedFile } from "./paths";
 
 /**
@@ -36,11 +37,23 @@ export const genesisPassAbi = ${json(readCompiledContract("GenesisPass").abi)} a
 
 export const dailyAbi = ${json(readCompiledContract("Daily").abi)} as const;
 
+/** OpenZeppelin 5's ERC2771Forwarder, deployed unchanged beside GenesisPass and Daily (which trust it). */
+export const forwarderAbi = ${json(readCompiledContract("ERC2771Forwarder").abi)} as const;
+
 /** GenesisPass's EIP-712 domain name/version; complete it with \`chainId\` and \`verifyingContract\`. */
 export const genesisPassDomain = ${json(genesisPassDomain)} as const;
 
 /** EIP-712 types of the authorizations GenesisPass accepts (for viem's \`signTypedData\`). */
 export const genesisPassAuthorizationTypes = ${json(genesisPassAuthorizationTypes)} as const;
+
+/** The forwarder's EIP-712 domain name/version; complete it with \`chainId\` and \`verifyingContract\` (the forwarder). */
+export const forwarderDomain = ${json(forwarderDomain)} as const;
+
+/**
+ * EIP-712 types of the forwarder's \`ForwardRequest\` (what a member signs for a sponsored call; \`nonce\` is the
+ * forwarder's \`nonces(from)\`, \`deadline\` a uint48 Unix time).
+ */
+export const forwardRequestTypes = ${json(forwardRequestTypes)} as const;
 
 /** The chain id of the local development chain (\`npm run chain:dev -w @arcana/contracts\`). */
 export const localChainId = ${localChainId};
@@ -58,6 +71,8 @@ export type ArcanaDeployment = {
   readonly contracts: {
     readonly GenesisPass: ContractDeployment;
     readonly Daily: ContractDeployment;
+    /** The ERC-2771 forwarder GenesisPass and Daily trust (absent from records written before it existed). */
+    readonly Forwarder?: ContractDeployment;
   };
   /** The address whose signatures GenesisPass accepted at deployment. */
   readonly authorizer: \`0x\${string}\`;

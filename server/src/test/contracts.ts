@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { dailyAbi, genesisPassAbi } from "@arcana/contracts";
+import { dailyAbi, forwarderAbi, forwarderDomain, genesisPassAbi } from "@arcana/contracts";
 import { devDeployerPrivateKey } from "@arcana/contracts/dev-keys";
 import pino from "pino";
 import { type Abi, createWalletClient, type Hex, http } from "viem";
@@ -27,8 +27,14 @@ export function walletOn(chain: TestChain, account: PrivateKeyAccount) {
   return createWalletClient({ account, chain: hardhat, transport: http(chain.url) });
 }
 
-async function deploy(chain: TestChain, name: "GenesisPass" | "Daily", abi: Abi, args: unknown[]): Promise<Hex> {
-  const artifact = path.join(repoRoot, `contracts/artifacts/src/${name}.sol/${name}.json`);
+const artifactSources = {
+  GenesisPass: "src/GenesisPass.sol",
+  Daily: "src/Daily.sol",
+  ERC2771Forwarder: "@openzeppelin/contracts/metatx/ERC2771Forwarder.sol",
+} as const;
+
+async function deploy(chain: TestChain, name: keyof typeof artifactSources, abi: Abi, args: unknown[]): Promise<Hex> {
+  const artifact = path.join(repoRoot, "contracts/artifacts", artifactSources[name], `${name}.json`);
   const { bytecode } = JSON.parse(readFileSync(artifact, "utf8")) as { bytecode: Hex };
   const deployer = hardhatAccounts[0] as PrivateKeyAccount;
   const hash = await walletOn(chain, deployer).deployContract({ abi, bytecode, args });
@@ -38,26 +44,30 @@ async function deploy(chain: TestChain, name: "GenesisPass" | "Daily", abi: Abi,
 }
 
 /**
- * Deploys GenesisPass (authorizer: Hardhat account #1, the server's development signer) and Daily,
- * and returns the variables that point a test app at them.
+ * Deploys the ERC-2771 forwarder, then GenesisPass (authorizer: Hardhat account #1, the server's development
+ * signer) and Daily trusting it, and returns the variables that point a test app at them.
  */
 export async function deployArcana(chain: TestChain) {
   const owner = hardhatAccounts[0] as PrivateKeyAccount;
   const authorizer = hardhatAccounts[1] as PrivateKeyAccount;
+  const forwarder = await deploy(chain, "ERC2771Forwarder", forwarderAbi, [forwarderDomain.name]);
   const genesisPass = await deploy(chain, "GenesisPass", genesisPassAbi, [
     owner.address,
     authorizer.address,
     "http://localhost/api/nft/metadata/",
+    forwarder,
   ]);
-  const daily = await deploy(chain, "Daily", dailyAbi, []);
+  const daily = await deploy(chain, "Daily", dailyAbi, [forwarder]);
   return {
     genesisPass,
     daily,
+    forwarder,
     env: {
       CHAINS: "local",
       LOCAL_RPC_URL: chain.url,
       LOCAL_GENESIS_PASS_ADDRESS: genesisPass,
       LOCAL_DAILY_ADDRESS: daily,
+      LOCAL_FORWARDER_ADDRESS: forwarder,
       LOCAL_DEPLOY_BLOCK: "0",
     },
   };

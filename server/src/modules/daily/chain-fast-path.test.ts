@@ -4,7 +4,7 @@ import { dailyAbi } from "@arcana/contracts";
 import { devDeployerPrivateKey } from "@arcana/contracts/dev-keys";
 import type { ChainTarot, CheckInResult, TarotDraw, TarotRecordResult } from "@arcana/protocol";
 import pino from "pino";
-import { createWalletClient, type Hex, http } from "viem";
+import { createWalletClient, type Hex, http, zeroAddress } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { hardhat } from "viem/chains";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -41,7 +41,8 @@ const walletOf = (account: typeof deployer) =>
 async function deployDaily(): Promise<Hex> {
   const artifactFile = path.join(repoRoot, "contracts/artifacts/src/Daily.sol/Daily.json");
   const { bytecode } = JSON.parse(readFileSync(artifactFile, "utf8")) as { bytecode: Hex };
-  const hash = await walletOf(deployer).deployContract({ abi: dailyAbi, bytecode });
+  // No forwarder: these members pay their own gas.
+  const hash = await walletOf(deployer).deployContract({ abi: dailyAbi, bytecode, args: [zeroAddress] });
   const receipt = await chain.client.waitForTransactionReceipt({ hash });
   if (!receipt.contractAddress) throw new Error("Daily was not deployed");
   return receipt.contractAddress;

@@ -19,7 +19,11 @@ export function buildPublicConfig(config: Config, buildId: string): PublicConfig
         explorer_url: known.blockExplorers?.default.url ?? null,
         native_currency: { ...known.nativeCurrency },
         gas_note: gasNotes[chain.key] ?? null,
-        contracts: { genesis_pass: chain.genesisPassAddress, daily: chain.dailyAddress },
+        contracts: {
+          genesis_pass: chain.genesisPassAddress,
+          daily: chain.dailyAddress,
+          forwarder: chain.forwarderAddress,
+        },
       };
     }),
     solana_cluster: config.solanaCluster,

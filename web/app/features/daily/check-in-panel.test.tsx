@@ -11,7 +11,7 @@ const member = testMember({ pts: 25, wallet_address: "0x000000000000000000000000
 
 const localChain = testChain({
   name: "Localhost",
-  contracts: { genesis_pass: null, daily: "0x00000000000000000000000000000000000000dd" },
+  contracts: { genesis_pass: null, daily: "0x00000000000000000000000000000000000000dd", forwarder: null },
 });
 
 function serve(checkIn: () => Response) {

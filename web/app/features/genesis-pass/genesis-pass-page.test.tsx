@@ -12,7 +12,7 @@ import { GenesisPassSections } from "./genesis-pass-page";
 const wallet = "0x1111111111111111111111111111111111111111";
 const member = testMember({ pts: 30 });
 const bound: User = { ...member, wallet_address: wallet };
-const local = testChain({ contracts: { genesis_pass: `0x${"a".repeat(40)}`, daily: null } });
+const local = testChain({ contracts: { genesis_pass: `0x${"a".repeat(40)}`, daily: null, forwarder: null } });
 const stakedPass: Pass = { token_id: 1, chain_id: 31337, stake_info: { staked: true, since: 1_740_830_400 } };
 
 type Answer = (body: Record<string, unknown>) => Response;

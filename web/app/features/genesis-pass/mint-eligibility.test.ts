@@ -7,9 +7,9 @@ const other = "0x2222222222222222222222222222222222222222";
 const local = {
   id: 31337,
   name: "Local chain",
-  contracts: { genesis_pass: `0x${"a".repeat(40)}` as const, daily: null },
+  contracts: { genesis_pass: `0x${"a".repeat(40)}` as const, daily: null, forwarder: null },
 };
-const opBNB = { id: 204, name: "opBNB", contracts: { genesis_pass: null, daily: null } };
+const opBNB = { id: 204, name: "opBNB", contracts: { genesis_pass: null, daily: null, forwarder: null } };
 
 function inputs(overrides: Partial<MintInputs> = {}): MintInputs {
   return {

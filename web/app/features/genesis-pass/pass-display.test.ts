@@ -7,14 +7,14 @@ const chains = [
     id: 31337,
     name: "Local chain",
     gas_note: null,
-    contracts: { genesis_pass: `0x${"a".repeat(40)}` as const, daily: null },
+    contracts: { genesis_pass: `0x${"a".repeat(40)}` as const, daily: null, forwarder: null },
     native_currency: currency,
   },
   {
     id: 42766,
     name: "ZKFair Mainnet",
     gas_note: "Gas on zkFair is paid in USDC.",
-    contracts: { genesis_pass: null, daily: null },
+    contracts: { genesis_pass: null, daily: null, forwarder: null },
     native_currency: { name: "USD Coin", symbol: "USDC", decimals: 18 },
   },
 ];
