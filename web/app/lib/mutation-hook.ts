@@ -1,30 +1,29 @@
-import { useMutation as useMutationInBrowser } from "@tanstack/react-query";
+import {
+  MutationObserver,
+  QueryClient,
+  type UseMutationOptions,
+  type UseMutationResult,
+  useMutation as useTanstackMutation,
+} from "@tanstack/react-query";
 
 /**
- * TanStack Query's `useMutation` minus its cost in server rendering, where no mutation ever runs:
- * there it answers idle, as TanStack's does, instead of making an observer (see ./query-hooks.ts).
+ * TanStack Query's `useMutation`; on the server, where no mutation ever runs, every call answers
+ * TanStack's own result for a mutation not yet asked for (idle), taken once from a real observer
+ * instead of an observer per call (see ./query-hooks.ts). Mutations are never stored across visits,
+ * so the browser's first render already agrees with the server's. Apart from ./query-hooks.ts so the
+ * first load does without mutations.
  */
-const idleMutation = Object.freeze({
-  context: undefined,
-  data: undefined,
-  error: null,
-  failureCount: 0,
-  failureReason: null,
-  isError: false,
-  isIdle: true,
-  isPaused: false,
-  isPending: false,
-  isSuccess: false,
-  status: "idle",
-  submittedAt: 0,
-  variables: undefined,
-  mutate: () => undefined,
-  mutateAsync: () => Promise.reject(new Error("mutations do not run in server rendering")),
-  reset: () => undefined,
-});
+const observed = new MutationObserver<never, never, void, never>(new QueryClient(), {}).getCurrentResult();
+if (!observed.isIdle) throw new Error("A new mutation observer answers idle.");
+const notAskedFor = observed;
 
-// The answer stands for every instantiation of the generic hook: the cast says so.
-export const useMutation =
-  typeof window === "undefined"
-    ? ((() => idleMutation) as unknown as typeof useMutationInBrowser)
-    : useMutationInBrowser;
+function useMutationOnServer<TData = unknown, TError = Error, TVariables = void, TContext = unknown>(
+  _options: UseMutationOptions<TData, TError, TVariables, TContext>,
+): UseMutationResult<TData, TError, TVariables, TContext> {
+  // The shared observer's own functions, as TanStack's hook hands them out (nothing calls them on the server).
+  const mutateAsync = () => notAskedFor.mutate();
+  return { ...notAskedFor, mutate: () => void mutateAsync().catch(() => undefined), mutateAsync };
+}
+
+export const useMutation: typeof useMutationOnServer =
+  typeof window === "undefined" ? useMutationOnServer : useTanstackMutation;

@@ -1,70 +1,60 @@
-import { type UseQueryOptions, useQuery as useQueryInBrowser } from "@tanstack/react-query";
+import {
+  QueryClient,
+  type QueryKey,
+  QueryObserver,
+  type UseQueryOptions,
+  type UseQueryResult,
+  useQuery as useTanstackQuery,
+} from "@tanstack/react-query";
 import { useSyncExternalStore } from "react";
 
 /**
- * TanStack Query's `useQuery` minus its cost in server rendering, where no query ever runs: the page
- * renders while `QueryProvider` holds every query until the stored cache is restored
- * (`useIsRestoring`), so each query answers pending and idle, the very answer hydration renders
- * with. On the server that constant answer stands in for an observer per call (a member's `/` makes
- * a dozen). A query with `initialData` answers it, as TanStack's does (`useMember`: the root loader's
- * member). `useMutation`'s counterpart is ./mutation-hook.ts, apart so the first load does without
- * mutations.
+ * Member data is the browser's (docs/decisions/0013-web-data-model.md): no query runs and no cache is
+ * read while the server renders a page or while React hydrates a component. Both answer every query
+ * with the same value, TanStack Query's own result for a query that has not run (disabled, nothing
+ * cached), taken once from a real observer. Server and hydration render from that one value, so the
+ * cache the browser restored from localStorage (./query-provider.tsx) cannot make them differ, however
+ * late a part hydrates (a lazy part whose code arrives after the restore). Once hydrated, a component
+ * renders again with TanStack's answer: the restored data, then fresh data.
  *
- * In the browser a component answers the server's answer while React hydrates it, then the cache's:
- * a part that hydrates late (a lazy part whose code came after the stored cache was restored) would
- * otherwise read restored data where the server rendered none, and fail to hydrate.
+ * On the server that shared value also spares an observer per call (a member's `/` makes a dozen).
  */
-const pendingQuery = Object.freeze({
-  data: undefined,
-  dataUpdatedAt: 0,
-  error: null,
-  errorUpdatedAt: 0,
-  errorUpdateCount: 0,
-  failureCount: 0,
-  failureReason: null,
-  fetchStatus: "idle",
-  // With `isStale`, the fields that differ for a disabled query (false there); no component reads them.
-  isEnabled: true,
-  isError: false,
-  isFetched: false,
-  isFetchedAfterMount: false,
-  isFetching: false,
-  isInitialLoading: false,
-  isLoading: false,
-  isLoadingError: false,
-  isPaused: false,
-  isPending: true,
-  isPlaceholderData: false,
-  isRefetchError: false,
-  isRefetching: false,
-  isStale: true,
-  isSuccess: false,
-  status: "pending",
-  refetch: () => Promise.reject(new Error("queries do not run in server rendering")),
-});
-
-/** A query's answer in server rendering: its `initialData` when it has some, pending otherwise. */
-function serverQuery(options: Pick<UseQueryOptions, "initialData">) {
-  const data = typeof options.initialData === "function" ? options.initialData() : options.initialData;
-  if (data === undefined) return pendingQuery;
-  return { ...pendingQuery, data, dataUpdatedAt: Date.now(), isPending: false, isSuccess: true, status: "success" };
-}
+export const queryNotRun = new QueryObserver<never, never>(new QueryClient(), {
+  queryKey: ["not-run"],
+  enabled: false,
+}).getCurrentResult();
 
 const noSubscription = () => () => {};
 
-/** TanStack's `useQuery`, answering as the server did while React hydrates the component. */
-function useQueryWhenHydrated(options: UseQueryOptions) {
-  // React reads the server snapshot while hydrating, then renders again with the browser's.
-  const hydrating = useSyncExternalStore(
+/** True while the server renders and while React hydrates the calling component; false after. */
+export function useHydrating() {
+  // React reads the server snapshot on the server and while hydrating, then renders again with the browser's.
+  return useSyncExternalStore(
     noSubscription,
     () => false,
     () => true,
   );
-  const answer = useQueryInBrowser(options);
-  return hydrating ? serverQuery(options) : answer;
 }
 
-// The answers stand for every instantiation of the generic hook: the cast says so.
-export const useQuery = (typeof window === "undefined"
-  ? serverQuery
-  : useQueryWhenHydrated) as unknown as typeof useQueryInBrowser;
+function useQueryInBrowser<
+  TQueryFnData = unknown,
+  TError = Error,
+  TData = TQueryFnData,
+  TQueryKey extends QueryKey = QueryKey,
+>(options: UseQueryOptions<TQueryFnData, TError, TData, TQueryKey>): UseQueryResult<TData, TError> {
+  const hydrating = useHydrating();
+  const answer = useTanstackQuery(options);
+  return hydrating ? queryNotRun : answer;
+}
+
+function useQueryOnServer<
+  TQueryFnData = unknown,
+  TError = Error,
+  TData = TQueryFnData,
+  TQueryKey extends QueryKey = QueryKey,
+>(_options: UseQueryOptions<TQueryFnData, TError, TData, TQueryKey>): UseQueryResult<TData, TError> {
+  return queryNotRun;
+}
+
+/** TanStack Query's `useQuery`, answering "not run" on the server and while its component hydrates. */
+export const useQuery: typeof useQueryInBrowser = typeof window === "undefined" ? useQueryOnServer : useQueryInBrowser;
