@@ -111,6 +111,7 @@ export function createApp(deps: AppDeps) {
     logger,
     now,
     secret: config.sessionSecret,
+    previousSecret: config.previousSessionSecret,
     cache: sessionCache,
   });
   const chainClients = deps.chainClients ?? createChainClients(config);

@@ -34,6 +34,10 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).optional(),
   DATABASE_SOCKET_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  /** The secret before the last rotation: sign-in codes it keyed are still accepted while it is set. */
+  SESSION_SECRET_PREVIOUS: z.string().min(32, "must be at least 32 characters").optional(),
+  /** Keys the daily tarot draw; without it, SESSION_SECRET does (as before it existed). */
+  TAROT_DRAW_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   CHAINS: z
     .string()
     .optional()
@@ -139,6 +143,10 @@ export interface Config {
   /** `socketPort`: where the server shares its embedded database on 127.0.0.1 (0: a free port). */
   database: { url: string | null; dataDir: string; socketPort: number };
   sessionSecret: string;
+  /** SESSION_SECRET_PREVIOUS: still accepted for sign-in codes during a rotation. */
+  previousSessionSecret: string | null;
+  /** Keys the daily tarot draw: TAROT_DRAW_SECRET, else the session secret. */
+  tarotDrawSecret: string;
   chains: ChainConfig[];
   defaultChain: ChainKey;
   solanaCluster: "mainnet-beta" | "testnet" | "devnet";
@@ -254,6 +262,8 @@ export function loadConfig(rawEnv: Record<string, string | undefined> = readEnvi
       socketPort: e.DATABASE_SOCKET_PORT,
     },
     sessionSecret: e.SESSION_SECRET ?? DEV_SESSION_SECRET,
+    previousSessionSecret: e.SESSION_SECRET_PREVIOUS ?? null,
+    tarotDrawSecret: e.TAROT_DRAW_SECRET ?? e.SESSION_SECRET ?? DEV_SESSION_SECRET,
     chains,
     defaultChain,
     solanaCluster: e.SOLANA_CLUSTER,

@@ -63,6 +63,8 @@ export interface AuthDeps {
   logger: Logger;
   now: () => Date;
   secret: string;
+  /** The secret before the last rotation (SESSION_SECRET_PREVIOUS): codes it keyed still sign in. */
+  previousSecret?: string | null;
   /** Session lookups kept in memory (PostgreSQL only; session-cache.ts). */
   cache?: SessionCache;
 }
@@ -91,6 +93,7 @@ function tooManyWrongCodes(retryAfterSeconds: number) {
 
 export function createAuthService(deps: AuthDeps) {
   const { db, limiter, now, secret, cache } = deps;
+  const secrets = deps.previousSecret ? [secret, deps.previousSecret] : [secret];
 
   async function enforce(limit: RateLimit, subject: string, message: string) {
     const result = await limiter.hit(limit, subject);
@@ -192,7 +195,7 @@ export function createAuthService(deps: AuthDeps) {
             error: new ApiError("code_expired", "This code has expired. Request a new code."),
           };
         }
-        if (!digestsMatch(row.codeHash, hashSignInCode(secret, email, code))) {
+        if (!secrets.some((key) => digestsMatch(row.codeHash, hashSignInCode(key, email, code)))) {
           const failures = row.failedAttempts + 1;
           await tx.update(loginCodes).set({ failedAttempts: failures }).where(eq(loginCodes.email, email));
           const left = SIGN_IN_CODE_MAX_FAILURES - failures;

@@ -65,7 +65,7 @@ export const MODEL_REWRITES_PER_DAY = 3;
 
 export function createTarotService(deps: {
   db: Database;
-  config: Pick<Config, "sessionSecret" | "tarotLlm" | "chains">;
+  config: Pick<Config, "tarotDrawSecret" | "tarotLlm" | "chains">;
   economy: Economy;
   logger: Logger;
   now: () => Date;
@@ -73,8 +73,9 @@ export function createTarotService(deps: {
   fetch?: typeof fetch;
 }) {
   const { db, config, economy, logger, now, chainClients } = deps;
-  // Its own key, derived from the server secret, so draws never share a key with sessions.
-  const drawKey = createHmac("sha256", config.sessionSecret).update("arcana tarot draw key").digest();
+  // Its own key (TAROT_DRAW_SECRET, else SESSION_SECRET as before it existed), derived so draws never
+  // share a key with sign-in codes: rotating SESSION_SECRET with TAROT_DRAW_SECRET set changes no card.
+  const drawKey = createHmac("sha256", config.tarotDrawSecret).update("arcana tarot draw key").digest();
 
   const drawFor = (userId: string, day: number) => drawTarot(drawKey, userId, gmtDate(day * DAY_MS));
 
