@@ -130,6 +130,24 @@ describe("POST /tarot/daily", () => {
     expect(garbage.status).toBe(400);
   });
 
+  it("reads in Korean, then in Japanese after force_refresh, with the same cards", async () => {
+    const member = await signUpMember(t, "hangul@example.com");
+    const draw = await drawOf(t.app, member);
+    const korean = await read(t.app, member, { language: "ko", cards: asRequest(draw) });
+    expect(korean.body.data).toMatchObject({ language: "ko", language_note: null, written_by: "arcana" });
+    expect(korean.body.data.content).toMatch(/[가-힣]/);
+    const kept = await read(t.app, member, { language: "ja", cards: asRequest(draw) });
+    expect(kept.body.data.content).toBe(korean.body.data.content);
+    const japanese = await read(t.app, member, { language: "ja-JP", cards: asRequest(draw), force_refresh: true });
+    expect(japanese.body.data).toMatchObject({ language: "ja", language_note: null });
+    expect(japanese.body.data.content).toMatch(/[\u3040-\u30ff]/);
+    expect(japanese.body.data.content).not.toMatch(/[가-힣]/);
+    const ids = (reading: TarotReading) => reading.cards.map((card) => [card.card_id, card.is_reversed]);
+    expect(ids(japanese.body.data)).toEqual(ids(korean.body.data));
+    expect(ids(japanese.body.data)).toEqual(draw.cards.map((card) => [card.card_id, card.is_reversed]));
+    expect(japanese.body.data.cards[0]?.name).not.toBe(korean.body.data.cards[0]?.name);
+  });
+
   it("matches a regional tag to its language without a note", async () => {
     const member = await signUpMember(t, "regional@example.com");
     const draw = await drawOf(t.app, member);

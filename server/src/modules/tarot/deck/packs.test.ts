@@ -1,4 +1,4 @@
-import { tarotPositions } from "@arcana/protocol";
+import { languages, tarotPositions } from "@arcana/protocol";
 import { describe, expect, it } from "vitest";
 import { en } from "./en.js";
 import { tarotPacks } from "./index.js";
@@ -51,6 +51,11 @@ describe.each(Object.values(tarotPacks))("the tarot texts in $language", (pack) 
       3, 3, 3,
     ]);
   });
+});
+
+it("has the tarot texts of every language Arcana speaks", () => {
+  expect(Object.keys(tarotPacks).sort()).toEqual([...languages].sort());
+  for (const [tag, pack] of Object.entries(tarotPacks)) expect(pack.language).toBe(tag);
 });
 
 it("leaves no sentence of a translation in English", () => {
