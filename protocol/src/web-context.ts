@@ -1,5 +1,6 @@
 import type { User } from "./accounts.js";
 import type { PublicConfig } from "./config.js";
+import type { Language } from "./languages.js";
 import type {
   AuditPage,
   ChainStatuses,
@@ -34,6 +35,8 @@ export type ArcanaLoadContext = {
   /** Nonce of this response's Content-Security-Policy, for inline scripts. */
   cspNonce: string;
   config: PublicConfig;
+  /** The language the page is written in, as the server resolved it (see `server/src/web/language.ts`). */
+  language: Language;
   /** The signed-in member for this request, if any. */
   getSessionUser: () => Promise<User | null>;
   /** The console's reads when the signed-in member is an operator; null for everyone else. */

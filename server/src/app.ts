@@ -2,7 +2,7 @@ import { createHash, timingSafeEqual } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
-import type { PublicConfig } from "@arcana/protocol";
+import type { Language, PublicConfig } from "@arcana/protocol";
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { Scalar } from "@scalar/hono-api-reference";
 import type { Context } from "hono";
@@ -59,6 +59,7 @@ import { createDatabaseRateLimiter } from "./rate-limit/database-limiter.js";
 import type { RateLimiter } from "./rate-limit/limiter.js";
 import { createRedisRateLimiter } from "./rate-limit/redis-limiter.js";
 import type { WebFrontend } from "./web/frontend.js";
+import { languageCookie, languageFromQuery, resolveLanguage } from "./web/language.js";
 import { createVisitorPages, isVisitorRequest, visitorPageResponse } from "./web/visitor-pages.js";
 
 export interface AppDeps {
@@ -242,28 +243,41 @@ export function createApp(deps: AppDeps) {
     // Production pages for visitors render once every few seconds, not once per request.
     const visitorPages = config.isProduction ? createVisitorPages({ ttlMs: 5_000, maxPages: 200 }) : null;
     if (web.assets) app.use(web.assets);
-    const render = (c: Context<AppEnv>, options?: { inlineStyles: boolean }) =>
+    const render = (c: Context<AppEnv>, language: Language, options?: { inlineStyles: boolean }) =>
       web.render(
         c.req.raw,
         {
           requestId: c.get("requestId"),
           cspNonce: c.get("cspNonce")(),
           config: publicConfig,
+          language,
           getSessionUser: async () => (await c.get("session")())?.user ?? null,
           getOperatorConsole: async () => operator.consoleFor((await c.get("session")())?.user.uid),
         },
         options,
       );
-    app.all("*", compressWhenAccepted(), async (c) => {
-      c.set("metricsRoute", "ssr");
-      if (!visitorPages || !isVisitorRequest(c.req.raw)) return render(c);
+    const page = async (c: Context<AppEnv>, language: Language): Promise<Response> => {
+      if (!visitorPages || !isVisitorRequest(c.req.raw)) return render(c, language);
       // A visitor's page, rendered once for all of them, carries the stylesheet inline: first visits,
       // which have no stylesheet in cache, paint without waiting for it. Members' pages link it
       // (cached since their first page; inline, every member page would send and compress it again).
-      const page = await visitorPages.page(c.req.url, () => render(c, { inlineStyles: true }));
-      if (page instanceof Response) return page;
-      c.set("cspScriptHashes", page.scriptHashes);
-      return visitorPageResponse(page, c.req.header("accept-encoding"));
+      // Kept per language: a page is never served in another language than the one asked for.
+      const kept = await visitorPages.page(`${language} ${c.req.url}`, () =>
+        render(c, language, { inlineStyles: true }),
+      );
+      if (kept instanceof Response) return kept;
+      c.set("cspScriptHashes", kept.scriptHashes);
+      return visitorPageResponse(kept, c.req.header("accept-encoding"));
+    };
+    app.all("*", compressWhenAccepted(), async (c) => {
+      c.set("metricsRoute", "ssr");
+      const language = resolveLanguage(c.req.raw);
+      const response = await page(c, language);
+      // `?lang=xx` (a shared link) is an explicit choice: remembered like the switcher's.
+      if (!languageFromQuery(c.req.url)) return response;
+      const remembered = new Response(response.body, response);
+      remembered.headers.append("Set-Cookie", languageCookie(language, config.isProduction));
+      return remembered;
     });
   }
   /** What the indexer does with each contract event. */

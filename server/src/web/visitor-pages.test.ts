@@ -42,6 +42,9 @@ describe("visitor pages", () => {
   it("counts only cookie-less, credential-less GETs as visitors", () => {
     expect(isVisitorRequest(new Request("http://x/"))).toBe(true);
     expect(isVisitorRequest(new Request("http://x/", { headers: { cookie: "a=b" } }))).toBe(false);
+    // The language cookie alone keeps a visitor a visitor: pages are kept per language.
+    expect(isVisitorRequest(new Request("http://x/", { headers: { cookie: "arcana_lang=ko" } }))).toBe(true);
+    expect(isVisitorRequest(new Request("http://x/", { headers: { cookie: "arcana_lang=ko; a=b" } }))).toBe(false);
     expect(isVisitorRequest(new Request("http://x/", { headers: { authorization: "Bearer t" } }))).toBe(false);
     expect(isVisitorRequest(new Request("http://x/", { method: "POST" }))).toBe(false);
   });

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
+import { onlyLanguageCookie } from "./language.js";
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -25,9 +26,16 @@ export interface VisitorPageOptions {
   now?: () => number;
 }
 
-/** A request whose page does not depend on who asks: a GET without any cookie or credentials. */
+/**
+ * A request whose page does not depend on who asks: a GET without credentials and without any
+ * cookie but the language one (the page's language is part of its key).
+ */
 export function isVisitorRequest(request: Request): boolean {
-  return request.method === "GET" && !request.headers.has("cookie") && !request.headers.has("authorization");
+  return (
+    request.method === "GET" &&
+    onlyLanguageCookie(request.headers.get("cookie")) &&
+    !request.headers.has("authorization")
+  );
 }
 
 /** The `'sha256-…'` CSP source of every inline script of `html`. */
@@ -106,7 +114,7 @@ export function createVisitorPages(options: VisitorPageOptions) {
 export function visitorPageResponse(page: VisitorPage, acceptEncoding: string | undefined): Response {
   const accepted = new Set((acceptEncoding ?? "").split(",").map((part) => part.trim().split(";")[0]));
   const headers = new Headers(page.headers);
-  headers.set("Vary", "Accept-Encoding, Cookie");
+  headers.set("Vary", "Accept-Encoding, Accept-Language, Cookie");
   if (accepted.has("br")) {
     headers.set("Content-Encoding", "br");
     return new Response(page.br, { status: page.status, headers });

@@ -10,6 +10,7 @@ function argsFor(url: string, user: User | null) {
   const context: AppLoadContext = {
     requestId: "test",
     cspNonce: "nonce",
+    language: "en",
     config: testConfig(),
     getSessionUser: async () => user,
     getOperatorConsole: async () => null,

@@ -1,0 +1,56 @@
+import {
+  defaultLanguage,
+  isLanguage,
+  LANGUAGE_COOKIE,
+  type Language,
+  matchLanguage,
+  negotiateLanguage,
+} from "@arcana/protocol";
+
+/** The value of cookie `name` in a `Cookie` header, or null. */
+function cookieValue(header: string | null | undefined, name: string): string | null {
+  for (const part of (header ?? "").split(";")) {
+    const [key, ...value] = part.trim().split("=");
+    if (key === name) return decodeURIComponent(value.join("="));
+  }
+  return null;
+}
+
+/** The language a `?lang=` asks for, when it names one Arcana offers. */
+export function languageFromQuery(url: string): Language | null {
+  return matchLanguage(new URL(url).searchParams.get("lang"));
+}
+
+/** The language a visitor chose with the switcher, remembered in the language cookie. */
+export function languageFromCookie(cookieHeader: string | null | undefined): Language | null {
+  const value = cookieValue(cookieHeader, LANGUAGE_COOKIE);
+  return isLanguage(value) ? value : null;
+}
+
+/**
+ * The language of a page or an e-mail: an explicit choice (`?lang=`, then the switcher's cookie,
+ * then the member's account) wins over the browser's `Accept-Language`, which wins over English.
+ */
+export function resolveLanguage(request: Request, accountLanguage?: string | null): Language {
+  return (
+    languageFromQuery(request.url) ??
+    languageFromCookie(request.headers.get("cookie")) ??
+    (isLanguage(accountLanguage) ? accountLanguage : null) ??
+    negotiateLanguage(request.headers.get("accept-language")) ??
+    defaultLanguage
+  );
+}
+
+/** The `Set-Cookie` value that remembers a language for a year. */
+export function languageCookie(language: Language, secure: boolean): string {
+  return `${LANGUAGE_COOKIE}=${language}; Path=/; Max-Age=31536000; SameSite=Lax${secure ? "; Secure" : ""}`;
+}
+
+/** Whether the request carries no cookie but the language cookie (so its page is still a visitor's). */
+export function onlyLanguageCookie(cookieHeader: string | null | undefined): boolean {
+  const names = (cookieHeader ?? "")
+    .split(";")
+    .map((part) => part.trim().split("=")[0])
+    .filter(Boolean);
+  return names.every((name) => name === LANGUAGE_COOKIE);
+}
