@@ -42,6 +42,10 @@ import { registerPassRoutes } from "./modules/passes/routes.js";
 import { createPassService, passEventHandler } from "./modules/passes/service.js";
 import { registerReferralRoutes } from "./modules/referrals/routes.js";
 import { createReferralService } from "./modules/referrals/service.js";
+import { createSponsoredChains } from "./modules/sponsorship/chain-state.js";
+import type { RelayCredits } from "./modules/sponsorship/relayer.js";
+import { registerSponsorshipRoutes } from "./modules/sponsorship/routes.js";
+import { createSponsorshipService } from "./modules/sponsorship/service.js";
 import { registerStakingRoutes } from "./modules/staking/routes.js";
 import { createStakingService } from "./modules/staking/service.js";
 import { registerSystemRoutes } from "./modules/system/routes.js";
@@ -119,6 +123,24 @@ export function createApp(deps: AppDeps) {
   const economy = deps.economy ?? loadEconomy(config.economyFile);
   const checkIn = createCheckInService({ db: database.db, economy, logger, now, chainClients });
   const tarot = createTarotService({ db: database.db, config, economy, logger, now, chainClients });
+  const sponsoredChains = createSponsoredChains(config, economy.sponsorship, chainClients);
+  const relayQueuedListeners = new Set<() => void>();
+  const sponsorship = createSponsorshipService({
+    db: database.db,
+    config,
+    settings: economy.sponsorship,
+    chainClients,
+    chains: sponsoredChains,
+    now,
+    wake: () => {
+      for (const listener of relayQueuedListeners) listener();
+    },
+  });
+  /** A confirmed relay is credited through the same idempotent paths as the tx-hash fast path and the indexer. */
+  const relayCredits: RelayCredits = {
+    checkIn: async (tx, event) => (await checkIn.creditCheckIn(event, tx)) !== null,
+    tarotRecorded: async (tx, event) => (await tarot.creditTarotRecorded(event, tx)) !== null,
+  };
   const signer = createAuthorizationSigner(config.signerPrivateKey);
   const passes = createPassService({ db: database.db, config, chainClients, signer, now });
   const staking = createStakingService({ db: database.db, economy, chainClients, signer, passes, now });
@@ -205,6 +227,7 @@ export function createApp(deps: AppDeps) {
   registerLedgerRoutes(api, config, database.db);
   registerCheckInRoutes(api, config, checkIn);
   registerTarotRoutes(api, config, tarot);
+  registerSponsorshipRoutes(api, config, sponsorship);
   registerAstrologyRoutes(api, now);
   registerPassRoutes(api, passes, config);
   registerStakingRoutes(api, staking, config);
@@ -286,5 +309,23 @@ export function createApp(deps: AppDeps) {
     checkInEventHandler(checkIn),
     tarotEventHandler(tarot),
   ];
-  return { app, metrics, publicConfig, limiter, checkIn, tarot, boxes, referrals, tasks, chainClients, eventHandlers };
+  return {
+    app,
+    metrics,
+    publicConfig,
+    limiter,
+    checkIn,
+    tarot,
+    boxes,
+    referrals,
+    tasks,
+    chainClients,
+    eventHandlers,
+    /** What the relayer needs (main.ts starts it beside the indexer). */
+    relaying: {
+      chains: sponsoredChains,
+      credits: relayCredits,
+      onRelayQueued: (listener: () => void) => relayQueuedListeners.add(listener),
+    },
+  };
 }

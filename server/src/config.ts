@@ -7,11 +7,15 @@ import { z } from "zod";
 import { isChainKey, viemChains } from "./chain/chains.js";
 import { findDeployment } from "./chain/deployments.js";
 import { type ProxyTrust, parseProxyTrust } from "./http/client-ip.js";
+import { relayerKeyProblems } from "./relayer-keys.js";
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
 const address = evmAddressSchema;
 const url = z.string().url("must be a URL");
+const privateKey = z.templateLiteral(["0x", z.string().regex(/^[0-9a-fA-F]{64}$/)], {
+  error: "must be 0x followed by 64 hex characters",
+});
 
 /** Per-chain settings come from variables named after the chain, e.g. OPBNB_RPC_URL. */
 const chainEnvPrefix: Record<ChainKey, string> = {
@@ -74,11 +78,9 @@ const envSchema = z.object({
     .regex(/^rediss?:\/\//, "must be a redis:// or rediss:// URL")
     .optional(),
   /** Signs mint and unstake authorizations (EIP-712); must be the contracts' authorizer. */
-  SIGNER_PRIVATE_KEY: z
-    .templateLiteral(["0x", z.string().regex(/^[0-9a-fA-F]{64}$/)], {
-      error: "must be 0x followed by 64 hex characters",
-    })
-    .optional(),
+  SIGNER_PRIVATE_KEY: privateKey.optional(),
+  /** Pays sponsored transactions on every chain without a key of its own; never the authorizer's key. */
+  RELAYER_PRIVATE_KEY: privateKey.optional(),
   /** The economy file (points, streak bonuses, …); relative paths start at the repository root. */
   ECONOMY_FILE: z.string().min(1).optional(),
   /** An OpenAI-compatible API base URL (…/v1) that writes tarot readings; the built-in writer otherwise. */
@@ -87,6 +89,8 @@ const envSchema = z.object({
   TAROT_LLM_MODEL: z.string().min(1).default("gpt-4o-mini"),
   TAROT_LLM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
   INDEXER: z.enum(["on", "off"]).default("on"),
+  /** Whether this server runs the relayer of sponsored transactions (one sends per chain at a time anyway). */
+  RELAYER: z.enum(["on", "off"]).default("on"),
   ALLOWLIST_ENABLED: z.enum(["0", "1", "true", "false"]).optional(),
   /** Bearer token that opens `/metrics`; without it `/metrics` is not served in production. */
   METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
@@ -114,6 +118,8 @@ const chainEnvSchema = z.object({
   /** First block to index; defaults to the deployment's block. */
   DEPLOY_BLOCK: z.coerce.number().int().min(0).optional(),
   CONFIRMATIONS: z.coerce.number().int().min(0).max(1000).optional(),
+  /** The relayer key of this chain (sponsored transactions), over RELAYER_PRIVATE_KEY. */
+  RELAYER_PRIVATE_KEY: privateKey.optional(),
 });
 
 export interface ChainConfig {
@@ -129,6 +135,8 @@ export interface ChainConfig {
   deployBlock: number;
   /** Blocks to wait before an event counts (0 on the local chain). */
   confirmations: number;
+  /** Signs the sponsored transactions it pays for; null: sponsorship is off on this chain. */
+  relayerPrivateKey: `0x${string}` | null;
   /** Hash of block 0 when known from the deployment; a restarted local chain has a new one. */
   genesisHash: `0x${string}` | null;
 }
@@ -159,6 +167,8 @@ export interface Config {
   signerPrivateKey: `0x${string}`;
   /** Whether this server runs the chain indexer (only one leads at a time anyway). */
   indexerEnabled: boolean;
+  /** Whether this server runs the relayer (only one sends per chain at a time anyway). */
+  relayerEnabled: boolean;
   /** Minting needs an allowlist place (on in production, off in development unless set). */
   allowlistEnabled: boolean;
   /** Which X-Forwarded-For entries name the client (only those our own proxies appended). */
@@ -177,6 +187,8 @@ export class ConfigError extends Error {
 
 /** Hardhat's public account #1: the local chain's authorizer. Everyone knows it; never use it live. */
 const DEV_SIGNER_PRIVATE_KEY = "0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d";
+/** Hardhat's public account #19: the local chain's relayer in development (funded by every fresh local chain). */
+const DEV_RELAYER_PRIVATE_KEY = "0xdf57089febbacf7ba0bc227dafbffa9fc08a93fdc68e1e42411a14efcf23656e";
 const DEV_SESSION_SECRET = "arcana-development-session-secret-not-for-production";
 
 function issuesToProblems(issues: z.core.$ZodIssue[], prefix = ""): string[] {
@@ -241,8 +253,20 @@ export function loadConfig(rawEnv: Record<string, string | undefined> = readEnvi
         Math.min(deployment?.contracts.GenesisPass.deployBlock ?? 0, deployment?.contracts.Daily.deployBlock ?? 0),
       confirmations: chainEnv.data.CONFIRMATIONS ?? (key === "local" ? 0 : 3),
       genesisHash: deployment?.genesisHash ?? null,
+      relayerPrivateKey:
+        chainEnv.data.RELAYER_PRIVATE_KEY ??
+        e.RELAYER_PRIVATE_KEY ??
+        (key === "local" && e.NODE_ENV === "development" ? DEV_RELAYER_PRIVATE_KEY : null),
     });
   }
+
+  problems.push(
+    ...relayerKeyProblems(chains, {
+      signerKey: e.SIGNER_PRIVATE_KEY ?? DEV_SIGNER_PRIVATE_KEY,
+      isProduction,
+      envPrefix: chainEnvPrefix,
+    }),
+  );
 
   const defaultChain = (e.DEFAULT_CHAIN as ChainKey | undefined) ?? (chainKeys.includes("local") ? "local" : "opBNB");
   if (!chainKeys.includes(defaultChain)) problems.push(`DEFAULT_CHAIN: "${defaultChain}" is not in CHAINS`);
@@ -273,6 +297,7 @@ export function loadConfig(rawEnv: Record<string, string | undefined> = readEnvi
     metricsToken: e.METRICS_TOKEN ?? null,
     trustProxy: e.TRUST_PROXY,
     indexerEnabled: e.INDEXER === "on",
+    relayerEnabled: e.RELAYER === "on",
     allowlistEnabled: e.ALLOWLIST_ENABLED === undefined ? isProduction : ["1", "true"].includes(e.ALLOWLIST_ENABLED),
     economyFile: e.ECONOMY_FILE ? path.resolve(repoRoot, e.ECONOMY_FILE) : path.join(repoRoot, "config/economy.json"),
     tarotLlm: e.TAROT_LLM_URL

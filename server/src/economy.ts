@@ -1,6 +1,12 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { qualifyOnValues, type TaskConditionKey, taskConditionKeys } from "@arcana/protocol";
+import {
+  chainIds,
+  qualifyOnValues,
+  sponsoredActions,
+  type TaskConditionKey,
+  taskConditionKeys,
+} from "@arcana/protocol";
 import { z } from "zod";
 import { repoRoot } from "./config.js";
 
@@ -99,6 +105,34 @@ const tasksSchema = z.array(taskSchema).superRefine((tasks, ctx) => {
   }
 });
 
+/** An amount of a chain's native token in whole units, as text: "0.05" (parsed with 18 decimals). */
+const nativeAmount = z
+  .string({ error: 'must be an amount as text, e.g. "0.05"' })
+  .regex(/^(0|[1-9][0-9]*)(\.[0-9]{1,18})?$/, 'must be an amount as text, e.g. "0.05"');
+
+const sponsorshipChainSchema = z.strictObject({
+  /** Spent at most per GMT day on this chain, in its native token (gas used × price, reverted ones too). */
+  dailyBudget: nativeAmount,
+  /** Below this relayer balance sponsorship pauses and says so until the relayer is funded. */
+  lowBalance: nativeAmount,
+  /** The highest max fee per gas the relayer signs, in gwei; replacements stop bumping there. */
+  maxFeeGwei: nativeAmount,
+});
+
+const sponsorshipSchema = z
+  .strictObject({
+    /** Which on-chain actions the operator pays for. */
+    actions: z.array(z.enum(sponsoredActions, { error: `must be one of ${sponsoredActions.join(", ")}` })),
+    /** Sponsored transactions one member may have accepted per chain and GMT day. */
+    memberDailyQuota: positiveInteger,
+    /** Chains (by key: local, opBNB, …) sponsored, each with its budget; a chain not listed is not sponsored. */
+    chains: z.partialRecord(
+      z.enum(Object.keys(chainIds) as [keyof typeof chainIds, ...(keyof typeof chainIds)[]]),
+      sponsorshipChainSchema,
+    ),
+  })
+  .default({ actions: [], memberDailyQuota: 1, chains: {} });
+
 const economySchema = z.strictObject({
   checkIn: z.strictObject({
     /** Points for any check-in. */
@@ -149,6 +183,8 @@ const economySchema = z.strictObject({
     .default({ inviterPoints: 100, inviteePoints: 30 }),
   /** One-time goals, each rewarded once (`GET /tasks/consume`). */
   tasks: tasksSchema.default([]),
+  /** Sponsored transactions (docs/operating.md): actions, the member quota, per-chain budgets. */
+  sponsorship: sponsorshipSchema,
 });
 
 export type Economy = z.infer<typeof economySchema>;
@@ -156,6 +192,7 @@ export type BoxDefinition = Economy["boxes"][number];
 export type BoxRewardDefinition = BoxDefinition["rewards"][number];
 export type ReferralSettings = Economy["referrals"];
 export type TaskDefinition = Economy["tasks"][number];
+export type SponsorshipSettings = Economy["sponsorship"];
 
 export class EconomyError extends Error {
   constructor(

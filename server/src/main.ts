@@ -3,6 +3,7 @@ import { getRequestListener } from "@hono/node-server";
 import { createApp } from "./app.js";
 import { bootstrap } from "./bootstrap.js";
 import { startIndexer } from "./chain/run-indexer.js";
+import { startRelayers } from "./modules/sponsorship/run-relayer.js";
 import { loadBuiltFrontend } from "./web/frontend.js";
 import { createHotFrontend } from "./web/vite-frontend.js";
 
@@ -30,7 +31,7 @@ if (process.env.WEB_BUILD_PENDING === "1" && process.send) {
 logger.info(hot ? "Starting Vite for hot reload…" : "Loading the web app build…");
 const hotFrontend = hot ? await createHotFrontend() : null;
 const web = hotFrontend ?? (await loadBuiltFrontend(config.env));
-const { app, limiter, chainClients, eventHandlers } = createApp({
+const { app, limiter, chainClients, eventHandlers, relaying } = createApp({
   config,
   database,
   logger,
@@ -41,6 +42,17 @@ const { app, limiter, chainClients, eventHandlers } = createApp({
 const indexer = config.indexerEnabled
   ? startIndexer({ config, database, chainClients, handlers: eventHandlers, logger })
   : null;
+const relayers = config.relayerEnabled
+  ? startRelayers({
+      database,
+      chains: relaying.chains,
+      chainClients,
+      credits: relaying.credits,
+      logger,
+      now: () => new Date(),
+    })
+  : null;
+if (relayers) relaying.onRelayQueued(relayers.wake);
 
 const listener = getRequestListener(app.fetch);
 const server = createServer((req, res) => {
@@ -69,6 +81,7 @@ async function shutdown(signal: string) {
   server.closeIdleConnections();
   await new Promise<void>((resolve) => server.on("close", () => resolve()));
   await indexer?.stop();
+  await relayers?.stop();
   await hotFrontend?.close();
   await limiter.close();
   await database.close();

@@ -1,0 +1,108 @@
+import { dailyAbi, genesisPassAbi } from "@arcana/contracts";
+import { MAX_RELAY_DEADLINE_SECONDS, type SponsoredAction } from "@arcana/protocol";
+import { decodeFunctionData, type Hex, isAddressEqual } from "viem";
+
+/** The contract function behind each sponsored action, and the most gas a request for it may ask. */
+const actionCalls: Record<
+  SponsoredAction,
+  { contract: "daily" | "genesisPass"; functionName: string; maxGas: bigint }
+> = {
+  check_in: { contract: "daily", functionName: "checkIn", maxGas: 150_000n },
+  record_tarot: { contract: "daily", functionName: "recordTarot", maxGas: 150_000n },
+  stake: { contract: "genesisPass", functionName: "stake", maxGas: 150_000n },
+  unstake: { contract: "genesisPass", functionName: "unstake", maxGas: 200_000n },
+  mint: { contract: "genesisPass", functionName: "mint", maxGas: 300_000n },
+};
+
+export function maxGasOf(action: SponsoredAction): bigint {
+  return actionCalls[action].maxGas;
+}
+
+/**
+ * Which sponsored action a forwarded call is: an allowlisted contract and function with arguments
+ * that decode, or null (anything else is not sponsored).
+ */
+export function sponsoredActionOf(
+  contracts: { daily: Hex | null; genesisPass: Hex | null },
+  to: Hex,
+  data: Hex,
+): SponsoredAction | null {
+  const contract =
+    contracts.daily && isAddressEqual(to, contracts.daily)
+      ? "daily"
+      : contracts.genesisPass && isAddressEqual(to, contracts.genesisPass)
+        ? "genesisPass"
+        : null;
+  if (!contract) return null;
+  let functionName: string;
+  try {
+    functionName = decodeFunctionData({ abi: contract === "daily" ? dailyAbi : genesisPassAbi, data }).functionName;
+  } catch {
+    return null;
+  }
+  for (const [action, call] of Object.entries(actionCalls) as Array<
+    [SponsoredAction, (typeof actionCalls)[SponsoredAction]]
+  >) {
+    if (call.contract === contract && call.functionName === functionName) return action;
+  }
+  return null;
+}
+
+/** Why a deadline is refused (past, or further ahead than a signed request may live), or null. */
+export function deadlineProblem(deadline: number, nowSeconds: number): string | null {
+  if (deadline <= nowSeconds) return "The request's deadline has passed; sign it again.";
+  if (deadline > nowSeconds + MAX_RELAY_DEADLINE_SECONDS) {
+    return `The request's deadline is more than ${MAX_RELAY_DEADLINE_SECONDS / 60} minutes away; sign one that expires sooner.`;
+  }
+  return null;
+}
+
+export interface Fees {
+  maxFeePerGas: bigint;
+  maxPriorityFeePerGas: bigint;
+}
+
+/**
+ * The fees of a replacement: both raised by at least 12.5 % (nodes want 10 % on each, EIP-1559
+ * replacement rule) and at least to what the chain asks now, the max fee never over `cap`. Null
+ * when the cap leaves no valid bump: the transaction waits as it is.
+ */
+export function bumpedFees(previous: Fees, current: Fees, cap: bigint): Fees | null {
+  const bump = (value: bigint) => value + (value + 7n) / 8n;
+  const priority = maxOf(bump(previous.maxPriorityFeePerGas), current.maxPriorityFeePerGas);
+  const maxFee = minOf(maxOf(bump(previous.maxFeePerGas), current.maxFeePerGas, priority), cap);
+  const tenPercent = (value: bigint) => value + (value + 9n) / 10n;
+  if (maxFee < tenPercent(previous.maxFeePerGas) || priority > maxFee) return null;
+  return { maxFeePerGas: maxFee, maxPriorityFeePerGas: priority };
+}
+
+/** The first attempt's fees: what the chain asks, the max fee capped (and the tip never above it). */
+export function cappedFees(current: Fees, cap: bigint): Fees {
+  const maxFeePerGas = minOf(current.maxFeePerGas, cap);
+  return { maxFeePerGas, maxPriorityFeePerGas: minOf(current.maxPriorityFeePerGas, maxFeePerGas) };
+}
+
+/**
+ * Splits a mined transaction's cost between the requests it carried, in proportion to the gas each
+ * asked for; the shares add up to the total exactly.
+ */
+export function splitSpend(total: bigint, gases: bigint[]): bigint[] {
+  const sum = gases.reduce((a, b) => a + b, 0n);
+  if (sum === 0n) return gases.map(() => 0n);
+  const shares = gases.map((gas) => (total * gas) / sum);
+  const rest = total - shares.reduce((a, b) => a + b, 0n);
+  if (shares.length > 0) shares[shares.length - 1] = (shares.at(-1) ?? 0n) + rest;
+  return shares;
+}
+
+/** Gas for an executeBatch carrying requests asking `gases`: theirs plus the forwarder's work per request. */
+export function batchGasLimit(gases: bigint[]): bigint {
+  return gases.reduce((a, b) => a + b, 0n) + 60_000n * BigInt(gases.length) + 60_000n;
+}
+
+function maxOf(...values: bigint[]): bigint {
+  return values.reduce((a, b) => (a > b ? a : b));
+}
+function minOf(...values: bigint[]): bigint {
+  return values.reduce((a, b) => (a < b ? a : b));
+}

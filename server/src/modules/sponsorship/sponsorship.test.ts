@@ -1,0 +1,258 @@
+import { dailyAbi } from "@arcana/contracts";
+import type { RelayAccepted, RelayStatus, Sponsorship } from "@arcana/protocol";
+import { gmtDayNumber } from "@arcana/protocol";
+import { eq } from "drizzle-orm";
+import pino from "pino";
+import { encodeFunctionData, type Hex, keccak256, toHex } from "viem";
+import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from "viem/accounts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signForwardRequest } from "../../../../contracts/scripts/lib/forward-requests.js";
+import { type Economy, loadEconomy } from "../../economy.js";
+import { createTestApp, postJson } from "../../test/app.js";
+import { startTestChain } from "../../test/chain.js";
+import { deployArcana, hardhatAccounts, walletOn } from "../../test/contracts.js";
+import { balanceOf, bindWalletDirectly, signUpMember } from "../../test/members.js";
+import { createChainRelayer } from "./relayer.js";
+import { relayerTransactions, sponsoredRelays, sponsorshipDays, sponsorshipMemberDays } from "./schema.js";
+
+// Hardhat's public account #5 pays here (the dev relayer, #19, is for `npm start`).
+const relayerKey = "0x8b3a350cf5c34c9194ca85829a2df0ec3153be0318b5e2d3348e872092edffba";
+
+type Chain = Awaited<ReturnType<typeof startTestChain>>;
+type App = Awaited<ReturnType<typeof createTestApp>>;
+let chain: Chain;
+let contracts: Awaited<ReturnType<typeof deployArcana>>;
+const apps: App[] = [];
+
+function economyWith(sponsorship: Partial<Economy["sponsorship"]>, budget = "1"): Economy {
+  return {
+    ...loadEconomy(),
+    sponsorship: {
+      actions: ["check_in", "record_tarot", "stake", "unstake", "mint"],
+      memberDailyQuota: 1,
+      chains: { local: { dailyBudget: budget, lowBalance: "0.5", maxFeeGwei: "200" } },
+      ...sponsorship,
+    },
+  };
+}
+
+async function appWith(economy: Economy) {
+  const t = await createTestApp({ env: { ...contracts.env, LOCAL_RELAYER_PRIVATE_KEY: relayerKey }, economy });
+  apps.push(t);
+  return t;
+}
+
+/** A member whose bound wallet holds no gas token at all. */
+async function emptyWalletMember(t: App, email: string) {
+  const account = privateKeyToAccount(generatePrivateKey());
+  const member = await signUpMember(t, email);
+  await bindWalletDirectly(t.database.db, member.userId, account.address);
+  return { ...member, account };
+}
+
+async function signedRequest(
+  account: PrivateKeyAccount,
+  call: {
+    to?: Hex;
+    data?: Hex;
+    gas?: bigint;
+    nonce?: bigint;
+    deadline?: number;
+    value?: bigint;
+    signer?: PrivateKeyAccount;
+  },
+) {
+  const request = {
+    from: account.address,
+    to: call.to ?? contracts.daily,
+    value: call.value ?? 0n,
+    gas: call.gas ?? 120_000n,
+    nonce: call.nonce ?? 0n,
+    deadline: call.deadline ?? Math.floor(Date.now() / 1000) + 300,
+    data: call.data ?? encodeFunctionData({ abi: dailyAbi, functionName: "checkIn" }),
+  };
+  const signature = await signForwardRequest(
+    call.signer ?? account,
+    { chainId: 31337, forwarder: contracts.forwarder },
+    request,
+  );
+  return {
+    chain_id: 31337,
+    request: {
+      ...request,
+      value: request.value.toString(),
+      gas: request.gas.toString(),
+      nonce: request.nonce.toString(),
+    },
+    signature,
+  };
+}
+
+async function relay(t: App, auth: Record<string, string>, body: unknown) {
+  const res = await postJson(t.app, "/api/blockchain/relay", body, auth);
+  return {
+    status: res.status,
+    body: (await res.json()) as { data?: RelayAccepted; error?: { code: string; message: string } },
+  };
+}
+
+async function nothingSpent(t: App, userId: string) {
+  const db = t.database.db;
+  expect(await db.select().from(sponsoredRelays).where(eq(sponsoredRelays.userId, userId))).toEqual([]);
+  expect(await db.select().from(sponsorshipMemberDays).where(eq(sponsorshipMemberDays.userId, userId))).toEqual([]);
+  const days = await db.select().from(sponsorshipDays);
+  for (const day of days) expect(BigInt(day.reservedWei) + BigInt(day.spentWei) >= 0n).toBe(true);
+}
+
+function relayerOf(t: App) {
+  const target = t.relaying.chains.get(31337);
+  if (!target) throw new Error("local chain not sponsored");
+  return createChainRelayer(target, {
+    db: t.database.db,
+    chains: t.relaying.chains,
+    chainClients: t.chainClients,
+    credits: t.relaying.credits,
+    logger: pino({ level: "silent" }),
+    now: () => new Date(),
+  });
+}
+
+beforeAll(async () => {
+  chain = await startTestChain();
+  contracts = await deployArcana(chain);
+}, 120_000);
+
+afterAll(async () => {
+  for (const t of apps) await t.dispose();
+  await chain?.stop();
+});
+
+describe("sponsored transactions", () => {
+  it("relays a check-in for a member with an empty wallet: queued, sent once, confirmed, credited once, spend recorded", async () => {
+    const t = await appWith(economyWith({ memberDailyQuota: 3 }));
+    const member = await emptyWalletMember(t, "free@example.com");
+
+    const status = await t.app.request("/api/blockchain/sponsorship", { headers: member.auth });
+    const { data: sponsorship } = (await status.json()) as { data: Sponsorship };
+    expect(sponsorship.chains).toEqual([
+      expect.objectContaining({ chain_id: 31337, enabled: true, left_today: 3, next_nonce: "0", reason: null }),
+    ]);
+
+    const body = await signedRequest(member.account, {});
+    const first = await relay(t, member.auth, body);
+    expect(first.status).toBe(202);
+    expect(first.body.data?.state).toBe("queued");
+    // The same signed request again is the same relay, counted once.
+    const again = await relay(t, member.auth, body);
+    expect(again.body.data).toEqual(first.body.data);
+    const [used] = await t.database.db.select().from(sponsorshipMemberDays);
+    expect(used?.used).toBe(1);
+    // A second request while this one is on its way waits.
+    const tarot = await signedRequest(member.account, {
+      nonce: 1n,
+      data: encodeFunctionData({ abi: dailyAbi, functionName: "recordTarot", args: [keccak256(toHex("x"))] }),
+    });
+    expect((await relay(t, member.auth, tarot)).body.error?.code).toBe("relay_pending");
+
+    const relayer = relayerOf(t);
+    await relayer.step(); // signs, stores, broadcasts (automining: mined at once)
+    await relayer.step(); // settles
+    const res = await t.app.request(`/api/blockchain/relay/${first.body.data?.relay_id}`, { headers: member.auth });
+    const { data: relayState } = (await res.json()) as { data: RelayStatus };
+    expect(relayState).toMatchObject({ state: "confirmed", credited: true, failure_reason: null, action: "check_in" });
+    expect(await balanceOf(t.database.db, member.userId)).toBeGreaterThan(0);
+    expect(await chain.client.getBalance({ address: member.account.address })).toBe(0n);
+    const day = gmtDayNumber(new Date());
+    expect(
+      await chain.client.readContract({
+        address: contracts.daily,
+        abi: dailyAbi,
+        functionName: "hasCheckedIn",
+        args: [member.account.address, BigInt(day)],
+      }),
+    ).toBe(true);
+    const [stored] = await t.database.db.select().from(sponsoredRelays);
+    expect(BigInt(stored?.spentWei ?? "0")).toBeGreaterThan(0n);
+    const [budgetDay] = await t.database.db.select().from(sponsorshipDays);
+    expect(budgetDay?.spentWei).toBe(stored?.spentWei);
+    expect(budgetDay?.reservedWei).toBe("0");
+    expect(await t.database.db.select().from(relayerTransactions)).toHaveLength(1);
+    // Another member of another app can see nothing of it.
+    const stranger = await emptyWalletMember(t, "stranger@example.com");
+    const foreign = await t.app.request(`/api/blockchain/relay/${first.body.data?.relay_id}`, {
+      headers: stranger.auth,
+    });
+    expect(foreign.status).toBe(404);
+  }, 60_000);
+
+  it("refuses, with a code and nothing spent, every request policy does not allow", async () => {
+    const t = await appWith(economyWith({ memberDailyQuota: 1 }));
+    const member = await emptyWalletMember(t, "refused@example.com");
+    const other = privateKeyToAccount(generatePrivateKey());
+    const now = Math.floor(Date.now() / 1000);
+    const cases: Array<[string, unknown]> = [
+      ["address_mismatch", await signedRequest(other, {})],
+      ["not_sponsored", await signedRequest(member.account, { to: contracts.forwarder })],
+      ["not_sponsored", await signedRequest(member.account, { value: 1n })],
+      ["not_sponsored", await signedRequest(member.account, { gas: 5_000_000n })],
+      ["bad_deadline", await signedRequest(member.account, { deadline: now - 10 })],
+      ["bad_deadline", await signedRequest(member.account, { deadline: now + 3_600 })],
+      ["invalid_signature", await signedRequest(member.account, { signer: other })],
+      ["invalid_nonce", await signedRequest(member.account, { nonce: 7n })],
+      ["sponsorship_off", { ...(await signedRequest(member.account, {})), chain_id: 204 }],
+    ];
+    for (const [code, body] of cases) {
+      const answer = await relay(t, member.auth, body);
+      expect(answer.body.error?.code, JSON.stringify(answer.body)).toBe(code);
+    }
+    const walletless = await signUpMember(t, "walletless@example.com");
+    expect((await relay(t, walletless.auth, await signedRequest(other, {}))).body.error?.code).toBe("wallet_required");
+
+    // A check-in the member already made (paying themselves) would revert: refused with the reason.
+    const payer = hardhatAccounts[3] as PrivateKeyAccount;
+    const paying = await signUpMember(t, "payer@example.com");
+    await bindWalletDirectly(t.database.db, paying.userId, payer.address);
+    const hash = await walletOn(chain, payer).writeContract({
+      address: contracts.daily,
+      abi: dailyAbi,
+      functionName: "checkIn",
+    });
+    await chain.client.waitForTransactionReceipt({ hash });
+    const reverted = await relay(t, paying.auth, await signedRequest(payer, {}));
+    expect(reverted.status).toBe(409);
+    expect(reverted.body.error?.code).toBe("simulation_reverted");
+    expect(reverted.body.error?.message).toMatch(/AlreadyCheckedIn\(\d+\)/);
+
+    await nothingSpent(t, member.userId);
+    await nothingSpent(t, paying.userId);
+  }, 60_000);
+
+  it("stops at the member's daily quota and at the chain's daily budget", async () => {
+    const t = await appWith(economyWith({ memberDailyQuota: 1 }));
+    const member = await emptyWalletMember(t, "quota@example.com");
+    expect((await relay(t, member.auth, await signedRequest(member.account, {}))).status).toBe(202);
+    const relayer = relayerOf(t);
+    await relayer.step();
+    await relayer.step();
+    const tarot = await signedRequest(member.account, {
+      nonce: 1n,
+      data: encodeFunctionData({ abi: dailyAbi, functionName: "recordTarot", args: [keccak256(toHex("x"))] }),
+    });
+    const refused = await relay(t, member.auth, tarot);
+    expect(refused.status).toBe(429);
+    expect(refused.body.error?.code).toBe("quota_used");
+    const status = await t.app.request("/api/blockchain/sponsorship", { headers: member.auth });
+    expect(((await status.json()) as { data: Sponsorship }).data.chains[0]).toMatchObject({
+      enabled: false,
+      left_today: 0,
+      reason: "quota_used",
+    });
+
+    // A budget smaller than one check-in's reservation: refused before anything is spent.
+    const poor = await appWith(economyWith({ memberDailyQuota: 5 }, "0.000000001"));
+    const saver = await emptyWalletMember(poor, "budget@example.com");
+    const spent = await relay(poor, saver.auth, await signedRequest(saver.account, {}));
+    expect(spent.body.error?.code).toBe("budget_spent");
+    await nothingSpent(poor, saver.userId);
+  }, 60_000);
+});
