@@ -1,0 +1,166 @@
+import { dailyAbi } from "@arcana/contracts";
+import { eq } from "drizzle-orm";
+import pino from "pino";
+import { encodeFunctionData } from "viem";
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signForwardRequest } from "../../../../contracts/scripts/lib/forward-requests.js";
+import { createChainClients } from "../../chain/clients.js";
+import { loadConfig } from "../../config.js";
+import { loadEconomy } from "../../economy.js";
+import { createTestApp, postJson } from "../../test/app.js";
+import { startTestChain } from "../../test/chain.js";
+import { deployArcana } from "../../test/contracts.js";
+import { balanceOf, bindWalletDirectly, signUpMember } from "../../test/members.js";
+import { type Relay, startRelay } from "../../test/relay.js";
+import { createSponsoredChains } from "./chain-state.js";
+import { createChainRelayer, type RelayerOptions } from "./relayer.js";
+import { relayerTransactions, sponsoredRelays } from "./schema.js";
+
+// Hardhat's public account #4 pays in these tests.
+const relayerKey = "0x47e179ec197488593b187f80a00eb0da91f1b9d0b13f8733639f19c30a34926a";
+
+let chain: Awaited<ReturnType<typeof startTestChain>>;
+let t: Awaited<ReturnType<typeof createTestApp>>;
+let contracts: Awaited<ReturnType<typeof deployArcana>>;
+let rpcRelay: Relay;
+let env: Record<string, string>;
+
+beforeAll(async () => {
+  chain = await startTestChain();
+  contracts = await deployArcana(chain);
+  rpcRelay = await startRelay(Number(new URL(chain.url).port));
+  env = { ...contracts.env, LOCAL_RELAYER_PRIVATE_KEY: relayerKey };
+  t = await createTestApp({ env });
+}, 120_000);
+
+afterAll(async () => {
+  await t?.dispose();
+  await rpcRelay?.close();
+  await chain?.stop();
+});
+
+/** A relayer as another server runs it: its own clients (optionally through the cuttable RPC relay). */
+function relayerWith(options: Partial<RelayerOptions> & { throughRelay?: boolean } = {}) {
+  const config = loadConfig({
+    NODE_ENV: "test",
+    ...env,
+    ...(options.throughRelay ? { LOCAL_RPC_URL: `http://127.0.0.1:${rpcRelay.port}` } : {}),
+  });
+  const chainClients = createChainClients(config);
+  const chains = createSponsoredChains(config, loadEconomy().sponsorship, chainClients);
+  const target = chains.get(31337);
+  if (!target) throw new Error("not sponsored");
+  return createChainRelayer(target, {
+    db: t.database.db,
+    chains,
+    chainClients,
+    credits: t.relaying.credits,
+    logger: pino({ level: "silent" }),
+    now: () => new Date(),
+    ...options,
+  });
+}
+
+async function queueCheckIn(email: string) {
+  const account = privateKeyToAccount(generatePrivateKey());
+  const member = await signUpMember(t, email);
+  await bindWalletDirectly(t.database.db, member.userId, account.address);
+  const request = {
+    from: account.address,
+    to: contracts.daily,
+    value: 0n,
+    gas: 120_000n,
+    nonce: 0n,
+    deadline: Math.floor(Date.now() / 1000) + 300,
+    data: encodeFunctionData({ abi: dailyAbi, functionName: "checkIn" }),
+  };
+  const signature = await signForwardRequest(account, { chainId: 31337, forwarder: contracts.forwarder }, request);
+  const res = await postJson(
+    t.app,
+    "/api/blockchain/relay",
+    { chain_id: 31337, request: { ...request, value: "0", gas: "120000", nonce: "0" }, signature },
+    member.auth,
+  );
+  expect(res.status).toBe(202);
+  const { data } = (await res.json()) as { data: { relay_id: string } };
+  return { ...member, relayId: data.relay_id };
+}
+
+async function relayRow(id: string) {
+  const [row] = await t.database.db.select().from(sponsoredRelays).where(eq(sponsoredRelays.id, id));
+  return row;
+}
+
+async function relayerNonces() {
+  const rows = await t.database.db.select().from(relayerTransactions);
+  return rows.map((row) => row.nonce).sort((a, b) => a - b);
+}
+
+describe("the relayer", () => {
+  it("after a crash between storing and broadcasting, the next sender broadcasts that same transaction, never a second", async () => {
+    const member = await queueCheckIn("crash@example.com");
+    const crashing = relayerWith({
+      onStored: () => {
+        throw new Error("killed after storing, before broadcasting");
+      },
+    });
+    await expect(crashing.step()).rejects.toThrow("killed");
+    const [stored] = await t.database.db.select().from(relayerTransactions);
+    expect(stored?.broadcastAt).toBeNull();
+    expect((await relayRow(member.relayId))?.state).toBe("signed");
+
+    const takingOver = relayerWith();
+    await takingOver.step(); // rebroadcasts the stored bytes
+    await takingOver.step(); // settles
+    const row = await relayRow(member.relayId);
+    expect(row).toMatchObject({ state: "confirmed", credited: true, txHash: stored?.hash });
+    const nonce = stored?.nonce ?? -1;
+    const mined = await chain.client.getTransaction({ hash: stored?.hash as `0x${string}` });
+    expect(mined.nonce).toBe(nonce);
+    expect(await t.database.db.select().from(relayerTransactions)).toHaveLength(1);
+    expect(await balanceOf(t.database.db, member.userId)).toBeGreaterThan(0);
+  }, 60_000);
+
+  it("replaces a transaction stuck while mining is paused with bumped fees; it confirms and credits once", async () => {
+    const member = await queueCheckIn("stuck@example.com");
+    await chain.client.setAutomine(false);
+    try {
+      const relayer = relayerWith({ replaceAfterMs: 0 });
+      await relayer.step(); // sent, not mined
+      await relayer.step(); // stuck: replaced
+      const attempts = await t.database.db
+        .select()
+        .from(relayerTransactions)
+        .where(eq(relayerTransactions.state, "pending"));
+      expect(attempts.map((attempt) => attempt.attempt).sort()).toEqual([0, 1]);
+      const [first, second] = attempts.sort((a, b) => a.attempt - b.attempt);
+      expect(BigInt(second?.maxFeePerGas ?? 0)).toBeGreaterThanOrEqual((BigInt(first?.maxFeePerGas ?? 0) * 11n) / 10n);
+      await chain.client.mine({ blocks: 1 });
+      await relayer.step();
+      const row = await relayRow(member.relayId);
+      expect(row).toMatchObject({ state: "confirmed", credited: true, txHash: second?.hash });
+      const states = (await t.database.db.select().from(relayerTransactions)).filter((tx) => tx.nonce === first?.nonce);
+      expect(states.map((tx) => tx.state).sort()).toEqual(["mined", "replaced"]);
+    } finally {
+      await chain.client.setAutomine(true);
+    }
+    const before = await balanceOf(t.database.db, member.userId);
+    await relayerWith().step();
+    expect(await balanceOf(t.database.db, member.userId)).toBe(before);
+  }, 60_000);
+
+  it("waits while the RPC is cut and sends when it returns; the relayer's nonces stay contiguous", async () => {
+    const member = await queueCheckIn("outage@example.com");
+    const relayer = relayerWith({ throughRelay: true });
+    rpcRelay.cut();
+    await expect(relayer.step()).rejects.toThrow();
+    expect((await relayRow(member.relayId))?.state).toBe("queued");
+    await rpcRelay.restore();
+    await relayer.step();
+    await relayer.step();
+    expect((await relayRow(member.relayId))?.state).toBe("confirmed");
+    const nonces = await relayerNonces();
+    expect(nonces).toEqual(nonces.map((_, index) => (nonces[0] ?? 0) + index));
+  }, 60_000);
+});
