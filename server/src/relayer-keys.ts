@@ -1,6 +1,5 @@
 import type { ChainKey } from "@arcana/protocol";
 import { privateKeyToAddress } from "viem/accounts";
-import type { ChainConfig } from "./config.js";
 
 /**
  * The addresses of Hardhat's default accounts (mnemonic "test test … junk", indexes 0–19): their keys
@@ -31,7 +30,7 @@ const publicDevelopmentAddresses = new Set([
 
 /** What is wrong with the chains' relayer keys: never the authorizer's; no public key in production. */
 export function relayerKeyProblems(
-  chains: ChainConfig[],
+  chains: Array<{ key: ChainKey; relayerPrivateKey: `0x${string}` | null }>,
   options: { signerKey: string; isProduction: boolean; envPrefix: Record<ChainKey, string> },
 ): string[] {
   const { signerKey, isProduction, envPrefix } = options;
