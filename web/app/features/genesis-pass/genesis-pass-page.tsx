@@ -10,8 +10,9 @@ import { useTargetNetwork } from "../../wallet-runtime/target-network";
 import { useEvmWallet, useWalletStore } from "../../wallet-runtime/wallet-store";
 import { formatPoints } from "../account/points";
 import { memberQueryKey, useMember } from "../account/use-member";
+import { walletGate } from "../wallets/wallet-gate";
 import styles from "./genesis-pass.module.css";
-import { mintStep, walletBlocker } from "./mint-eligibility";
+import { mintStep } from "./mint-eligibility";
 import { MintPanel } from "./mint-panel";
 import { passCards } from "./pass-display";
 import { PassList } from "./pass-list";
@@ -131,7 +132,7 @@ export function GenesisPassSections() {
           waiting={passes.waiting}
           stalled={passes.stalled}
           onRefresh={() => void passes.query.refetch()}
-          blocker={walletBlocker(evm, boundWallet)}
+          gate={walletGate({ member, wallet: evm, target, chains })}
           boundWallet={boundWallet}
           awaitChain={passes.awaitChain}
           onUnstakeSettled={onUnstakeSettled}

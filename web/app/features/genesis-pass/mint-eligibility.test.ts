@@ -1,6 +1,6 @@
 import type { Pass } from "@arcana/protocol";
 import { describe, expect, it } from "vitest";
-import { type MintInputs, mintStep, walletBlocker } from "./mint-eligibility";
+import { type MintInputs, mintStep } from "./mint-eligibility";
 
 const bound = "0x1111111111111111111111111111111111111111";
 const other = "0x2222222222222222222222222222222222222222";
@@ -93,13 +93,5 @@ describe("which call to action the mint card shows", () => {
       kind: "can-mint",
       mismatch: { expected: "Local chain", received: "chain 1" },
     });
-  });
-});
-
-describe("what keeps a stake or unstake from being sent", () => {
-  it("needs a connected wallet, and the bound account", () => {
-    expect(walletBlocker({ status: "disconnected", address: null }, bound)).toBe("connect");
-    expect(walletBlocker({ status: "connected", address: other }, bound)).toBe("wrong-account");
-    expect(walletBlocker({ status: "connected", address: bound }, bound)).toBeNull();
   });
 });

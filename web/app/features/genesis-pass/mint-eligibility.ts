@@ -1,6 +1,6 @@
 import type { Pass, PublicChain, User } from "@arcana/protocol";
-import { sameEvmAddress } from "@arcana/protocol/address";
 import type { EvmWalletState } from "../../wallet-runtime/wallet-store";
+import { walletGate } from "../wallets/wallet-gate";
 
 /** What the mint card offers the member right now, from the first thing standing in the way. */
 export type MintStep =
@@ -38,35 +38,25 @@ export interface MintInputs {
  * button that the server or the contract would refuse.
  */
 export function mintStep(inputs: MintInputs): MintStep {
-  const { member, target, wallet } = inputs;
-  if (!member) return { kind: "visitor" };
-  const bound = member.wallet_address;
-  if (!bound) return { kind: "bind-wallet" };
+  const { target } = inputs;
+  // The wallet's part is the wallet gate's (../wallets/wallet-gate.ts); the mint's own steps sit between.
+  const gate = walletGate(inputs);
+  if (gate.status === "sign-in") return { kind: "visitor" };
+  if (gate.status === "not-bound") return { kind: "bind-wallet" };
   if (inputs.failed) return { kind: "check-failed" };
   if (inputs.allowlisted === undefined || inputs.passes === undefined) return { kind: "checking" };
   const held = target ? inputs.passes.find((pass) => pass.chain_id === target.id) : undefined;
   if (held) return { kind: "minted", tokenId: held.token_id };
   if (!inputs.allowlisted) return { kind: "not-allowlisted" };
   if (!target?.contracts.genesis_pass) return { kind: "not-deployed", chainName: target?.name ?? "this network" };
-  if (wallet.status !== "connected" || !wallet.address) {
-    return { kind: "connect-wallet", connecting: wallet.status === "connecting" || wallet.status === "reconnecting" };
+  switch (gate.status) {
+    case "not-connected":
+      return { kind: "connect-wallet", connecting: gate.pending !== null };
+    case "wrong-account":
+      return { kind: "wrong-account", connected: gate.connected, bound: gate.bound };
+    case "wrong-network":
+      return { kind: "can-mint", mismatch: { expected: gate.expected, received: gate.received } };
+    case "ready":
+      return { kind: "can-mint", mismatch: null };
   }
-  if (!sameEvmAddress(wallet.address, bound)) return { kind: "wrong-account", connected: wallet.address, bound };
-  const mismatch =
-    wallet.chainId !== null && wallet.chainId !== target.id
-      ? {
-          expected: target.name,
-          received: inputs.chains.find((chain) => chain.id === wallet.chainId)?.name ?? `chain ${wallet.chainId}`,
-        }
-      : null;
-  return { kind: "can-mint", mismatch };
-}
-
-/** What keeps the member's wallet from sending a pass transaction: not connected, or another account. */
-export type WalletBlocker = "connect" | "wrong-account" | null;
-
-export function walletBlocker(wallet: Pick<EvmWalletState, "status" | "address">, bound: string | null): WalletBlocker {
-  if (wallet.status !== "connected" || !wallet.address) return "connect";
-  if (bound && !sameEvmAddress(wallet.address, bound)) return "wrong-account";
-  return null;
 }

@@ -11,6 +11,7 @@ import { contractErrorMessage } from "../../wallet-runtime/contract-errors";
 import { useContractWrite, type WriteStage } from "../../wallet-runtime/use-contract-write";
 import { showWalletError } from "../../wallet-runtime/wallet-errors";
 import { loadWalletRuntime } from "../../wallet-runtime/wallet-store";
+import { connectLabel } from "../wallets/connect-label";
 import { shortAddress } from "../wallets/short-address";
 import type { ChainExpectation } from "./chain-sync";
 import styles from "./genesis-pass.module.css";
@@ -230,7 +231,7 @@ function MintStepBody({
           </p>
           <div className={styles.actions}>
             <Button loading={step.connecting} onClick={onOpenWallet}>
-              {step.connecting ? "Connecting ..." : "Connect wallet"}
+              {connectLabel(step.connecting ? "connecting" : "disconnected")}
             </Button>
           </div>
         </>

@@ -10,10 +10,10 @@ import { Spinner } from "../../ui/spinner";
 import { contractErrorMessage } from "../../wallet-runtime/contract-errors";
 import { useContractWrite } from "../../wallet-runtime/use-contract-write";
 import { shortAddress } from "../wallets/short-address";
+import { canWrite, type WalletGate } from "../wallets/wallet-gate";
 import type { ChainExpectation } from "./chain-sync";
 import styles from "./genesis-pass.module.css";
 import { formatLocalTime, LocalTime } from "./local-time";
-import type { WalletBlocker } from "./mint-eligibility";
 import type { PassCard } from "./pass-display";
 import { PassCardSkeleton } from "./skeletons";
 import { transactionStepText } from "./transaction-steps";
@@ -25,7 +25,8 @@ export interface PassListProps {
   waiting: ChainExpectation[];
   stalled: ChainExpectation | null;
   onRefresh: () => void;
-  blocker: WalletBlocker;
+  /** The wallet gate (../wallets/wallet-gate.ts): a stake or unstake waits for a connected, bound wallet. */
+  gate: WalletGate;
   boundWallet: string | null;
   awaitChain: (expected: ChainExpectation) => void;
   /** After an unstake attempt: the server may have settled the pass's points. */
@@ -97,12 +98,18 @@ const blockerText = {
   "wrong-account": "Switch your wallet to your bound account to stake or unstake.",
 } as const;
 
+/** What a stake or unstake tells the member when the wallet gate stops it; null when it can go. */
+function blocker(gate: WalletGate): keyof typeof blockerText | null {
+  if (canWrite(gate)) return null;
+  return gate.status === "wrong-account" ? "wrong-account" : "connect";
+}
+
 function PassCardView({
   card,
   waiting,
   stalled,
   onRefresh,
-  blocker,
+  gate,
   boundWallet,
   awaitChain,
   onUnstakeSettled,
@@ -128,11 +135,12 @@ function PassCardView({
   const name = `Genesis Pass #${card.tokenId}`;
 
   async function send() {
-    if (blocker) {
+    const stopped = blocker(gate);
+    if (stopped) {
       setProblem(
-        blocker === "wrong-account" && boundWallet
-          ? `${blockerText[blocker]} (${shortAddress(boundWallet)})`
-          : blockerText[blocker],
+        stopped === "wrong-account" && boundWallet
+          ? `${blockerText[stopped]} (${shortAddress(boundWallet)})`
+          : blockerText[stopped],
       );
       openModal("bindWallet");
       return;

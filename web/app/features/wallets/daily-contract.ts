@@ -1,6 +1,6 @@
 import { dailyAbi } from "@arcana/contracts";
 import type { PublicChain } from "@arcana/protocol";
-import { isEvmAddress, sameEvmAddress } from "@arcana/protocol/address";
+import { isEvmAddress } from "@arcana/protocol/address";
 import type { QueryKey } from "@tanstack/react-query";
 import { useRootData } from "../../lib/root-data";
 import { useTargetNetwork } from "../../wallet-runtime/target-network";
@@ -8,17 +8,18 @@ import { type ChainTransactionRequest, useContractWrite } from "../../wallet-run
 import { useEvmWallet } from "../../wallet-runtime/wallet-store";
 import { memberQueryKey, useMember } from "../account/use-member";
 import { pointsHistoryQueryKey } from "../points-history/use-points-history";
+import { walletGate } from "./wallet-gate";
 
 /** The Daily contract's two writes. */
 export type DailyCall = { functionName: "checkIn" } | { functionName: "recordTarot"; digest: `0x${string}` };
 
-/** What stands between the member and a Daily write, in the order they meet it. */
+/** What stands between the member and a Daily write, in the order they meet it (the wallet's part: ./wallet-gate.ts). */
 export type DailyReadiness =
   | { step: "sign-in" }
   | { step: "bind-wallet" }
   | { step: "connect-wallet" }
   | { step: "reconnecting" }
-  | { step: "wrong-wallet"; bound: string }
+  | { step: "wrong-account"; bound: string }
   | { step: "no-contract"; chainName: string }
   | { step: "ready"; chain: PublicChain; daily: `0x${string}` };
 
@@ -42,13 +43,14 @@ export function useDailyWrite<Credit>({
 
   let readiness: DailyReadiness;
   const daily = target?.contracts.daily;
-  if (!member) readiness = { step: "sign-in" };
-  else if (!member.wallet_address) readiness = { step: "bind-wallet" };
-  else if (evm.status === "reconnecting") readiness = { step: "reconnecting" };
-  else if (evm.status !== "connected") readiness = { step: "connect-wallet" };
-  else if (evm.address && !sameEvmAddress(evm.address, member.wallet_address)) {
-    readiness = { step: "wrong-wallet", bound: member.wallet_address };
-  } else if (!target || !daily || !isEvmAddress(daily))
+  const gate = walletGate({ member, wallet: evm, target, chains: root?.config.chains ?? [] });
+  // On another network the write switches the wallet first (useContractWrite).
+  if (gate.status === "sign-in") readiness = { step: "sign-in" };
+  else if (gate.status === "not-bound") readiness = { step: "bind-wallet" };
+  else if (gate.status === "not-connected")
+    readiness = gate.pending === "reconnecting" ? { step: "reconnecting" } : { step: "connect-wallet" };
+  else if (gate.status === "wrong-account") readiness = { step: "wrong-account", bound: gate.bound };
+  else if (!target || !daily || !isEvmAddress(daily))
     readiness = { step: "no-contract", chainName: target?.name ?? "this network" };
   else readiness = { step: "ready", chain: target, daily };
 

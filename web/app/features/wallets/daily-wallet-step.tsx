@@ -56,7 +56,7 @@ export function DailyWalletStep({
           Reconnecting your wallet…
         </Button>
       );
-    case "wrong-wallet":
+    case "wrong-account":
       return (
         <div className={styles.stepStack}>
           <FormAlert tone="info">

@@ -6,6 +6,7 @@ import { Button } from "../../ui/button";
 import { showToast } from "../../ui/toast-store";
 import { useTargetNetwork } from "../../wallet-runtime/target-network";
 import { useEvmWallet, useWalletStore } from "../../wallet-runtime/wallet-store";
+import { connectLabel } from "./connect-label";
 import { ConnectWalletModal } from "./connect-wallet-modal";
 import dot from "./header-wallet.module.css";
 import { shortAddress } from "./short-address";
@@ -68,7 +69,7 @@ export function EvmWalletPanel() {
             disabled={evm.status === "connecting" || evm.status === "reconnecting"}
             onClick={() => setModalOpen(true)}
           >
-            {evm.status === "disconnected" ? "Connect Wallet" : statusText[evm.status]}
+            {connectLabel(evm.status)}
           </Button>
         )}
         {evm.connectorName === "Burner Wallet" && evm.address && (

@@ -1,14 +1,9 @@
 import { useRootData } from "../../lib/root-data";
 import { useModalStore } from "../../shell/modals/modal-store";
 import { useEvmWallet } from "../../wallet-runtime/wallet-store";
+import { connectLabel } from "./connect-label";
 import styles from "./header-wallet.module.css";
 import { shortAddress } from "./short-address";
-
-const labels = {
-  disconnected: "Connect Wallet",
-  connecting: "Connecting ...",
-  reconnecting: "Reconnecting ...",
-} as const;
 
 /**
  * The header's wallet button: the EVM wallet's state (server-rendered from wagmi's cookie, so a
@@ -22,7 +17,7 @@ export function HeaderWallet() {
   const label =
     evm.address && evm.status !== "disconnected" && evm.status !== "connecting"
       ? shortAddress(evm.address)
-      : labels[evm.status === "connected" ? "disconnected" : evm.status];
+      : connectLabel(evm.status === "connected" ? "disconnected" : evm.status);
   return (
     <button
       type="button"

@@ -1,5 +1,6 @@
 import { limits } from "@arcana/protocol";
 import type { WalletOption, WalletReadiness } from "../../wallet-runtime/wallet-store";
+import { connectLabel } from "./connect-label";
 
 const readinessOrder: Record<WalletReadiness, number> = { Installed: 0, Loadable: 1, NotDetected: 2, Unsupported: 3 };
 
@@ -23,11 +24,11 @@ export interface ConnectButtonState {
   connected: boolean;
 }
 
-/** The trigger's label (spec §2). */
+/** The trigger's label (spec §2), as every Connect button words it (./wallet-gate.ts). */
 export function connectButtonLabel({ walletName, connecting, connected }: ConnectButtonState): string {
-  if (connecting) return "Connecting ...";
-  if (connected) return "Connected";
-  return walletName ? "Connect" : "Connect Wallet";
+  return connectLabel(connecting ? "connecting" : connected ? "connected" : "disconnected", {
+    walletChosen: walletName !== null,
+  });
 }
 
 /** Disabled while connecting or connected (spec §2). */
