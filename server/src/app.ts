@@ -18,6 +18,7 @@ import { ApiError } from "./http/api-error.js";
 import { compressWhenAccepted } from "./http/compression.js";
 import type { AppEnv } from "./http/env.js";
 import { toErrorResponse, validationHook } from "./http/errors.js";
+import { languageCookie, languageFromQuery, resolveLanguage } from "./http/language.js";
 import { createHttpMetrics } from "./http/metrics.js";
 import { serveOpenApiDocument } from "./http/openapi.js";
 import { requestContext } from "./http/request-context.js";
@@ -63,7 +64,6 @@ import { createDatabaseRateLimiter } from "./rate-limit/database-limiter.js";
 import type { RateLimiter } from "./rate-limit/limiter.js";
 import { createRedisRateLimiter } from "./rate-limit/redis-limiter.js";
 import type { WebFrontend } from "./web/frontend.js";
-import { languageCookie, languageFromQuery, resolveLanguage } from "./web/language.js";
 import { createVisitorPages, isVisitorRequest, visitorPageResponse } from "./web/visitor-pages.js";
 
 export interface AppDeps {

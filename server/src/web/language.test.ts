@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { resolveLanguage } from "../http/language.js";
 import { createTestApp, productionEnv } from "../test/app.js";
 import type { WebFrontend } from "./frontend.js";
-import { resolveLanguage } from "./language.js";
 
 const request = (url: string, headers: Record<string, string> = {}) => new Request(url, { headers });
 

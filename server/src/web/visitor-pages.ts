@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
-import { onlyLanguageCookie } from "./language.js";
+import { onlyLanguageCookie } from "../http/language.js";
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);

@@ -58,6 +58,29 @@ describe("POST /send_code", () => {
     expect(mails.data[0]?.text).toContain("expires in 10 minutes");
   });
 
+  it("writes the code e-mail in the language chosen in the app, else in the browser's", async () => {
+    const mailTo = async (email: string) =>
+      (
+        (await (await t.app.request(`/api/dev/mailbox?to=${email}`)).json()) as {
+          data: Array<{ subject: string; text: string }>;
+        }
+      ).data[0];
+    await t.app.request("/api/send_code", {
+      method: "POST",
+      headers: { "content-type": "application/json", "accept-language": "ko-KR,ko;q=0.9", ...freshIp() },
+      body: JSON.stringify({ email: "korean@example.com" }),
+    });
+    const korean = await mailTo("korean@example.com");
+    expect(korean?.subject).toMatch(/^\d{6} — Arcana 로그인 코드$/);
+    expect(korean?.text).toContain("10분 후에 만료되며");
+    await t.app.request("/api/send_code", {
+      method: "POST",
+      headers: { "content-type": "application/json", "accept-language": "ko", cookie: "arcana_lang=ja", ...freshIp() },
+      body: JSON.stringify({ email: "japanese@example.com" }),
+    });
+    expect((await mailTo("japanese@example.com"))?.text).toContain("有効期限は 10 分");
+  });
+
   it("answers the same for an address with and without an account", async () => {
     await signInByCode(t.app, "member@example.com");
     clock.advance(61_000);

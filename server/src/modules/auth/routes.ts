@@ -2,6 +2,7 @@ import { changePasswordRoute, sendSignInCodeRoute, signInRoute, signOutRoute } f
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { Config } from "../../config.js";
 import type { AppEnv } from "../../http/env.js";
+import { resolveLanguage } from "../../http/language.js";
 import { openApiRoute } from "../../http/openapi.js";
 import { clearSessionCookie, clientIp, requireMember, setSessionCookie } from "../../http/session.js";
 import type { AuthService } from "./service.js";
@@ -9,7 +10,9 @@ import type { AuthService } from "./service.js";
 export function registerAuthRoutes(api: OpenAPIHono<AppEnv>, auth: AuthService, config: Config) {
   api.openapi(openApiRoute(sendSignInCodeRoute), async (c) => {
     const { email } = c.req.valid("json");
-    return c.json({ data: await auth.sendCode(email, clientIp(c, config.trustProxy)) }, 200);
+    // The e-mail is written in the language the member chose in the app (its cookie), else their browser's.
+    const language = resolveLanguage(c.req.raw);
+    return c.json({ data: await auth.sendCode(email, clientIp(c, config.trustProxy), language) }, 200);
   });
 
   api.openapi(openApiRoute(signInRoute), async (c) => {

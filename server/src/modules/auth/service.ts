@@ -1,5 +1,6 @@
 import {
   isValidEmail,
+  type Language,
   normalizeEmail,
   passwordProblem,
   SEND_CODE_INTERVAL_MS,
@@ -140,7 +141,7 @@ export function createAuthService(deps: AuthDeps) {
 
   return {
     /** E-mails a fresh code. The answer is the same whether or not the address has an account. */
-    async sendCode(rawEmail: string, ip: string): Promise<SendCodeResponse> {
+    async sendCode(rawEmail: string, ip: string, language: Language = "en"): Promise<SendCodeResponse> {
       const email = validEmail(rawEmail);
       await enforce(authLimits.sendCodePerIp, ip, "Too many codes requested from your network. Try again later.");
       await enforce(
@@ -159,7 +160,7 @@ export function createAuthService(deps: AuthDeps) {
       };
       await db.insert(loginCodes).values(row).onConflictDoUpdate({ target: loginCodes.email, set: row });
       try {
-        await deps.mailer.send({ to: email, ...signInCodeMail(code, SIGN_IN_CODE_TTL_MS / 60_000) });
+        await deps.mailer.send({ to: email, ...signInCodeMail(code, SIGN_IN_CODE_TTL_MS / 60_000, language) });
       } catch (error) {
         await limiter.reset(authLimits.sendCodePerEmail, email);
         throw new DependencyUnavailableError("smtp", { cause: error });
