@@ -14,7 +14,7 @@ import postgres from "postgres";
 import { openDatabase } from "../../server/src/db/client.js";
 import { sessions } from "../../server/src/modules/auth/schema.js";
 import { generateSessionToken, hashPassword, hashSessionToken } from "../../server/src/modules/auth/secrets.js";
-import { grantPoints } from "../../server/src/modules/ledger/service.js";
+import { grantPoints } from "../../server/src/modules/ledger/api.js";
 import { setBoundWallet, signUpOrTouch } from "../../server/src/modules/users/service.js";
 import { productionEnv } from "../../server/src/test/app.js";
 import { createScratchDatabase } from "../../server/src/test/database.js";

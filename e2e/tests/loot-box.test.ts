@@ -4,7 +4,7 @@ import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../server/src/db/client.js";
-import { grantPoints } from "../../server/src/modules/ledger/service.js";
+import { grantPoints } from "../../server/src/modules/ledger/api.js";
 import { createMemberRow } from "../../server/src/test/members.js";
 import { launchBrowser, watchErrors } from "../src/browser.js";
 import { headerPointsText } from "../src/members.js";

@@ -36,8 +36,12 @@ export interface ApiRoute {
   tag: ApiTag;
   summary: string;
   description?: string;
-  /** `session`: only a signed-in member (session cookie or bearer token) may call it. */
-  security: "public" | "session";
+  /**
+   * Who may call it: `public` anyone; `session` a signed-in member (session cookie or bearer token);
+   * `operator` a signed-in member who is an operator (`npm run admin -- operator add`). The server
+   * registers each route through the helper of this level (server/src/http/routes.ts).
+   */
+  security: "public" | "session" | "operator";
   request?: {
     body?: z.ZodType;
     query?: z.ZodObject;

@@ -24,3 +24,15 @@ export function parseGmtDate(value: string): Date | null {
   const d = new Date(`${value}T00:00:00.000Z`);
   return Number.isNaN(d.getTime()) || gmtDate(d) !== value ? null : d;
 }
+
+/**
+ * The last `days` GMT days ending with the one containing `at`, oldest first: their day numbers,
+ * their `YYYY-MM-DD` dates, and the midnight that starts the first (the SQL side of the range is
+ * server/src/db/gmt-day.ts). Every "last N days" figure (console series, invite series, the
+ * check-in window) takes its days from here.
+ */
+export function lastGmtDays(at: Date | number, days: number): { days: number[]; dates: string[]; since: Date } {
+  const first = gmtDayNumber(at) - days + 1;
+  const numbers = Array.from({ length: days }, (_, index) => first + index);
+  return { days: numbers, dates: numbers.map((day) => gmtDate(day * DAY_MS)), since: new Date(first * DAY_MS) };
+}

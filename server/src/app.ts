@@ -22,6 +22,7 @@ import { languageCookie, languageFromQuery, resolveLanguage } from "./http/langu
 import { createHttpMetrics } from "./http/metrics.js";
 import { serveOpenApiDocument } from "./http/openapi.js";
 import { requestContext } from "./http/request-context.js";
+import { createRoutes } from "./http/routes.js";
 import { securityHeaders } from "./http/security-headers.js";
 import { sessionMiddleware } from "./http/session.js";
 import { createDevMailbox, createSmtpMailer, type Mailer } from "./mail/mailer.js";
@@ -37,8 +38,9 @@ import { createCheckInService } from "./modules/daily/service.js";
 import { registerLedgerRoutes } from "./modules/ledger/routes.js";
 import { registerMailboxRoutes } from "./modules/mailbox/routes.js";
 import { createMailboxService } from "./modules/mailbox/service.js";
+import { isOperator } from "./modules/operator/api.js";
+import { createOperatorReports } from "./modules/operator/reports.js";
 import { registerOperatorRoutes } from "./modules/operator/routes.js";
-import { createOperatorService } from "./modules/operator/service.js";
 import { registerPassRoutes } from "./modules/passes/routes.js";
 import { createPassService, passEventHandler } from "./modules/passes/service.js";
 import { registerReferralRoutes } from "./modules/referrals/routes.js";
@@ -156,7 +158,7 @@ export function createApp(deps: AppDeps) {
   });
   const referrals = createReferralService({ db: database.db, economy, publicUrl: config.publicUrl, now });
   const tasks = createTaskService({ db: database.db, economy, referrals, now });
-  const operator = createOperatorService({ db: database.db, config, boxes, now });
+  const operator = createOperatorReports({ db: database.db, config, boxes, now });
   const wallets = createWalletService({
     referrals,
     db: database.db,
@@ -220,22 +222,26 @@ export function createApp(deps: AppDeps) {
   });
   // Reads carry no body to limit; asking for one would build a whole Fetch Request per read.
   api.use((c, next) => (c.req.method === "GET" || c.req.method === "HEAD" ? next() : limitBody(c, next)));
-  registerSystemRoutes(api, () => publicConfig);
-  registerAuthRoutes(api, auth, config);
-  registerUserRoutes(api, config);
-  registerWalletRoutes(api, wallets, config);
-  registerLedgerRoutes(api, config, database.db);
-  registerCheckInRoutes(api, config, checkIn);
-  registerTarotRoutes(api, config, tarot);
-  registerSponsorshipRoutes(api, config, sponsorship);
-  registerAstrologyRoutes(api, now);
-  registerPassRoutes(api, passes, config);
-  registerStakingRoutes(api, staking, config);
-  registerBoxRoutes(api, boxes, config);
-  registerReferralRoutes(api, referrals, config);
-  registerTaskRoutes(api, tasks, config);
-  registerOperatorRoutes(api, operator, config);
-  if (!config.isProduction && mailer.isDevMailbox) registerMailboxRoutes(api, app, createMailboxService(database.db));
+  // Every API call registers through the helper of the security its definition declares.
+  const routes = createRoutes(api, { config, isOperator: (userId) => isOperator(database.db, userId) });
+  registerSystemRoutes(routes, () => publicConfig);
+  registerAuthRoutes(routes, auth);
+  registerUserRoutes(routes);
+  registerWalletRoutes(routes, wallets);
+  registerLedgerRoutes(routes, database.db);
+  registerCheckInRoutes(routes, checkIn);
+  registerTarotRoutes(routes, tarot);
+  registerSponsorshipRoutes(routes, sponsorship);
+  registerAstrologyRoutes(routes, now);
+  registerPassRoutes(routes, passes);
+  registerStakingRoutes(routes, staking);
+  registerBoxRoutes(routes, boxes);
+  registerReferralRoutes(routes, referrals);
+  registerTaskRoutes(routes, tasks);
+  registerOperatorRoutes(routes, { db: database.db, reports: operator, now });
+  if (!config.isProduction && mailer.isDevMailbox) {
+    registerMailboxRoutes(routes, createMailboxService(database.db), app);
+  }
   deps.extraApiRoutes?.(api);
 
   serveOpenApiDocument(api);
@@ -311,6 +317,7 @@ export function createApp(deps: AppDeps) {
   ];
   return {
     app,
+    routes,
     metrics,
     publicConfig,
     limiter,

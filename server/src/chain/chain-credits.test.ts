@@ -7,8 +7,8 @@ import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkIns, ledgerEntries, passes, users } from "../db/schema.js";
 import { type Economy, loadEconomy } from "../economy.js";
-import { recentMovements, spendPoints } from "../modules/ledger/service.js";
-import { walletAdmin } from "../modules/wallets/service.js";
+import { recentMovements, spendPoints } from "../modules/ledger/api.js";
+import { unbindWalletOf } from "../test/admin.js";
 import { createTestApp, postJson, readData } from "../test/app.js";
 import { createIndexedTestApp, hardhatAccounts, walletOn } from "../test/contracts.js";
 import { balanceOf, bindWalletDirectly, createMemberRow, signUpMember } from "../test/members.js";
@@ -110,7 +110,7 @@ describe("finding 3: a check-in is credited once, to whoever held the wallet whe
     );
     expect(credited.status).toBe(200);
 
-    await walletAdmin(t().database.db, () => new Date(Date.now() + 1_000)).unbind("first-holder@example.com", "evm");
+    await unbindWalletOf(t().database.db, "first-holder@example.com", "evm", new Date(Date.now() + 1_000));
     const second = await signUpMember(t(), "second-holder@example.com");
     await bindWalletDirectly(t().database.db, second.userId, wallet.address, new Date(Date.now() + 2_000));
     const replay = await postJson(

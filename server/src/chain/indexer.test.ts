@@ -7,8 +7,8 @@ import type { Hex } from "viem";
 import type { PrivateKeyAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appMeta, chainEvents, chainIndexerStatus } from "../db/schema.js";
-import { recentMovements } from "../modules/ledger/service.js";
-import { operatorAdmin } from "../modules/operator/service.js";
+import { recentMovements } from "../modules/ledger/api.js";
+import { makeOperator } from "../test/admin.js";
 import { postJson, readData } from "../test/app.js";
 import type { startTestChain } from "../test/chain.js";
 import { createIndexedTestApp, hardhatAccounts, walletOn } from "../test/contracts.js";
@@ -169,7 +169,7 @@ describe("what the indexer reports for the operator console", () => {
     }
 
     const operator = await signUpMember(t, "chains-operator@example.com");
-    await operatorAdmin(t.database.db).add("chains-operator@example.com");
+    await makeOperator(t.database.db, "chains-operator@example.com");
     const shown = await readData<ChainStatuses>(
       await t.app.request("/api/operator/chains", { headers: operator.auth }),
     );

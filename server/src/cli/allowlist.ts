@@ -1,5 +1,5 @@
 import type { Command } from "commander";
-import { allowlistAdmin } from "../modules/passes/service.js";
+import { addToAllowlist, listAllowlist, removeFromAllowlist } from "../modules/passes/admin.js";
 import type { CliContext } from "./context.js";
 
 /** `allowlist add|remove|list`: who may mint while ALLOWLIST_ENABLED is on. */
@@ -13,7 +13,7 @@ export function registerAllowlistCommands(program: Command, context: CliContext)
     .description("let this member or wallet mint")
     .argument("<entry>", "an e-mail address or a 0x wallet")
     .action(async (entry: string) => {
-      const added = await allowlistAdmin(await context.database()).add(entry);
+      const added = await addToAllowlist(await context.database(), context.actor, { entry }, new Date());
       context.print(`Added ${added.kind} ${added.entry} to the allowlist.`);
     });
 
@@ -22,7 +22,7 @@ export function registerAllowlistCommands(program: Command, context: CliContext)
     .description("take this member or wallet off the allowlist")
     .argument("<entry>", "an e-mail address or a 0x wallet")
     .action(async (entry: string) => {
-      const removed = await allowlistAdmin(await context.database()).remove(entry);
+      const removed = await removeFromAllowlist(await context.database(), context.actor, entry, new Date());
       context.print(removed ? `Removed ${entry}.` : `${entry} was not on the allowlist.`);
     });
 
@@ -30,7 +30,7 @@ export function registerAllowlistCommands(program: Command, context: CliContext)
     .command("list")
     .description("every entry, oldest first, and whether the allowlist is on")
     .action(async () => {
-      const entries = await context.read((db) => allowlistAdmin(db).list());
+      const entries = await context.read((db) => listAllowlist(db));
       for (const row of entries)
         context.print(`${row.kind.padEnd(6)} ${row.entry}  (added ${row.addedAt.toISOString()})`);
       context.print(

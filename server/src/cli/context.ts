@@ -2,6 +2,7 @@ import { InvalidArgumentError } from "commander";
 import type { Config } from "../config.js";
 import type { Database } from "../db/client.js";
 import type { Economy } from "../economy.js";
+import type { Actor } from "../modules/operator/api.js";
 
 /** What every command file gets: configuration, economy and database (each read on first use), and output. */
 export interface CliContext {
@@ -12,6 +13,8 @@ export interface CliContext {
   /** Runs a reading command in a read-only transaction: it cannot write, and migrates nothing. */
   read<T>(query: (db: Database) => Promise<T>): Promise<T>;
   print(text: string): void;
+  /** Who the audit log names for a change: `cli` and the operating-system user. */
+  actor: Actor;
 }
 
 /** A positive whole number argument (points, …); anything else is a usage error. */

@@ -1,5 +1,5 @@
 import type { Command } from "commander";
-import { operatorAdmin } from "../modules/operator/service.js";
+import { addOperator, listOperators, removeOperator } from "../modules/operator/admin.js";
 import type { CliContext } from "./context.js";
 
 /** `operator add|remove|list`: who may use the operator console at /operator (audited). */
@@ -13,7 +13,7 @@ export function registerOperatorCommands(program: Command, context: CliContext) 
     .description("make this member an operator")
     .argument("<email>", "the member's e-mail address")
     .action(async (email: string) => {
-      const { email: added, added: isNew } = await operatorAdmin(await context.database()).add(email);
+      const { email: added, added: isNew } = await addOperator(await context.database(), context.actor, email);
       context.print(isNew ? `${added} is now an operator.` : `${added} already was an operator.`);
     });
 
@@ -22,7 +22,11 @@ export function registerOperatorCommands(program: Command, context: CliContext) 
     .description("take the operator role from this member")
     .argument("<email>", "the member's e-mail address")
     .action(async (email: string) => {
-      const { email: removed, removed: wasOperator } = await operatorAdmin(await context.database()).remove(email);
+      const { email: removed, removed: wasOperator } = await removeOperator(
+        await context.database(),
+        context.actor,
+        email,
+      );
       context.print(wasOperator ? `${removed} is no longer an operator.` : `${removed} was not an operator.`);
     });
 
@@ -30,7 +34,7 @@ export function registerOperatorCommands(program: Command, context: CliContext) 
     .command("list")
     .description("every operator, longest-serving first")
     .action(async () => {
-      const operators = await context.read((db) => operatorAdmin(db).list());
+      const operators = await context.read((db) => listOperators(db));
       for (const row of operators) context.print(`${row.email}  (since ${row.grantedAt.toISOString()})`);
       context.print(`${operators.length} operator${operators.length === 1 ? "" : "s"}.`);
     });

@@ -1,7 +1,8 @@
 import { normalizeEmail } from "@arcana/protocol";
 import { type Command, InvalidArgumentError } from "commander";
 import type { Database } from "../db/client.js";
-import { deductByOperator, grantByOperator, ledgerLabel, recentMovements } from "../modules/ledger/service.js";
+import { adjustPoints } from "../modules/ledger/admin.js";
+import { ledgerLabel, recentMovements } from "../modules/ledger/api.js";
 import { memberByEmail } from "../modules/users/service.js";
 import { OperationFailed } from "./connect.js";
 import { type CliContext, positiveWholeNumber } from "./context.js";
@@ -37,7 +38,8 @@ export function registerPointsCommands(program: Command, context: CliContext) {
     .action(async (email: string, amount: number, options: { reason: string }) => {
       const db = await context.database();
       const member = await findMember(db, email);
-      const { pts } = await grantByOperator(db, { userId: member.id, amount, reason: options.reason });
+      const adjustment = { direction: "grant" as const, amount, reason: options.reason };
+      const { pts } = await adjustPoints(db, context.actor, member.id, adjustment, new Date());
       context.print(
         `Granted ${points(amount)} to ${member.email} (${options.reason}); their balance is ${points(pts)}.`,
       );
@@ -52,7 +54,8 @@ export function registerPointsCommands(program: Command, context: CliContext) {
     .action(async (email: string, amount: number, options: { reason: string }) => {
       const db = await context.database();
       const member = await findMember(db, email);
-      const { pts } = await deductByOperator(db, { userId: member.id, amount, reason: options.reason });
+      const adjustment = { direction: "deduct" as const, amount, reason: options.reason };
+      const { pts } = await adjustPoints(db, context.actor, member.id, adjustment, new Date());
       context.print(
         `Deducted ${points(amount)} from ${member.email} (${options.reason}); their balance is ${points(pts)}.`,
       );

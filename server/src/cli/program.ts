@@ -1,3 +1,4 @@
+import { userInfo } from "node:os";
 import { Command, CommanderError } from "commander";
 import { type Config, loadConfig, readEnvironment } from "../config.js";
 import type { Database, DatabaseHandle } from "../db/client.js";
@@ -19,6 +20,17 @@ export interface CliOptions {
   openDatabase?: (config: Config, options: { create: boolean; migrate: boolean }) => Promise<DatabaseHandle>;
   out?: (text: string) => void;
   err?: (text: string) => void;
+  /** The operating-system user the audit log names for changes (the one running the command by default). */
+  osUser?: string;
+}
+
+/** Who runs the command, as the audit log says it: the login name, or $USER where there is none. */
+function operatingSystemUser(): string {
+  try {
+    return userInfo().username;
+  } catch {
+    return process.env.USER ?? process.env.LOGNAME ?? "unknown";
+  }
 }
 
 /** Exit codes: 0 done, 1 the operation failed, 2 the command line was wrong. */
@@ -53,6 +65,7 @@ export async function runCli(argv: string[], options: CliOptions = {}): Promise<
     database: () => open(true),
     read: async (query) => (await open(false)).transaction((tx) => query(tx), { accessMode: "read only" }),
     print: (text) => out(`${text}\n`),
+    actor: { kind: "cli", user: options.osUser ?? operatingSystemUser() },
   };
 
   const program = new Command("npm run admin --")

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { repoRoot } from "../config.js";
 import { type DatabaseHandle, openDatabase } from "../db/client.js";
 import { type DatabaseLock, lockDatabaseDirectory, lockFileName } from "../db/embedded-lock.js";
-import { grantPoints } from "../modules/ledger/service.js";
+import { grantPoints } from "../modules/ledger/api.js";
 import { balanceOf, createMemberRow } from "../test/members.js";
 
 /** `npm run admin -- …` as an operator runs it: its own process, the embedded database under `dataDir`. */

@@ -1,5 +1,6 @@
 import { type Command, InvalidArgumentError } from "commander";
-import { type BoundWalletKind, walletAdmin } from "../modules/wallets/service.js";
+import { memberNamed, unbindWallet } from "../modules/wallets/admin.js";
+import type { BoundWalletKind } from "../modules/wallets/service.js";
 import type { CliContext } from "./context.js";
 
 function walletKind(value: string): BoundWalletKind {
@@ -16,9 +17,9 @@ export function registerWalletCommands(program: Command, context: CliContext) {
     .description("the member's bound EVM wallet and Solana address")
     .argument("<member>", "the member's e-mail address, or a wallet or Solana address bound to them")
     .action(async (member: string) => {
-      const found = await context.read((db) => walletAdmin(db).show(member));
+      const found = await context.read((db) => memberNamed(db, member));
       context.print(
-        `${found.email}\n  EVM wallet:     ${found.evm ?? "(none)"}\n  Solana address: ${found.solana ?? "(none)"}`,
+        `${found.email}\n  EVM wallet:     ${found.walletAddress ?? "(none)"}\n  Solana address: ${found.solanaAddress ?? "(none)"}`,
       );
     });
 
@@ -28,7 +29,9 @@ export function registerWalletCommands(program: Command, context: CliContext) {
     .argument("<member>", "the member's e-mail address, or a wallet or Solana address bound to them")
     .argument("<kind>", "evm or solana", walletKind)
     .action(async (member: string, kind: BoundWalletKind) => {
-      const { email, released } = await walletAdmin(await context.database()).unbind(member, kind);
+      const db = await context.database();
+      const found = await memberNamed(db, member);
+      const { email, released } = await unbindWallet(db, context.actor, found.id, kind, new Date());
       context.print(
         released ? `Released ${released} from ${email}; they can bind another.` : `${email} had no ${kind} binding.`,
       );

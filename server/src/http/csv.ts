@@ -1,17 +1,44 @@
+import { type SQL, sql } from "drizzle-orm";
+
+/*
+ * Every CSV export formats its fields by these rules, in JavaScript (`csvField`, `csvText`) or in
+ * PostgreSQL (`csvFieldSql`, `csvTextSql`, for an export PostgreSQL formats itself). The SQL side
+ * takes the same characters as bound parameters, never spelled again inside SQL text, so the two
+ * cannot drift (csv.test.ts holds them to byte-equal lines on a corpus of hostile values).
+ */
+
+/** A field holding one of these is quoted (RFC 4180). */
+const NEEDS_QUOTES = '[",\r\n]';
+const needsQuotes = new RegExp(NEEDS_QUOTES);
+
+/**
+ * A field someone else typed that starts with one of these would run as a formula in a
+ * spreadsheet (the full-width forms too: spreadsheets fold them), so it gets a leading apostrophe.
+ */
+export const FORMULA_STARTS = "=+-@\t\r\uFF1D\uFF0B\uFF0D\uFF20";
+
 /** One CSV field (RFC 4180): quoted when it holds a comma, a quote or a line break. */
 export function csvField(value: string | number | boolean | null | undefined): string {
   if (value === null || value === undefined) return "";
   const text = String(value);
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  return needsQuotes.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
-/**
- * A field someone else typed (an e-mail, a reason): a leading `=`, `+`, `-` or `@` would make a
- * spreadsheet run it as a formula, so it gets a leading apostrophe.
- */
+/** A field someone else typed (an e-mail, a reason, a label): `csvField`, safe from formula injection. */
 export function csvText(value: string | null | undefined): string {
   if (value === null || value === undefined) return "";
-  return csvField(/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
+  return csvField(value !== "" && FORMULA_STARTS.includes(value.charAt(0)) ? `'${value}` : value);
+}
+
+/** `csvField` in PostgreSQL, for a text expression: empty for null. */
+export function csvFieldSql(value: SQL): SQL<string> {
+  return sql<string>`case when ${value} is null then '' when ${value} ~ ${NEEDS_QUOTES}::text then '"' || replace(${value}, '"', '""') || '"' else ${value} end`;
+}
+
+/** `csvText` in PostgreSQL, for a text expression. */
+export function csvTextSql(value: SQL): SQL<string> {
+  const formula = sql`${value} <> '' and strpos(${FORMULA_STARTS}::text, left(${value}, 1)) > 0`;
+  return csvFieldSql(sql`case when ${formula} then '''' || ${value} else ${value} end`);
 }
 
 /**

@@ -47,7 +47,7 @@ const errorStatusDescriptions: Record<ApiErrorStatus, string> = {
   503: "A dependency is briefly unavailable",
 };
 
-/** Session routes accept the session cookie or the token `POST /sign_in` answers with. */
+/** Session and operator routes accept the session cookie or the token `POST /sign_in` answers with. */
 const memberSecurity: Array<Record<string, string[]>> = [{ sessionCookie: [] }, { bearerToken: [] }];
 
 /** Builds the server's OpenAPI route from the call's one definition in `protocol/`. */
@@ -66,7 +66,7 @@ export function openApiRoute<const Route extends ApiRoute>(route: Route) {
     tags: [route.tag],
     summary: route.summary,
     ...(route.description ? { description: route.description } : {}),
-    security: route.security === "session" ? memberSecurity : [],
+    security: route.security === "public" ? [] : memberSecurity,
     request,
     responses: {
       [route.successStatus ?? 200]: {

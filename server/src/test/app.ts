@@ -43,21 +43,34 @@ export async function createTestApp(options: TestAppOptions = {}) {
   const config = loadConfig({ NODE_ENV: "test", ...options.env });
   const database = await createTestDatabase();
   const logger = options.logger ?? pino({ level: "silent" });
-  const { app, metrics, limiter, checkIn, tarot, boxes, referrals, tasks, chainClients, eventHandlers, relaying } =
-    createApp({
-      config,
-      database,
-      logger,
-      now: options.now,
-      mailer: options.mailer,
-      extraApiRoutes: options.extraApiRoutes,
-      chainClients: options.chainClients,
-      economy: options.economy,
-      limiter: options.limiter,
-      web: options.web,
-    });
+  const {
+    app,
+    routes,
+    metrics,
+    limiter,
+    checkIn,
+    tarot,
+    boxes,
+    referrals,
+    tasks,
+    chainClients,
+    eventHandlers,
+    relaying,
+  } = createApp({
+    config,
+    database,
+    logger,
+    now: options.now,
+    mailer: options.mailer,
+    extraApiRoutes: options.extraApiRoutes,
+    chainClients: options.chainClients,
+    economy: options.economy,
+    limiter: options.limiter,
+    web: options.web,
+  });
   return {
     app,
+    routes,
     metrics,
     checkIn,
     tarot,

@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { type DatabaseHandle, openDatabase, type Subscription } from "../../db/client.js";
 import { capturingMailer, unlimitedLimiter } from "../../test/app.js";
 import { createScratchDatabase, createTestDatabase } from "../../test/database.js";
-import { grantPoints } from "../ledger/service.js";
+import { grantPoints } from "../ledger/api.js";
 import { signUpOrTouch } from "../users/service.js";
 import { sessions } from "./schema.js";
 import { generateSessionToken, hashSessionToken } from "./secrets.js";

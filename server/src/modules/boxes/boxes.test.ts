@@ -14,8 +14,8 @@ import { boxPurchases, ledgerEntries, ownedBoxes } from "../../db/schema.js";
 import { type Economy, loadEconomy } from "../../economy.js";
 import { createTestApp, postJson, readData, testClock } from "../../test/app.js";
 import { balanceOf, signUpMember } from "../../test/members.js";
-import { grantPoints } from "../ledger/service.js";
-import { allowlistAdmin } from "../passes/service.js";
+import { grantPoints } from "../ledger/api.js";
+import { listAllowlist } from "../passes/admin.js";
 import { boxesReport } from "./report.js";
 import { createBoxService } from "./service.js";
 
@@ -219,7 +219,7 @@ describe("buying and opening", () => {
     const gem = await readData<PurchaseResult>(await buy(member, { box_id: "gem", quantity: 1 }));
     const place = await readData<OpenResult>(await open(member, gem.owned_box_ids[0] as string));
     expect(place.reward).toEqual({ kind: "allowlist" });
-    expect((await allowlistAdmin(t.database.db).list()).map((row) => row.entry)).toContain(email);
+    expect((await listAllowlist(t.database.db)).map((row) => row.entry)).toContain(email);
     expect(await balanceOf(t.database.db, member.userId)).toBe(await ledgerSum(member.userId));
   });
 

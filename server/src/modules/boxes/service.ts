@@ -20,7 +20,7 @@ import { and, asc, count, desc, eq, gte, isNotNull, isNull, sql } from "drizzle-
 import type { Database, DatabaseOrTransaction } from "../../db/client.js";
 import type { BoxDefinition, BoxRewardDefinition, Economy } from "../../economy.js";
 import { ApiError } from "../../http/api-error.js";
-import { grantPoints, pointsBalance, spendPoints } from "../ledger/service.js";
+import { grantPoints, pointsBalance, spendPoints } from "../ledger/api.js";
 import { grantAllowlistPlace } from "../passes/service.js";
 import { boxMemberPurchases, boxOddsVersions, boxPurchases, boxSupply, fairnessSeeds, ownedBoxes } from "./schema.js";
 

@@ -14,7 +14,7 @@ import {
   nextCreditReferences,
   type Reversal,
   reverseCredit,
-} from "../ledger/service.js";
+} from "../ledger/api.js";
 import { lockMember, lockMembers, memberIdByWalletAt, memberIdsByWalletAt } from "../users/service.js";
 import {
   checkInLabel,

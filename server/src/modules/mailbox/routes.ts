@@ -1,14 +1,13 @@
 import { listDevMailboxRoute } from "@arcana/protocol";
-import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { Hono } from "hono";
 import { html } from "hono/html";
 import type { AppEnv } from "../../http/env.js";
-import { openApiRoute } from "../../http/openapi.js";
+import type { Routes } from "../../http/routes.js";
 import type { MailboxService } from "./service.js";
 
 /** The development mailbox: `GET /api/dev/mailbox?to=` for tests and `/dev/mailbox` for people. */
-export function registerMailboxRoutes(api: OpenAPIHono<AppEnv>, app: Hono<AppEnv>, mailbox: MailboxService) {
-  api.openapi(openApiRoute(listDevMailboxRoute), async (c) =>
+export function registerMailboxRoutes(routes: Routes, mailbox: MailboxService, app: Hono<AppEnv>) {
+  routes.publicRoute(listDevMailboxRoute, async (c) =>
     c.json({ data: await mailbox.messages(c.req.valid("query").to) }, 200),
   );
 

@@ -2,9 +2,9 @@ import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { makeOperator } from "../../test/admin.js";
 import { createTestApp } from "../../test/app.js";
 import { createMemberRow, signUpMember } from "../../test/members.js";
-import { operatorAdmin } from "./service.js";
 
 // V8 collects garbage lazily, and RSS moves with when it chose to collect and how it sizes its heap
 // (it differs between Node 20 and 24). What the export really holds is the heap left after a full
@@ -21,7 +21,7 @@ beforeAll(async () => {
   t = await createTestApp();
   rows = t.database.kind === "postgres" ? 1_000_000 : 100_000;
   operator = await signUpMember(t, "exports@example.com");
-  await operatorAdmin(t.database.db).add("exports@example.com");
+  await makeOperator(t.database.db, "exports@example.com");
   const userId = await createMemberRow(t.database.db, "busy@example.com");
   await t.database.db.execute(sql`
     insert into ledger_entries (user_id, kind, amount, reference, reason, created_at)

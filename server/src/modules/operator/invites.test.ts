@@ -1,11 +1,10 @@
 import type { OperatorInvites, ReferralSummary } from "@arcana/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { makeOperator, unbindWalletOf } from "../../test/admin.js";
 import { createTestApp, postJson, readData, testClock, unlimitedLimiter } from "../../test/app.js";
 import { balanceOf, bindWalletDirectly, signUpMember } from "../../test/members.js";
 import { refusalReasons } from "../referrals/rules.js";
 import { kolAdmin } from "../referrals/service.js";
-import { walletAdmin } from "../wallets/service.js";
-import { operatorAdmin } from "./service.js";
 
 const clock = testClock(new Date("2026-11-22T12:00:00.000Z"));
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -31,7 +30,7 @@ describe("GET /operator/invites", () => {
 
   it("counts the funnel and each code's uses, outcomes, refusal reasons and points paid", async () => {
     const operator = await signUpMember(t, "operator@example.com");
-    await operatorAdmin(t.database.db).add("operator@example.com");
+    await makeOperator(t.database.db, "operator@example.com");
     expect(await readData<OperatorInvites>(await invites(operator.auth))).toEqual({
       funnel: { used: 0, bound_wallet: 0, qualified: 0, claimed: 0 },
       codes: [],
@@ -58,7 +57,7 @@ describe("GET /operator/invites", () => {
     // Refused: the wallet was bound to another account before.
     const earlier = await signUpMember(t, "earlier@example.com");
     await bindWalletDirectly(t.database.db, earlier.userId, wallet(2), clock.now());
-    await walletAdmin(t.database.db, clock.now).unbind("earlier@example.com", "evm");
+    await unbindWalletOf(t.database.db, "earlier@example.com", "evm", clock.now());
     const reused = await signUpMember(t, "reused@example.com");
     expect((await postJson(t.app, "/api/refer_code/use", { code }, reused.auth)).status).toBe(200);
     await bindWalletDirectly(t.database.db, reused.userId, wallet(2), clock.now());

@@ -11,10 +11,11 @@ import {
   users,
 } from "../../db/schema.js";
 import { type Economy, loadEconomy } from "../../economy.js";
+import { makeOperator, testActor } from "../../test/admin.js";
 import { createTestApp, postJson, readData, signInByCode, testClock } from "../../test/app.js";
 import { balanceOf, bindWalletDirectly, createMemberRow, signUpMember } from "../../test/members.js";
-import { grantPoints, spendPoints } from "../ledger/service.js";
-import { operatorAdmin } from "./service.js";
+import { grantPoints, spendPoints } from "../ledger/api.js";
+import { removeOperator } from "./admin.js";
 
 const economy: Economy = {
   ...loadEconomy(),
@@ -48,7 +49,7 @@ beforeAll(async () => {
   });
   operator = await signUpMember(t, "operator@example.com");
   visitorMember = await signUpMember(t, "member@example.com");
-  await operatorAdmin(t.database.db).add("operator@example.com");
+  await makeOperator(t.database.db, "operator@example.com");
 });
 afterAll(() => t.dispose());
 
@@ -111,9 +112,9 @@ describe("who may use the operator API", () => {
   it("lets an operator in, and refuses them again once the CLI removes the role", async () => {
     const token = await signInByCode(t.app, "former@example.com");
     const headers = { authorization: `Bearer ${token}` };
-    await operatorAdmin(t.database.db).add("former@example.com");
+    await makeOperator(t.database.db, "former@example.com");
     expect((await t.app.request("/api/operator/boxes", { headers })).status).toBe(200);
-    await operatorAdmin(t.database.db).remove("former@example.com");
+    await removeOperator(t.database.db, testActor, "former@example.com");
     expect(await errorOf(await t.app.request("/api/operator/boxes", { headers }))).toEqual([403, "forbidden"]);
   });
 

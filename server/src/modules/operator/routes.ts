@@ -14,58 +14,59 @@ import {
   searchOperatorMembersRoute,
   unbindMemberWalletRoute,
 } from "@arcana/protocol";
-import type { OpenAPIHono } from "@hono/zod-openapi";
-import type { Context } from "hono";
-import type { Config } from "../../config.js";
-import type { AppEnv } from "../../http/env.js";
-import { openApiRoute } from "../../http/openapi.js";
-import { requireMember } from "../../http/session.js";
-import type { Actor, ExportKind, OperatorService } from "./service.js";
+import type { Database } from "../../db/client.js";
+import type { Routes } from "../../http/routes.js";
+import type { Authenticated } from "../auth/service.js";
+import { adjustPoints } from "../ledger/admin.js";
+import { addToAllowlist } from "../passes/admin.js";
+import { unbindWallet } from "../wallets/admin.js";
+import type { Actor } from "./api.js";
+import type { ExportKind, OperatorReports } from "./reports.js";
 
-export function registerOperatorRoutes(api: OpenAPIHono<AppEnv>, operator: OperatorService, config: Config) {
-  // Before any input is read: whoever is not an operator learns nothing from validation errors.
-  api.use("/operator/*", async (c, next) => {
-    const member = await requireMember(c, config);
-    await operator.assertOperator(member.user.uid);
-    await next();
-  });
-  const actor = async (c: Context<AppEnv>): Promise<Actor> => {
-    const { user } = await requireMember(c, config);
-    return { id: user.uid, email: user.email };
-  };
+export interface OperatorRouteDeps {
+  db: Database;
+  reports: OperatorReports;
+  now: () => Date;
+}
 
-  api.openapi(openApiRoute(getOperatorOverviewRoute), async (c) =>
-    c.json({ data: await operator.overview(c.req.valid("query").days) }, 200),
+export function registerOperatorRoutes(routes: Routes, { db, reports, now }: OperatorRouteDeps) {
+  const actor = (operator: Authenticated): Actor => ({ kind: "operator", id: operator.user.uid });
+
+  routes.operatorRoute(getOperatorOverviewRoute, async (c) =>
+    c.json({ data: await reports.overview(c.req.valid("query").days) }, 200),
   );
-  api.openapi(openApiRoute(getOperatorBoxesRoute), async (c) => c.json({ data: await operator.boxes() }, 200));
-  api.openapi(openApiRoute(getOperatorInvitesRoute), async (c) => c.json({ data: await operator.invites() }, 200));
-  api.openapi(openApiRoute(searchOperatorMembersRoute), async (c) =>
-    c.json({ data: await operator.searchMembers(c.req.valid("query").q) }, 200),
+  routes.operatorRoute(getOperatorBoxesRoute, async (c) => c.json({ data: await reports.boxes() }, 200));
+  routes.operatorRoute(getOperatorInvitesRoute, async (c) => c.json({ data: await reports.invites() }, 200));
+  routes.operatorRoute(searchOperatorMembersRoute, async (c) =>
+    c.json({ data: await reports.searchMembers(c.req.valid("query").q) }, 200),
   );
-  api.openapi(openApiRoute(getOperatorMemberRoute), async (c) =>
-    c.json({ data: await operator.member(c.req.valid("param").id) }, 200),
+  routes.operatorRoute(getOperatorMemberRoute, async (c) =>
+    c.json({ data: await reports.member(c.req.valid("param").id) }, 200),
   );
-  api.openapi(openApiRoute(listOperatorMemberLedgerRoute), async (c) => {
+  routes.operatorRoute(listOperatorMemberLedgerRoute, async (c) => {
     const { per_page, cursor } = c.req.valid("query");
-    return c.json({ data: await operator.memberLedger(c.req.valid("param").id, { perPage: per_page, cursor }) }, 200);
+    return c.json({ data: await reports.memberLedger(c.req.valid("param").id, { perPage: per_page, cursor }) }, 200);
   });
-  api.openapi(openApiRoute(adjustMemberPointsRoute), async (c) =>
-    c.json({ data: await operator.adjustPoints(await actor(c), c.req.valid("param").id, c.req.valid("json")) }, 200),
-  );
-  api.openapi(openApiRoute(unbindMemberWalletRoute), async (c) =>
-    c.json(
-      { data: await operator.unbindWallet(await actor(c), c.req.valid("param").id, c.req.valid("json").kind) },
+  routes.operatorRoute(adjustMemberPointsRoute, async (c, operator) => {
+    const done = await adjustPoints(db, actor(operator), c.req.valid("param").id, c.req.valid("json"), now());
+    return c.json({ data: await reports.actionResult(done) }, 200);
+  });
+  routes.operatorRoute(unbindMemberWalletRoute, async (c, operator) => {
+    const done = await unbindWallet(db, actor(operator), c.req.valid("param").id, c.req.valid("json").kind, now());
+    return c.json({ data: await reports.actionResult(done) }, 200);
+  });
+  routes.operatorRoute(allowlistMemberRoute, async (c, operator) => {
+    const done = await addToAllowlist(db, actor(operator), { memberId: c.req.valid("param").id }, now());
+    return c.json(
+      { data: await reports.actionResult({ memberId: c.req.valid("param").id, auditId: done.auditId }) },
       200,
-    ),
-  );
-  api.openapi(openApiRoute(allowlistMemberRoute), async (c) =>
-    c.json({ data: await operator.addToAllowlist(await actor(c), c.req.valid("param").id) }, 200),
-  );
-  api.openapi(openApiRoute(listOperatorAuditRoute), async (c) => {
-    const { per_page, cursor } = c.req.valid("query");
-    return c.json({ data: await operator.audit({ perPage: per_page, cursor }) }, 200);
+    );
   });
-  api.openapi(openApiRoute(getOperatorChainsRoute), async (c) => c.json({ data: await operator.chains() }, 200));
+  routes.operatorRoute(listOperatorAuditRoute, async (c) => {
+    const { per_page, cursor } = c.req.valid("query");
+    return c.json({ data: await reports.audit({ perPage: per_page, cursor }) }, 200);
+  });
+  routes.operatorRoute(getOperatorChainsRoute, async (c) => c.json({ data: await reports.chains() }, 200));
 
   const csvDownload = (stream: ReadableStream<Uint8Array>, kind: ExportKind) =>
     new Response(stream, {
@@ -75,13 +76,13 @@ export function registerOperatorRoutes(api: OpenAPIHono<AppEnv>, operator: Opera
         "cache-control": "no-store",
       },
     });
-  api.openapi(openApiRoute(exportLedgerRoute), async (c) =>
-    csvDownload(await operator.exportCsv(await actor(c), "ledger", c.req.valid("query")), "ledger"),
+  routes.operatorRoute(exportLedgerRoute, async (c, operator) =>
+    csvDownload(await reports.exportCsv(actor(operator), "ledger", c.req.valid("query")), "ledger"),
   );
-  api.openapi(openApiRoute(exportMembersRoute), async (c) =>
-    csvDownload(await operator.exportCsv(await actor(c), "members"), "members"),
+  routes.operatorRoute(exportMembersRoute, async (_c, operator) =>
+    csvDownload(await reports.exportCsv(actor(operator), "members"), "members"),
   );
-  api.openapi(openApiRoute(exportBoxOpeningsRoute), async (c) =>
-    csvDownload(await operator.exportCsv(await actor(c), "box_openings", c.req.valid("query")), "box_openings"),
+  routes.operatorRoute(exportBoxOpeningsRoute, async (c, operator) =>
+    csvDownload(await reports.exportCsv(actor(operator), "box_openings", c.req.valid("query")), "box_openings"),
   );
 }

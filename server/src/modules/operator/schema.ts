@@ -10,7 +10,7 @@ export const operators = pgTable("operators", {
 });
 
 /**
- * Every operator action, append-only: who (a console operator, or the CLI), what, on whom, the
+ * Every admin action, append-only: who (a console operator, or the CLI and its OS user), what, on whom, the
  * state before and after, and the reason. The service only ever inserts.
  */
 export const operatorAudit = pgTable(
@@ -21,6 +21,8 @@ export const operatorAudit = pgTable(
     actorId: uuid("actor_id").references(() => users.id),
     /** The operator's e-mail at the time, or `cli`. */
     actor: text("actor").notNull(),
+    /** For `cli`: the operating-system user who ran the command. */
+    actorOsUser: text("actor_os_user"),
     action: text("action").notNull(),
     subjectId: uuid("subject_id").references(() => users.id),
     /** The member acted on (their e-mail at the time), when there is one. */

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { testActor } from "../../test/admin.js";
 import { createTestApp, postJson } from "../../test/app.js";
 import { bindWalletDirectly, signUpMember } from "../../test/members.js";
-import { allowlistAdmin, parseAllowlistEntry } from "./service.js";
+import { addToAllowlist, removeFromAllowlist } from "./admin.js";
+import { parseAllowlistEntry } from "./service.js";
 
 const wallet = "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC";
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -36,10 +38,10 @@ describe("the mint allowlist", () => {
     expect(refused.status).toBe(403);
     expect(((await refused.json()) as { error: { message: string } }).error.message).toMatch(/allowlist/);
 
-    await allowlistAdmin(t.database.db).add("Hopeful@example.com");
+    await addToAllowlist(t.database.db, testActor, { entry: "Hopeful@example.com" }, new Date());
     expect(await isInWhitelist(member.auth)).toBe(true);
-    await allowlistAdmin(t.database.db).remove("hopeful@example.com");
-    await allowlistAdmin(t.database.db).add(wallet);
+    await removeFromAllowlist(t.database.db, testActor, "hopeful@example.com", new Date());
+    await addToAllowlist(t.database.db, testActor, { entry: wallet }, new Date());
     expect(await isInWhitelist(member.auth)).toBe(true);
   });
 

@@ -332,25 +332,6 @@ export async function grantAllowlistPlace(db: DatabaseOrTransaction, email: stri
   return added.length > 0;
 }
 
-/** The operator's mint allowlist (`npm run admin -- allowlist …`). */
-export function allowlistAdmin(db: DatabaseOrTransaction) {
-  return {
-    async add(raw: string) {
-      const parsed = parseAllowlistEntry(raw);
-      if (!parsed) throw new Error(`"${raw}" is neither an e-mail address nor an EVM address`);
-      await db.insert(allowlist).values(parsed).onConflictDoNothing();
-      return parsed;
-    },
-    async remove(raw: string) {
-      const parsed = parseAllowlistEntry(raw);
-      if (!parsed) throw new Error(`"${raw}" is neither an e-mail address nor an EVM address`);
-      const removed = await db.delete(allowlist).where(eq(allowlist.entry, parsed.entry)).returning();
-      return removed.length > 0;
-    },
-    list: () => db.select().from(allowlist).orderBy(asc(allowlist.addedAt), asc(allowlist.entry)),
-  };
-}
-
 /** Passes minted (still existing) and staked right now, over every chain. */
 export async function passTotals(db: DatabaseOrTransaction): Promise<{ minted: number; staked: number }> {
   const [row] = await db

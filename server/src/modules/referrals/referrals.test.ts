@@ -13,9 +13,9 @@ import { createSiweMessage } from "viem/siwe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ledgerEntries, passes, referralUses } from "../../db/schema.js";
 import { type Economy, loadEconomy } from "../../economy.js";
+import { unbindWalletOf } from "../../test/admin.js";
 import { createTestApp, postJson, readData, testClock, unlimitedLimiter } from "../../test/app.js";
 import { balanceOf, bindWalletDirectly, createMemberRow, signUpMember } from "../../test/members.js";
-import { walletAdmin } from "../wallets/service.js";
 import { memberCodeAlphabet } from "./rules.js";
 import { kolAdmin } from "./service.js";
 
@@ -228,7 +228,7 @@ describe("the rules of using a code", () => {
     const wallet = await bindWalletBySigning(first);
     expect(await balanceOf(t.database.db, first.userId)).toBe(20);
 
-    await walletAdmin(t.database.db, clock.now).unbind(first.email, "evm");
+    await unbindWalletOf(t.database.db, first.email, "evm", clock.now());
     await bindWalletDirectly(t.database.db, second.userId, wallet, clock.now());
     const mine = await summary(inviter);
     expect(mine).toMatchObject({ invitees: 2, qualified: 1, pending_points: 50 });

@@ -16,7 +16,7 @@ import type { Database, DatabaseOrTransaction, Transaction } from "../../db/clie
 import type { Economy } from "../../economy.js";
 import { ApiError } from "../../http/api-error.js";
 import { firstCheckIns } from "../daily/service.js";
-import { grantPoints, pointsBalance } from "../ledger/service.js";
+import { grantPoints, pointsBalance } from "../ledger/api.js";
 import { passesHeldBy } from "../passes/service.js";
 import {
   currentEvmBindings,

@@ -7,7 +7,7 @@ import type { Database, Transaction } from "../../db/client.js";
 import type { Economy } from "../../economy.js";
 import { ApiError } from "../../http/api-error.js";
 import type { Authenticated } from "../auth/service.js";
-import { claimedFor, grantPoints, pointsBalance, reversePoints } from "../ledger/service.js";
+import { claimedFor, grantPoints, pointsBalance, reversePoints } from "../ledger/api.js";
 import { lockOwnedPass, type PassRow, type PassService, stakedPasses } from "../passes/service.js";
 import { memberIdByWallet } from "../users/service.js";
 import { accruedPoints, msUntilNextPoint } from "./accrual.js";

@@ -1,8 +1,6 @@
 import { getConfigRoute, type PublicConfig } from "@arcana/protocol";
-import type { OpenAPIHono } from "@hono/zod-openapi";
-import type { AppEnv } from "../../http/env.js";
-import { openApiRoute } from "../../http/openapi.js";
+import type { Routes } from "../../http/routes.js";
 
-export function registerSystemRoutes(api: OpenAPIHono<AppEnv>, publicConfig: () => PublicConfig) {
-  api.openapi(openApiRoute(getConfigRoute), (c) => c.json({ data: publicConfig() }, 200));
+export function registerSystemRoutes(routes: Routes, publicConfig: () => PublicConfig) {
+  routes.publicRoute(getConfigRoute, (c) => c.json({ data: publicConfig() }, 200));
 }

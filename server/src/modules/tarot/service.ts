@@ -24,7 +24,7 @@ import type { Config } from "../../config.js";
 import type { Database, DatabaseOrTransaction, Transaction } from "../../db/client.js";
 import type { Economy } from "../../economy.js";
 import { ApiError } from "../../http/api-error.js";
-import { grantPointsBatch, nextCreditReference, type Reversal, reverseCredit } from "../ledger/service.js";
+import { grantPointsBatch, nextCreditReference, type Reversal, reverseCredit } from "../ledger/api.js";
 import { lockMember, memberIdByWalletAt } from "../users/service.js";
 import { type TarotLanguagePack, tarotPack, tarotPacks } from "./deck/index.js";
 import { type DrawnTarotCard, drawTarot, tarotDigest, toDrawnCard } from "./draw.js";

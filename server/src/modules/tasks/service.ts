@@ -5,7 +5,7 @@ import type { Economy } from "../../economy.js";
 import { ApiError } from "../../http/api-error.js";
 import { boxesOpenedBy } from "../boxes/service.js";
 import { longestCheckInStreak } from "../daily/service.js";
-import { grantPoints, pointsBalance } from "../ledger/service.js";
+import { grantPoints, pointsBalance } from "../ledger/api.js";
 import { passesHeldBy } from "../passes/service.js";
 import type { ReferralService } from "../referrals/service.js";
 import { tarotRecordedDays } from "../tarot/service.js";

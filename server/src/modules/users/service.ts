@@ -4,6 +4,7 @@ import { and, asc, desc, eq, gt, ilike, inArray, isNull, ne, or, type SQL, sql }
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { getAddress } from "viem";
 import type { Database, DatabaseOrTransaction, Transaction } from "../../db/client.js";
+import { ApiError } from "../../http/api-error.js";
 import { users, walletBindings } from "./schema.js";
 
 /**
@@ -141,6 +142,13 @@ export async function setPasswordHash(tx: DatabaseOrTransaction, userId: string,
 export async function lockMember(tx: Transaction, userId: string): Promise<MemberRow | undefined> {
   const [row] = await tx.select().from(users).where(eq(users.id, userId)).for("update");
   return row;
+}
+
+/** The member an admin action is about, locked for its transaction; 404 `not_found` when there is none. */
+export async function lockMemberForAdmin(tx: Transaction, userId: string): Promise<MemberRow> {
+  const member = await lockMember(tx, userId);
+  if (!member) throw new ApiError("not_found", "There is no such member.");
+  return member;
 }
 
 export type WalletKind = "evm" | "solana";

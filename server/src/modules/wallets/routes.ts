@@ -4,36 +4,30 @@ import {
   fundBurnerWalletRoute,
   issueWalletNonceRoute,
 } from "@arcana/protocol";
-import type { OpenAPIHono } from "@hono/zod-openapi";
-import type { Config } from "../../config.js";
-import type { AppEnv } from "../../http/env.js";
-import { openApiRoute } from "../../http/openapi.js";
-import { requireMember } from "../../http/session.js";
+import type { Routes } from "../../http/routes.js";
 import { devFaucetFor } from "./dev-faucet.js";
 import { siteIdentity, type WalletService } from "./service.js";
 
-export function registerWalletRoutes(api: OpenAPIHono<AppEnv>, wallets: WalletService, config: Config) {
-  api.openapi(openApiRoute(issueWalletNonceRoute), async (c) => {
-    const member = await requireMember(c, config);
+export function registerWalletRoutes(routes: Routes, wallets: WalletService) {
+  const { config } = routes;
+  routes.memberRoute(issueWalletNonceRoute, async (c, member) => {
     c.header("Cache-Control", "no-store");
     return c.json({ data: await wallets.issueNonce(member.user.uid) }, 200);
   });
 
-  api.openapi(openApiRoute(bindEvmWalletRoute), async (c) => {
-    const member = await requireMember(c, config);
+  routes.memberRoute(bindEvmWalletRoute, async (c, member) => {
     const user = await wallets.bindEvmWallet(member.user.uid, c.req.valid("json"), siteIdentity(config, c.req.url));
     return c.json({ data: user }, 200);
   });
 
-  api.openapi(openApiRoute(bindSolanaWalletRoute), async (c) => {
-    const member = await requireMember(c, config);
+  routes.memberRoute(bindSolanaWalletRoute, async (c, member) => {
     const bound = await wallets.bindSolanaWallet(member.user.uid, c.req.valid("json"), siteIdentity(config, c.req.url));
     return c.json({ data: bound }, 200);
   });
 
   const faucet = devFaucetFor(config);
   if (faucet) {
-    api.openapi(openApiRoute(fundBurnerWalletRoute), async (c) =>
+    routes.publicRoute(fundBurnerWalletRoute, async (c) =>
       c.json({ data: await faucet.fund(c.req.valid("json").address) }, 200),
     );
   }

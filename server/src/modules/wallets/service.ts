@@ -9,23 +9,15 @@ import {
 import { ed25519 } from "@noble/curves/ed25519";
 import { PublicKey } from "@solana/web3.js";
 import { and, eq, gt, isNull, lt } from "drizzle-orm";
-import { HttpRequestError, isAddress, isAddressEqual, recoverMessageAddress, TimeoutError } from "viem";
+import { HttpRequestError, isAddressEqual, recoverMessageAddress, TimeoutError } from "viem";
 import type { ChainClients } from "../../chain/clients.js";
 import type { Config } from "../../config.js";
-import type { Database, DatabaseOrTransaction, Transaction } from "../../db/client.js";
+import type { Database, Transaction } from "../../db/client.js";
 import { ApiError } from "../../http/api-error.js";
 import { DependencyUnavailableError } from "../../http/dependency.js";
 import type { RateLimit, RateLimiter } from "../../rate-limit/limiter.js";
 import type { ReferralService } from "../referrals/service.js";
-import {
-  lockMember,
-  memberByEmail,
-  memberById,
-  memberByWallet,
-  setBoundWallet,
-  toUser,
-  type WalletKind,
-} from "../users/service.js";
+import { lockMember, memberById, memberByWallet, setBoundWallet, toUser, type WalletKind } from "../users/service.js";
 import { checkSiweMessage, checkSiwsMessage, type SiteIdentity } from "./binding-message.js";
 import { walletNonces } from "./schema.js";
 
@@ -268,33 +260,3 @@ function alreadyBound(current: string) {
 }
 
 export type BoundWalletKind = WalletKind;
-
-/**
- * The operator's side (`npm run admin -- wallet …`): look up a member's bound wallets and release
- * one the member has lost, so they can bind another. The member is named by e-mail or by a bound
- * address. Passes stay where they are on chain: they follow the old wallet.
- */
-export function walletAdmin(db: DatabaseOrTransaction, now: () => Date = () => new Date()) {
-  async function find(identifier: string) {
-    const value = identifier.trim();
-    const row = value.includes("@")
-      ? await memberByEmail(db, value.toLowerCase())
-      : await memberByWallet(db, isAddress(value, { strict: false }) ? "evm" : "solana", value);
-    if (!row) throw new Error(`No member has the e-mail address or bound wallet "${value}".`);
-    return row;
-  }
-
-  return {
-    async show(identifier: string) {
-      const row = await find(identifier);
-      return { email: row.email, evm: row.walletAddress, solana: row.solanaAddress };
-    },
-    /** Releases the member's EVM or Solana binding; returns the address released (null when none was bound). */
-    async unbind(identifier: string, kind: BoundWalletKind) {
-      const row = await find(identifier);
-      const released = kind === "evm" ? row.walletAddress : row.solanaAddress;
-      if (released) await setBoundWallet(db, row.id, kind, null, now());
-      return { email: row.email, released };
-    },
-  };
-}

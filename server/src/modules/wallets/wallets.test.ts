@@ -7,9 +7,10 @@ import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { createSiweMessage } from "viem/siwe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { walletNonces } from "../../db/schema.js";
+import { testActor } from "../../test/admin.js";
 import { capturingMailer, createTestApp, postJson, productionEnv, signInByCode, testClock } from "../../test/app.js";
 import { startTestChain } from "../../test/chain.js";
-import { walletAdmin } from "./service.js";
+import { memberNamed, unbindWallet } from "./admin.js";
 
 const clock = testClock();
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -532,7 +533,23 @@ describe("POST /users/bind_solana", () => {
     const lostSolana = await signedSolanaBinding(auth);
     expect((await bindSolana(auth, lostSolana)).status).toBe(200);
 
-    const admin = walletAdmin(t.database.db, clock.now);
+    const db = t.database.db;
+    const admin = {
+      show: async (who: string) => {
+        const found = await memberNamed(db, who);
+        return { email: found.email, evm: found.walletAddress, solana: found.solanaAddress };
+      },
+      unbind: async (who: string, kind: "evm" | "solana") => {
+        const { email, released } = await unbindWallet(
+          db,
+          testActor,
+          (await memberNamed(db, who)).id,
+          kind,
+          clock.now(),
+        );
+        return { email, released };
+      },
+    };
     expect(await admin.show(lostEvm.address)).toEqual({
       email,
       evm: lostEvm.address.toLowerCase(),

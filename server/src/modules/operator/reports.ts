@@ -5,11 +5,10 @@ import {
   DAY_MS,
   type DailySeries,
   describeBoxReward,
-  gmtDate,
   gmtDayNumber,
+  lastGmtDays,
   limits,
   type MemberSummary,
-  normalizeEmail,
   type OperatorActionResult,
   type OperatorBoxes,
   type OperatorConsoleReads,
@@ -17,124 +16,37 @@ import {
   type OperatorMember,
   type OperatorOverview,
   operatorLimits,
-  type PointsAdjustment,
   parseGmtDate,
 } from "@arcana/protocol";
-import { desc, eq, lt } from "drizzle-orm";
+import { desc, lt } from "drizzle-orm";
 import { getAddress } from "viem";
 import { chainIndexerStatuses } from "../../chain/indexer.js";
 import type { Config } from "../../config.js";
-import type { Database, DatabaseOrTransaction, Transaction } from "../../db/client.js";
+import type { Database } from "../../db/client.js";
 import { ApiError } from "../../http/api-error.js";
 import { csvField, csvLines, csvStream, csvText } from "../../http/csv.js";
 import { type BoxService, openingsForExport } from "../boxes/service.js";
 import { checkInsPerDay } from "../daily/service.js";
+import { ledgerLabel } from "../ledger/api.js";
 import {
   dailyLedgerFigures,
-  deductByOperator,
   type ExportRange,
-  grantByOperator,
   ledgerCsvBatch,
   ledgerCsvColumns,
-  ledgerLabel,
   listLedgerForOperator,
-} from "../ledger/service.js";
-import { allowlistAdmin, isOnAllowlist, passesOwnedBy, passTotals } from "../passes/service.js";
+} from "../ledger/reports.js";
+import { isOnAllowlist, passesOwnedBy, passTotals } from "../passes/service.js";
 import { inviteReport } from "../referrals/service.js";
 import {
-  lockMember,
   type MemberRow,
-  memberByEmail,
   memberById,
   membersForExport,
   memberTotals,
   newMembersPerDay,
   searchMembers,
 } from "../users/service.js";
-import { type BoundWalletKind, walletAdmin } from "../wallets/service.js";
-import { operatorAudit, operators } from "./schema.js";
-
-/** Who acted: a signed-in operator, or a command run on the server. */
-export type Actor = { id: string; email: string } | "cli";
-
-interface AuditRecord {
-  action: string;
-  subject?: MemberRow;
-  before?: unknown;
-  after?: unknown;
-  reason?: string;
-}
-
-/** Appends one entry to the audit log, in the transaction of the action it records. */
-async function recordAudit(tx: DatabaseOrTransaction, actor: Actor, record: AuditRecord, at?: Date): Promise<number> {
-  const [row] = await tx
-    .insert(operatorAudit)
-    .values({
-      actorId: actor === "cli" ? null : actor.id,
-      actor: actor === "cli" ? "cli" : actor.email,
-      action: record.action,
-      subjectId: record.subject?.id ?? null,
-      subject: record.subject?.email ?? null,
-      before: record.before ?? null,
-      after: record.after ?? null,
-      reason: record.reason ?? null,
-      ...(at ? { createdAt: at } : {}),
-    })
-    .returning({ id: operatorAudit.id });
-  if (!row) throw new Error("audit insert returned nothing");
-  return row.id;
-}
-
-export async function isOperator(db: DatabaseOrTransaction, userId: string): Promise<boolean> {
-  const [row] = await db.select({ userId: operators.userId }).from(operators).where(eq(operators.userId, userId));
-  return row !== undefined;
-}
-
-/** `npm run admin -- operator add|remove|list`: the only way a member becomes (or stops being) an operator. */
-export function operatorAdmin(db: Database) {
-  async function find(tx: DatabaseOrTransaction, email: string) {
-    const member = await memberByEmail(tx, normalizeEmail(email));
-    if (!member) throw new Error(`No member has the e-mail address ${email}; they sign in once first.`);
-    return member;
-  }
-  return {
-    /** False when the member already was an operator. */
-    add: (email: string) =>
-      db.transaction(async (tx) => {
-        const member = await find(tx, email);
-        const added = await tx.insert(operators).values({ userId: member.id }).onConflictDoNothing().returning();
-        if (added.length > 0) {
-          await recordAudit(tx, "cli", {
-            action: "operator_add",
-            subject: member,
-            before: { operator: false },
-            after: { operator: true },
-          });
-        }
-        return { email: member.email, added: added.length > 0 };
-      }),
-    /** False when the member was not an operator. */
-    remove: (email: string) =>
-      db.transaction(async (tx) => {
-        const member = await find(tx, email);
-        const removed = await tx.delete(operators).where(eq(operators.userId, member.id)).returning();
-        if (removed.length > 0) {
-          await recordAudit(tx, "cli", {
-            action: "operator_remove",
-            subject: member,
-            before: { operator: true },
-            after: { operator: false },
-          });
-        }
-        return { email: member.email, removed: removed.length > 0 };
-      }),
-    async list() {
-      const rows = await db.select().from(operators).orderBy(operators.grantedAt);
-      const found = await Promise.all(rows.map(async (row) => ({ row, member: await memberById(db, row.userId) })));
-      return found.map(({ row, member }) => ({ email: member?.email ?? row.userId, grantedAt: row.grantedAt }));
-    },
-  };
-}
+import { type Actor, isOperator, recordAudit } from "./api.js";
+import { operatorAudit } from "./schema.js";
 
 function toSummary(row: MemberRow): MemberSummary {
   return {
@@ -170,40 +82,32 @@ const iso = (at: Date | null) => (at ? at.toISOString() : "");
 /** The order the overview stacks issued points in; kinds it does not know come after, by name. */
 const issuedKindOrder = ["check_in", "tarot", "staking", "referral", "task", "box_reward", "grant"];
 
-export interface OperatorServiceDeps {
+export interface OperatorReportsDeps {
   db: Database;
   config: Config;
   boxes: BoxService;
   now: () => Date;
 }
 
-export type OperatorService = ReturnType<typeof createOperatorService>;
+export type OperatorReports = ReturnType<typeof createOperatorReports>;
 
-/** The operator console's figures and actions; every action is audited in its own transaction. */
-export function createOperatorService({ db, config, boxes, now }: OperatorServiceDeps) {
-  async function lockedMember(tx: Transaction, memberId: string): Promise<MemberRow> {
-    const member = await lockMember(tx, memberId);
-    if (!member) throw new ApiError("not_found", "There is no such member.");
-    return member;
-  }
-
-  async function afterAction(tx: Transaction, memberId: string, auditId: number): Promise<OperatorActionResult> {
-    const member = await memberById(tx, memberId);
-    if (!member) throw new Error(`member ${memberId} vanished`);
-    return { member: toSummary(member), audit_id: auditId };
-  }
-
+/**
+ * The operator console's reads: the economy's figures, box odds against results, invites, members,
+ * the audit log, the indexer, and the CSV exports (each export audited: it hands out members' data).
+ * The console's actions are each module's admin.ts.
+ */
+export function createOperatorReports({ db, config, boxes, now }: OperatorReportsDeps) {
   return {
-    /** 403 unless the member is an operator. */
-    async assertOperator(userId: string) {
-      if (!(await isOperator(db, userId))) throw new ApiError("forbidden", "You are not allowed to do this.");
+    /** What an action answers: the member afterwards and the audit entry it wrote. */
+    async actionResult({ memberId, auditId }: { memberId: string; auditId: number }): Promise<OperatorActionResult> {
+      const member = await memberById(db, memberId);
+      if (!member) throw new Error(`member ${memberId} vanished`);
+      return { member: toSummary(member), audit_id: auditId };
     },
 
     async overview(days: number): Promise<OperatorOverview> {
-      const today = gmtDayNumber(now());
-      const firstDay = today - days + 1;
-      const since = new Date(firstDay * DAY_MS);
-      const dates = Array.from({ length: days }, (_, index) => gmtDate((firstDay + index) * DAY_MS));
+      const { days: dayNumbers, dates, since } = lastGmtDays(now(), days);
+      const firstDay = dayNumbers[0] ?? gmtDayNumber(since);
       const [totals, passes, newMembers, ledger, checkIns] = await Promise.all([
         memberTotals(db),
         passTotals(db),
@@ -310,71 +214,6 @@ export function createOperatorService({ db, config, boxes, now }: OperatorServic
     async memberLedger(memberId: string, page: { perPage: number; cursor?: string }) {
       if (!(await memberById(db, memberId))) throw new ApiError("not_found", "There is no such member.");
       return listLedgerForOperator(db, memberId, page);
-    },
-
-    /** Grants or deducts points through the ledger (as `npm run admin -- points grant|deduct` does), audited. */
-    adjustPoints(actor: Actor, memberId: string, adjustment: PointsAdjustment): Promise<OperatorActionResult> {
-      return db.transaction(async (tx) => {
-        const member = await lockedMember(tx, memberId);
-        const move = { userId: member.id, amount: adjustment.amount, reason: adjustment.reason, at: now() };
-        const { pts } =
-          adjustment.direction === "grant" ? await grantByOperator(tx, move) : await deductByOperator(tx, move);
-        const auditId = await recordAudit(
-          tx,
-          actor,
-          {
-            action: adjustment.direction === "grant" ? "points_grant" : "points_deduct",
-            subject: member,
-            before: { pts: member.pts },
-            after: { pts },
-            reason: adjustment.reason,
-          },
-          now(),
-        );
-        return afterAction(tx, member.id, auditId);
-      });
-    },
-
-    /** Releases a lost wallet (as `npm run admin -- wallet unbind` does), audited. */
-    unbindWallet(actor: Actor, memberId: string, kind: BoundWalletKind): Promise<OperatorActionResult> {
-      return db.transaction(async (tx) => {
-        const member = await lockedMember(tx, memberId);
-        const { released } = await walletAdmin(tx, now).unbind(member.email, kind);
-        const field = kind === "evm" ? "wallet_address" : "solana_address";
-        const auditId = await recordAudit(
-          tx,
-          actor,
-          {
-            action: kind === "evm" ? "wallet_unbind" : "solana_unbind",
-            subject: member,
-            before: { [field]: released },
-            after: { [field]: null },
-          },
-          now(),
-        );
-        return afterAction(tx, member.id, auditId);
-      });
-    },
-
-    /** Puts the member's e-mail on the mint allowlist (as `npm run admin -- allowlist add` does), audited. */
-    addToAllowlist(actor: Actor, memberId: string): Promise<OperatorActionResult> {
-      return db.transaction(async (tx) => {
-        const member = await lockedMember(tx, memberId);
-        const before = await isOnAllowlist(tx, member.email, member.walletAddress);
-        await allowlistAdmin(tx).add(member.email);
-        const auditId = await recordAudit(
-          tx,
-          actor,
-          {
-            action: "allowlist_add",
-            subject: member,
-            before: { on_allowlist: before },
-            after: { on_allowlist: true },
-          },
-          now(),
-        );
-        return afterAction(tx, member.id, auditId);
-      });
     },
 
     async audit(page: { perPage: number; cursor?: string }): Promise<AuditPage> {

@@ -1,0 +1,1 @@
+ALTER TABLE "operator_audit" ADD COLUMN "actor_os_user" text;
