@@ -1,5 +1,5 @@
 import { reactRouter } from "@react-router/dev/vite";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 import { precompressClientBuild } from "./precompress.js";
 
 /**
@@ -50,8 +50,24 @@ const routesShare = [
   "/@tanstack/react-query/build/modern/useMutation",
 ];
 
+/**
+ * React Router publishes one build for both modes; its browser copy keeps development warnings on
+ * (`ENABLE_DEV_WARNINGS`, the only difference from its unexported `dist/production`). Off in the
+ * browser's production bundle, the minifier drops them: the framework chunk 114.1 -> 113.5 KB gzip.
+ */
+function reactRouterWithoutDevWarnings(): Plugin {
+  return {
+    name: "arcana:react-router-without-dev-warnings",
+    apply: "build",
+    transform(code, id, options) {
+      if (options?.ssr || !id.includes("/react-router/dist/development/")) return null;
+      return code.replace("var ENABLE_DEV_WARNINGS = true;", "var ENABLE_DEV_WARNINGS = false;");
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [reactRouter(), precompressClientBuild()],
+  plugins: [reactRouter(), reactRouterWithoutDevWarnings(), precompressClientBuild()],
   build: {
     sourcemap: false,
     // The precompress plugin writes the real .gz/.br files; sizing every chunk again slows each build.
