@@ -46,6 +46,7 @@ import { createPassService, passEventHandler } from "./modules/passes/service.js
 import { registerReferralRoutes } from "./modules/referrals/routes.js";
 import { createReferralService } from "./modules/referrals/service.js";
 import { createSponsoredChains } from "./modules/sponsorship/chain-state.js";
+import { registerSponsorshipMetrics } from "./modules/sponsorship/metrics.js";
 import type { RelayCredits } from "./modules/sponsorship/relayer.js";
 import { registerSponsorshipRoutes } from "./modules/sponsorship/routes.js";
 import { createSponsorshipService } from "./modules/sponsorship/service.js";
@@ -126,6 +127,7 @@ export function createApp(deps: AppDeps) {
   const checkIn = createCheckInService({ db: database.db, economy, logger, now, chainClients });
   const tarot = createTarotService({ db: database.db, config, economy, logger, now, chainClients });
   const sponsoredChains = createSponsoredChains(config, economy.sponsorship, chainClients);
+  registerSponsorshipMetrics(metrics.registry, { db: database.db, chains: sponsoredChains, now });
   const relayQueuedListeners = new Set<() => void>();
   const sponsorship = createSponsorshipService({
     db: database.db,

@@ -11,6 +11,7 @@ import { registerDatabaseCommands } from "./database.js";
 import { registerKolCommands } from "./kol.js";
 import { registerOperatorCommands } from "./operator.js";
 import { registerPointsCommands } from "./points.js";
+import { registerRelayerCommands } from "./relayer.js";
 import { registerWalletCommands } from "./wallets.js";
 
 export interface CliOptions {
@@ -83,6 +84,7 @@ export async function runCli(argv: string[], options: CliOptions = {}): Promise<
   registerOperatorCommands(program, context);
   registerBoxesCommands(program, context);
   registerKolCommands(program, context);
+  registerRelayerCommands(program, context);
   registerDatabaseCommands(program, context);
 
   try {

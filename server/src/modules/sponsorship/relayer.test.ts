@@ -6,6 +6,7 @@ import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signForwardRequest } from "../../../../contracts/scripts/lib/forward-requests.js";
 import { createChainClients } from "../../chain/clients.js";
+import { runCli } from "../../cli/program.js";
 import { loadConfig } from "../../config.js";
 import { loadEconomy } from "../../economy.js";
 import { createTestApp, postJson } from "../../test/app.js";
@@ -94,7 +95,8 @@ async function relayRow(id: string) {
 
 async function relayerNonces() {
   const rows = await t.database.db.select().from(relayerTransactions);
-  return rows.map((row) => row.nonce).sort((a, b) => a - b);
+  // A replacement reuses its nonce: each nonce once.
+  return [...new Set(rows.map((row) => row.nonce))].sort((a, b) => a - b);
 }
 
 describe("the relayer", () => {
@@ -162,5 +164,28 @@ describe("the relayer", () => {
     expect((await relayRow(member.relayId))?.state).toBe("confirmed");
     const nonces = await relayerNonces();
     expect(nonces).toEqual(nonces.map((_, index) => (nonces[0] ?? 0) + index));
+  }, 60_000);
+
+  it("operators see the relayer: `relayer status` and the Prometheus series agree with what was relayed", async () => {
+    let out = "";
+    const code = await runCli(["relayer", "status"], {
+      env: { NODE_ENV: "test", ...env },
+      openDatabase: async () => ({ ...t.database, close: async () => {} }),
+      out: (text) => {
+        out += text;
+      },
+      err: () => {},
+    });
+    expect(code).toBe(0);
+    const confirmed = await t.database.db.select().from(sponsoredRelays).where(eq(sponsoredRelays.state, "confirmed"));
+    expect(out).toContain(`relayer ${privateKeyToAccount(relayerKey).address}`);
+    expect(out).toMatch(new RegExp(`confirmed ${confirmed.length}, failed 0, replaced transactions 1`));
+    expect(out).toMatch(/spent 0\.\d+ ETH \+ reserved 0 ETH of 1\d ETH/);
+
+    const metrics = await (await t.app.request("/metrics")).text();
+    expect(metrics).toContain(`arcana_sponsored_relays_confirmed_total{chain="local"} ${confirmed.length}`);
+    expect(metrics).toContain('arcana_relayer_replacements_total{chain="local"} 1');
+    expect(metrics).toContain('arcana_relayer_queue_depth{chain="local"} 0');
+    expect(metrics).toMatch(/arcana_relayer_balance\{chain="local"\} \d+/);
   }, 60_000);
 });

@@ -1,0 +1,80 @@
+import { Gauge, type Registry } from "prom-client";
+import type { Database } from "../../db/client.js";
+import type { SponsoredChains } from "./chain-state.js";
+import { type RelayerReport, relayerReports } from "./reports.js";
+
+/**
+ * Prometheus series of the relayers, read from the database (and the chain for balances) at scrape
+ * time, so every server reports the same figures whichever one sends.
+ */
+export function registerSponsorshipMetrics(
+  registry: Registry,
+  deps: { db: Database; chains: SponsoredChains; now: () => Date },
+) {
+  if (deps.chains.all().length === 0) return;
+  let last: { at: number; reports: Promise<RelayerReport[]> } | null = null;
+  // One read per scrape for all the series below.
+  const reports = () => {
+    if (!last || Date.now() - last.at > 1_000) {
+      const reading = Promise.all(
+        deps.chains.all().map(async (target) => ({
+          target,
+          balance: await deps.chains.balance(target.chain.id).catch(() => null),
+        })),
+      ).then((chains) => relayerReports(deps.db, chains, { now: deps.now(), days: 1 }));
+      last = { at: Date.now(), reports: reading.catch(() => []) };
+    }
+    return last.reports;
+  };
+  const series: Array<[string, string, (report: RelayerReport) => number | null]> = [
+    ["arcana_relayer_balance", "Relayer balance in the chain's native token", (r) => wei(r.balanceWei)],
+    [
+      "arcana_relayer_low_balance",
+      "Balance below which sponsorship pauses (native token)",
+      (r) => wei(r.lowBalanceWei),
+    ],
+    ["arcana_sponsorship_budget", "Daily sponsorship budget (native token)", (r) => wei(r.budgetWei)],
+    [
+      "arcana_sponsorship_spent_today",
+      "Spent today, GMT (native token; gas used × price, reverts included)",
+      (r) => wei(r.spentTodayWei),
+    ],
+    ["arcana_relayer_queue_depth", "Sponsored relays accepted and not yet mined", (r) => r.queueDepth],
+    [
+      "arcana_relayer_waiting_over_minute",
+      "Relays accepted more than a minute ago and not yet mined",
+      (r) => r.waitingOverMinute,
+    ],
+    ["arcana_sponsored_relays_confirmed_total", "Sponsored relays confirmed (never decreases)", (r) => r.confirmed],
+    [
+      "arcana_sponsored_relays_failed_total",
+      "Sponsored relays failed, on chain or expired in the queue (never decreases)",
+      (r) => r.failed,
+    ],
+    [
+      "arcana_relayer_replacements_total",
+      "Relayer transactions replaced with bumped fees (never decreases)",
+      (r) => r.replaced,
+    ],
+  ];
+  for (const [name, help, value] of series) {
+    new Gauge({
+      name,
+      help,
+      labelNames: ["chain"] as const,
+      registers: [registry],
+      async collect() {
+        this.reset();
+        for (const report of await reports()) {
+          const figure = value(report);
+          if (figure !== null) this.set({ chain: report.chainKey }, figure);
+        }
+      },
+    });
+  }
+}
+
+/** Whole units of the native token, as a float (precise enough for a dashboard and an alert). */
+function wei(amount: bigint | null): number | null {
+  return amount === null ? null : Number(amount) / 1e18;
+}
