@@ -12,7 +12,7 @@ const BACKOFF_MS = 2_000;
  * Starts a relayer per sponsored chain. Any number of servers may start them; for each chain, the
  * one holding its advisory lock signs and sends (one sender per relayer account), the others wait
  * to take over. The queue and the signed transactions live in the database, so the taker-over
- * rebroadcasts what the last one stored (decision 0015).
+ * rebroadcasts what the last one stored (decision 0016).
  */
 export function startRelayers(options: Omit<RelayerOptions, "db"> & { database: DatabaseHandle; logger: Logger }) {
   const { database, chains, logger } = options;
