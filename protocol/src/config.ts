@@ -12,6 +12,8 @@ export const publicChainSchema = z.object({
   native_currency: z.object({ name: z.string(), symbol: z.string(), decimals: z.number().int() }),
   /** Shown to members: zkFair pays gas in USDC. */
   gas_note: z.string().nullable(),
+  /** Where a member gets the chain's gas token (its bridge), shown when a wallet has none; null if unknown. */
+  bridge_url: z.string().nullable(),
   contracts: z.object({
     genesis_pass: evmAddressSchema.nullable(),
     daily: evmAddressSchema.nullable(),

@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import { parseEnv } from "node:util";
 import { type ChainKey, chainIds, evmAddressSchema } from "@arcana/protocol";
 import { z } from "zod";
-import { isChainKey, viemChains } from "./chain/chains.js";
+import { bridgeUrls, isChainKey, viemChains } from "./chain/chains.js";
 import { findDeployment } from "./chain/deployments.js";
 import { type ProxyTrust, parseProxyTrust } from "./http/client-ip.js";
 import { relayerKeyProblems } from "./relayer-keys.js";
@@ -115,6 +115,8 @@ const chainEnvSchema = z.object({
   DAILY_ADDRESS: address.optional(),
   /** The ERC-2771 forwarder GenesisPass and Daily trust (sponsored transactions go through it). */
   FORWARDER_ADDRESS: address.optional(),
+  /** Where members get the chain's gas token; defaults to the chain's official bridge. */
+  BRIDGE_URL: url.optional(),
   /** First block to index; defaults to the deployment's block. */
   DEPLOY_BLOCK: z.coerce.number().int().min(0).optional(),
   CONFIRMATIONS: z.coerce.number().int().min(0).max(1000).optional(),
@@ -131,6 +133,8 @@ export interface ChainConfig {
   dailyAddress: `0x${string}` | null;
   /** The ERC-2771 forwarder the contracts trust: members sign ForwardRequests for it. */
   forwarderAddress: `0x${string}` | null;
+  /** Where members get the gas token (shown when their wallet has none). */
+  bridgeUrl: string | null;
   /** Block the contracts were deployed in: where indexing starts. */
   deployBlock: number;
   /** Blocks to wait before an event counts (0 on the local chain). */
@@ -248,6 +252,7 @@ export function loadConfig(rawEnv: Record<string, string | undefined> = readEnvi
       genesisPassAddress: chainEnv.data.GENESIS_PASS_ADDRESS ?? deployment?.contracts.GenesisPass.address ?? null,
       dailyAddress: chainEnv.data.DAILY_ADDRESS ?? deployment?.contracts.Daily.address ?? null,
       forwarderAddress: chainEnv.data.FORWARDER_ADDRESS ?? deployment?.contracts.Forwarder?.address ?? null,
+      bridgeUrl: chainEnv.data.BRIDGE_URL ?? bridgeUrls[key] ?? null,
       deployBlock:
         chainEnv.data.DEPLOY_BLOCK ??
         Math.min(deployment?.contracts.GenesisPass.deployBlock ?? 0, deployment?.contracts.Daily.deployBlock ?? 0),

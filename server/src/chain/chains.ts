@@ -15,6 +15,13 @@ export const gasNotes: Partial<Record<ChainKey, string>> = {
   zkFair: "Gas on zkFair is paid in USDC.",
 };
 
+/** Where members get each chain's gas token (the official bridges); `<CHAIN>_BRIDGE_URL` overrides. */
+export const bridgeUrls: Partial<Record<ChainKey, string>> = {
+  opBNB: "https://opbnb-bridge.bnbchain.org/deposit",
+  opBNBTestnet: "https://opbnb-testnet-bridge.bnbchain.org/deposit",
+  zkFair: "https://wallet.zkfair.io/",
+};
+
 export function isChainKey(value: string): value is ChainKey {
   return Object.hasOwn(chainIds, value);
 }

@@ -10,6 +10,7 @@ export function testChain(overrides: Partial<PublicChain> = {}): PublicChain {
     explorer_url: null,
     native_currency: { name: "Ether", symbol: "ETH", decimals: 18 },
     gas_note: null,
+    bridge_url: null,
     contracts: { genesis_pass: null, daily: null, forwarder: null },
     ...overrides,
   };

@@ -1,17 +1,21 @@
-import type { ApiRouteInput, creditCheckInRoute } from "@arcana/protocol";
+import type { ApiRouteInput, creditCheckInRoute, SponsoredAction } from "@arcana/protocol";
 import { type QueryKey, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import type { Abi, TransactionReceipt } from "viem";
 import { ApiRequestError } from "../lib/api";
 import { useMutation } from "../lib/mutation-hook";
 import type { ContractWrite } from "./evm-chain";
+import type { RelayProgress } from "./sponsored-write";
 import { loadWalletRuntime, useWalletStore } from "./wallet-store";
 
 /** A mined transaction, as the server credits it (`POST /blockchain/check_in`, `POST /blockchain/tarot`). */
 export type ChainTransactionRequest = ApiRouteInput<typeof creditCheckInRoute>["body"];
 
-/** Where a contract write is, for the button and the status line. */
-export type WriteStage = "authorizing" | "switching" | "confirming" | "crediting";
+/**
+ * Where a contract write is, for the button and the status line. A sponsored write signs a request
+ * ("signing") and follows Arcana's relay ("relaying") instead of sending a transaction ("confirming").
+ */
+export type WriteStage = "authorizing" | "switching" | "confirming" | "signing" | "relaying" | "crediting";
 
 /** How often the server is asked to credit a mined transaction it has not seen confirmed yet. */
 export const creditAttempts = 8;
@@ -31,6 +35,13 @@ export interface ContractWriteOptions<Variables, Prepared extends { write: Contr
   invalidates: (variables: Variables) => QueryKey[];
   /** Milliseconds between credit attempts; tests pass 0. */
   creditRetryDelayMs?: number;
+  /**
+   * The sponsored action this write is: when Arcana sponsors it on the write's chain now, the wallet signs
+   * a ForwardRequest and Arcana's relayer pays the gas (and credits a check-in or tarot record itself).
+   */
+  sponsoredAction?: (variables: Variables) => SponsoredAction;
+  /** Milliseconds between relay status checks; tests pass 0. */
+  relayPollMs?: number;
 }
 
 export interface ContractWriteResult<Prepared, Credit> {
@@ -38,6 +49,13 @@ export interface ContractWriteResult<Prepared, Credit> {
   receipt: TransactionReceipt;
   /** The server's credit; null while the chain has not confirmed the transaction (the indexer credits it then). */
   credited: Credit | null;
+  /** Set when Arcana paid the gas: the relayed transaction, and whether the server credited it already. */
+  relayed: { txHash: `0x${string}`; credited: boolean } | null;
+}
+
+export interface WriteOptions {
+  /** Send the transaction from the wallet, paying the gas, even where Arcana would sponsor it. */
+  payOwnGas?: boolean;
 }
 
 /**
@@ -51,6 +69,7 @@ export function useContractWrite<Variables, Prepared extends { write: ContractWr
 ) {
   const queryClient = useQueryClient();
   const [stage, setStage] = useState<WriteStage | null>(null);
+  const [relay, setRelay] = useState<RelayProgress | null>(null);
   const credit = useMutation({
     mutationFn: async ({ transaction, variables }: { transaction: ChainTransactionRequest; variables: Variables }) => {
       if (!options.credit) throw new Error("This write is not credited by the server.");
@@ -60,19 +79,51 @@ export function useContractWrite<Variables, Prepared extends { write: ContractWr
     retryDelay: options.creditRetryDelayMs ?? creditRetryDelayMs,
   });
   const mutation = useMutation({
-    mutationFn: async (variables: Variables): Promise<ContractWriteResult<Prepared, Credit>> => {
+    mutationFn: async ({
+      variables,
+      payOwnGas,
+    }: {
+      variables: Variables;
+      payOwnGas: boolean;
+    }): Promise<ContractWriteResult<Prepared, Credit>> => {
       setStage("confirming");
+      setRelay(null);
       try {
         const prepared = await options.prepare(variables, setStage);
         const { write } = prepared;
+        const action = payOwnGas ? undefined : options.sponsoredAction?.(variables);
+        // The sponsorship code (and the question to Arcana) only when the write could be sponsored.
+        const sponsored = action ? await import("./sponsored-write") : null;
+        const sponsorship = sponsored && action ? await sponsored.currentSponsorship(write.chainId, action) : null;
         const runtime = await loadWalletRuntime();
+        // A wallet signs typed data for its current chain only: switch first for a sponsored write too.
         if (useWalletStore.getState().evm.chainId !== write.chainId) {
           setStage("switching");
           await runtime.switchEvmChain(write.chainId);
         }
+        const from = useWalletStore.getState().evm.address;
+        if (sponsored && action && sponsorship && from) {
+          setStage("signing");
+          const { receipt, relay: status } = await sponsored.sendSponsored(write, sponsorship, action, {
+            from,
+            signTypedData: (typedData) => runtime.signEvmTypedData(typedData),
+            waitForReceipt: (chainId, hash) => runtime.waitForEvmReceipt(chainId, hash),
+            onProgress: (progress) => {
+              setRelay(progress);
+              if (progress.step !== "signing") setStage(progress.step === "confirmed" ? "crediting" : "relaying");
+            },
+            pollMs: options.relayPollMs,
+          });
+          return {
+            prepared,
+            receipt,
+            credited: null,
+            relayed: { txHash: receipt.transactionHash, credited: status.credited },
+          };
+        }
         setStage("confirming");
         const receipt = await runtime.writeContract(write);
-        if (!options.credit) return { prepared, receipt, credited: null };
+        if (!options.credit) return { prepared, receipt, credited: null, relayed: null };
         setStage("crediting");
         const credited = await credit
           .mutateAsync({ transaction: { tx_hash: receipt.transactionHash, chain_id: write.chainId }, variables })
@@ -80,13 +131,24 @@ export function useContractWrite<Variables, Prepared extends { write: ContractWr
             if (notConfirmedYet(error)) return null;
             throw error;
           });
-        return { prepared, receipt, credited };
+        return { prepared, receipt, credited, relayed: null };
       } finally {
         setStage(null);
       }
     },
-    onSettled: (_result, _error, variables) =>
-      Promise.all(options.invalidates(variables).map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
+    onSettled: (_result, _error, { variables }) =>
+      Promise.all(
+        [...options.invalidates(variables), ["blockchain", "sponsorship"]].map((queryKey) =>
+          queryClient.invalidateQueries({ queryKey }),
+        ),
+      ),
   });
-  return { ...mutation, stage };
+  return {
+    ...mutation,
+    mutateAsync: (variables: Variables, writeOptions: WriteOptions = {}) =>
+      mutation.mutateAsync({ variables, payOwnGas: writeOptions.payOwnGas ?? false }),
+    stage,
+    /** The sponsored write's progress (signed, sent, confirmed, credited), until the next write starts. */
+    relay,
+  };
 }

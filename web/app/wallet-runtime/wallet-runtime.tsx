@@ -10,6 +10,8 @@ import {
   getConnection,
   getConnectors,
   signMessage,
+  signTypedData,
+  waitForTransactionReceipt,
   watchConnection,
   watchConnectors,
 } from "wagmi/actions";
@@ -92,6 +94,8 @@ export default function WalletRuntime({ config: configProp }: { config: PublicCo
       },
       signEvmMessage: (message) => signMessage(wagmi, { message }),
       writeContract: (write) => writeContractAndWait(wagmi, write),
+      signEvmTypedData: (typedData) => signTypedData(wagmi, typedData as Parameters<typeof signTypedData>[1]),
+      waitForEvmReceipt: (chainId, hash) => waitForTransactionReceipt(wagmi, { chainId, hash }),
     };
     useWalletStore.setState({ runtime });
   }, []);

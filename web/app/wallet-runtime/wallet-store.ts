@@ -1,4 +1,4 @@
-import type { Abi, Address, TransactionReceipt } from "viem";
+import type { Abi, Address, Hex, TransactionReceipt, TypedDataDefinition } from "viem";
 import { create } from "zustand";
 import type { ContractWrite } from "./evm-chain";
 
@@ -51,6 +51,10 @@ export interface WalletRuntime {
   signSolanaMessage(message: Uint8Array): Promise<Uint8Array>;
   /** Simulate, write, wait (spec §7); throws ChainMismatchError on the wrong network. */
   writeContract(write: ContractWrite<Abi, string>): Promise<TransactionReceipt>;
+  /** EIP-712 typed data signed by the connected EVM wallet (`eth_signTypedData_v4`): no gas, no transaction. */
+  signEvmTypedData(typedData: TypedDataDefinition): Promise<Hex>;
+  /** Waits for a transaction someone else sent (Arcana's relayer) to be mined. */
+  waitForEvmReceipt(chainId: number, hash: Hex): Promise<TransactionReceipt>;
 }
 
 interface WalletStore {

@@ -4,7 +4,7 @@ import { loadConfig } from "../../config.js";
 import { buildPublicConfig } from "./service.js";
 
 describe("the public configuration", () => {
-  it("tells the browser each chain's contracts, the ERC-2771 forwarder included", () => {
+  it("tells the browser each chain's contracts (the ERC-2771 forwarder included) and where to get its gas token", () => {
     const config = loadConfig({
       NODE_ENV: "test",
       CHAINS: "local,opBNB",
@@ -13,6 +13,10 @@ describe("the public configuration", () => {
       LOCAL_FORWARDER_ADDRESS: "0x00000000000000000000000000000000000000a3",
     });
     const published = publicConfigSchema.parse(buildPublicConfig(config, "build"));
+    expect(published.chains.map((chain) => chain.bridge_url)).toEqual([
+      null,
+      "https://opbnb-bridge.bnbchain.org/deposit",
+    ]);
     expect(published.chains.map((chain) => [chain.key, chain.contracts])).toEqual([
       [
         "local",

@@ -19,6 +19,7 @@ export function buildPublicConfig(config: Config, buildId: string): PublicConfig
         explorer_url: known.blockExplorers?.default.url ?? null,
         native_currency: { ...known.nativeCurrency },
         gas_note: gasNotes[chain.key] ?? null,
+        bridge_url: chain.bridgeUrl,
         contracts: {
           genesis_pass: chain.genesisPassAddress,
           daily: chain.dailyAddress,

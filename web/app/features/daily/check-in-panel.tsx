@@ -10,6 +10,10 @@ import { Spinner } from "../../ui/spinner";
 import { contractErrorMessage } from "../../wallet-runtime/contract-errors";
 import { formatPoints } from "../account/points";
 import { useMember } from "../account/use-member";
+import { GasStatus } from "../sponsorship/gas-status";
+import { sponsorshipFailed } from "../sponsorship/pay-own-gas";
+import { RelayProgressView } from "../sponsorship/relay-progress";
+import { useGasPayer } from "../sponsorship/use-sponsorship";
 import { useDailyWrite } from "../wallets/daily-contract";
 import { DailyWalletStep } from "../wallets/daily-wallet-step";
 import { useWalletRuntime } from "../wallets/use-wallet-runtime";
@@ -19,7 +23,7 @@ import { GmtCountdown } from "./gmt-countdown";
 import { checkInQueryKey, useCheckInStatus } from "./use-check-in";
 import { WeekStrip } from "./week-strip";
 
-type Notice = { tone: "error" | "success" | "info"; text: string };
+type Notice = { tone: "error" | "success" | "info"; text: string; offerPayingGas?: boolean };
 
 /**
  * The check-in modal's body: the week, the streak, the next reward, the countdown to 00:00 GMT,
@@ -39,6 +43,7 @@ export default function CheckInPanel() {
   const stage = daily.write.stage;
   const [notice, setNotice] = useState<Notice | null>(null);
   const panel = useRef<HTMLDivElement>(null);
+  const free = useGasPayer(daily.target, "check_in").payer === "arcana";
 
   // The button is disabled while the check-in runs and after it, so focus falls out of the dialog;
   // bring it back so Escape and Tab keep working.
@@ -78,24 +83,29 @@ export default function CheckInPanel() {
   const days = checkInStrip(status.data, now);
   const streak = status.data.current_streak;
 
-  async function checkIn() {
+  async function checkIn(payOwnGas = false) {
     setNotice(null);
     try {
-      const { credited } = await daily.write.mutateAsync({ functionName: "checkIn" });
+      const { credited, relayed } = await daily.write.mutateAsync({ functionName: "checkIn" }, { payOwnGas });
       setNotice(
-        credited === null
-          ? { tone: "info", text: "Your check-in is on chain. Its points arrive as soon as the network confirms it." }
-          : credited.credited
-            ? {
-                tone: "success",
-                text: `Checked in: +${formatPoints(credited.points)}, day ${credited.streak} of your streak.`,
-              }
-            : { tone: "info", text: "Today's check-in was already credited to your account." },
+        relayed
+          ? relayed.credited
+            ? { tone: "success", text: "Checked in for free: your points are credited." }
+            : { tone: "info", text: "Checked in for free. Its points arrive as soon as Arcana sees it on chain." }
+          : credited === null
+            ? { tone: "info", text: "Your check-in is on chain. Its points arrive as soon as the network confirms it." }
+            : credited.credited
+              ? {
+                  tone: "success",
+                  text: `Checked in: +${formatPoints(credited.points)}, day ${credited.streak} of your streak.`,
+                }
+              : { tone: "info", text: "Today's check-in was already credited to your account." },
       );
     } catch (error) {
       setNotice({
         tone: "error",
         text: contractErrorMessage(error, { gasCurrency: daily.target?.native_currency.symbol }),
+        offerPayingGas: sponsorshipFailed(error),
       });
     }
   }
@@ -118,7 +128,18 @@ export default function CheckInPanel() {
         </div>
       </dl>
       <GmtCountdown label={checkedToday ? "Next check-in opens in" : "Today's check-in closes in"} now={now} />
+      {!checkedToday && (
+        <GasStatus chain={daily.target} action="check_in" wallet={member.wallet_address} verb="check in" />
+      )}
+      {daily.write.relay && (
+        <RelayProgressView progress={daily.write.relay} explorerUrl={daily.target?.explorer_url ?? null} credits />
+      )}
       {notice && <FormAlert tone={notice.tone}>{notice.text}</FormAlert>}
+      {notice?.offerPayingGas && stage === null && (
+        <Button variant="secondary" onClick={() => void checkIn(true)}>
+          Pay the gas myself
+        </Button>
+      )}
       <DailyWalletStep readiness={daily.readiness} action="check in">
         <Button
           className={styles.primaryAction}
@@ -128,16 +149,21 @@ export default function CheckInPanel() {
         >
           {stage === "crediting"
             ? "Crediting your points…"
-            : stage !== null
-              ? "Confirm in your wallet…"
-              : checkedToday
-                ? "Checked in today"
-                : "Check in"}
+            : stage === "relaying"
+              ? "Arcana is sending it…"
+              : stage !== null
+                ? "Confirm in your wallet…"
+                : checkedToday
+                  ? "Checked in today"
+                  : free
+                    ? "Check in (free)"
+                    : "Check in"}
         </Button>
       </DailyWalletStep>
       <p className={styles.fineprint}>
-        Checking in calls the Daily contract on {daily.target?.name ?? "your network"} from your bound wallet; it costs
-        only the network fee. A missed GMT day starts the streak again.
+        Checking in calls the Daily contract on {daily.target?.name ?? "your network"} for your bound wallet
+        {free ? ": you sign, Arcana pays the network fee" : "; it costs only the network fee"}. A missed GMT day starts
+        the streak again.
       </p>
     </div>
   );

@@ -8,9 +8,14 @@ import { Card, CardTitle } from "../../ui/card";
 import { FormAlert } from "../../ui/form-alert";
 import { Spinner } from "../../ui/spinner";
 import { contractErrorMessage } from "../../wallet-runtime/contract-errors";
+import type { RelayProgress } from "../../wallet-runtime/sponsored-write";
 import { useContractWrite, type WriteStage } from "../../wallet-runtime/use-contract-write";
 import { showWalletError } from "../../wallet-runtime/wallet-errors";
 import { loadWalletRuntime } from "../../wallet-runtime/wallet-store";
+import { GasStatus } from "../sponsorship/gas-status";
+import { sponsorshipFailed } from "../sponsorship/pay-own-gas";
+import { RelayProgressView } from "../sponsorship/relay-progress";
+import { useGasPayer } from "../sponsorship/use-sponsorship";
 import { connectLabel } from "../wallets/connect-label";
 import { shortAddress } from "../wallets/short-address";
 import type { ChainExpectation } from "./chain-sync";
@@ -41,6 +46,8 @@ interface MintProblem {
   message: string;
   /** The wallet was on another network: the card offers to switch it. */
   wrongNetwork: boolean;
+  /** Arcana's sponsorship refused or failed: the card offers paying the gas. */
+  offerPayingGas: boolean;
 }
 
 /** Mint: who may, on which network, and the transaction from authorization to "Minted!". */
@@ -52,15 +59,19 @@ export function MintPanel(props: MintPanelProps) {
     // The transaction code (viem, the ABI) loads with the first click, not with the page.
     prepare: async ({ address, chainId }: { address: string; chainId: number }, onStage) =>
       (await import("./pass-transactions")).mintWrite(address, chainId, onStage),
+    sponsoredAction: () => "mint",
     invalidates: () => [],
   });
   const progress = minting.stage;
 
-  async function mint() {
+  async function mint(payOwnGas = false) {
     if (!target || !props.boundWallet) return;
     setProblem(null);
     try {
-      const { prepared, receipt } = await minting.mutateAsync({ address: props.boundWallet, chainId: target.id });
+      const { prepared, receipt } = await minting.mutateAsync(
+        { address: props.boundWallet, chainId: target.id },
+        { payOwnGas },
+      );
       const { mintedTokenId } = await import("./pass-transactions");
       const chainId = prepared.write.chainId;
       const tokenId = mintedTokenId(receipt, prepared.to);
@@ -79,6 +90,7 @@ export function MintPanel(props: MintPanelProps) {
           gasCurrency: target.native_currency.symbol,
         }),
         wrongNetwork: error instanceof Error && error.name === "ChainMismatchError",
+        offerPayingGas: sponsorshipFailed(error),
       });
     }
   }
@@ -105,8 +117,9 @@ export function MintPanel(props: MintPanelProps) {
         <MintStepBody
           {...props}
           progress={progress}
+          relay={minting.relay}
           problem={problem}
-          onMint={() => void mint()}
+          onMint={(payOwnGas) => void mint(payOwnGas)}
           onSwitch={(chain) => void switchNetwork(chain)}
           onOpenWallet={() => openModal("bindWallet")}
         />
@@ -150,14 +163,16 @@ function MintStepBody({
   stalled,
   onRefresh,
   progress,
+  relay,
   problem,
   onMint,
   onSwitch,
   onOpenWallet,
 }: MintPanelProps & {
   progress: WriteStage | null;
+  relay: RelayProgress | null;
   problem: MintProblem | null;
-  onMint: () => void;
+  onMint: (payOwnGas: boolean) => void;
   onSwitch: (chain: PublicChain) => void;
   onOpenWallet: () => void;
 }) {
@@ -272,10 +287,8 @@ function MintStepBody({
       }
       return (
         <>
-          <p className={styles.muted}>
-            One pass per wallet, bound to it for good. You only pay the network's gas
-            {target ? ` on ${target.name}` : ""}.
-          </p>
+          <p className={styles.muted}>One pass per wallet, bound to it for good.</p>
+          <GasStatus chain={target} action="mint" wallet={boundWallet} verb="mint your pass" />
           {step.mismatch && !problem && (
             <FormAlert tone="info">
               Chain mismatch: Expected {step.mismatch.expected}, received {step.mismatch.received}. Minting asks your
@@ -283,9 +296,14 @@ function MintStepBody({
             </FormAlert>
           )}
           <div className={styles.actions}>
-            <Button loading={progress !== null} onClick={onMint}>
-              Mint Genesis Pass
+            <Button loading={progress !== null} onClick={() => onMint(false)}>
+              <MintLabel target={target} />
             </Button>
+            {problem?.offerPayingGas && progress === null && (
+              <Button variant="secondary" onClick={() => onMint(true)}>
+                Pay the gas myself
+              </Button>
+            )}
             {(step.mismatch || problem?.wrongNetwork) && target && (
               <Button variant="secondary" onClick={() => onSwitch(target)} disabled={progress !== null}>
                 Switch to {target.name}
@@ -298,8 +316,14 @@ function MintStepBody({
               {transactionStepText[progress]}
             </p>
           )}
+          {relay && <RelayProgressView progress={relay} explorerUrl={target?.explorer_url ?? null} credits={false} />}
           {problem && <FormAlert>{problem.message}</FormAlert>}
         </>
       );
   }
+}
+
+function MintLabel({ target }: { target: PublicChain | null }) {
+  const free = useGasPayer(target, "mint").payer === "arcana";
+  return <>{free ? "Mint Genesis Pass (free)" : "Mint Genesis Pass"}</>;
 }

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import type { Hex } from "viem";
+import { useRootData } from "../../lib/root-data";
 import { useModalStore } from "../../shell/modals/modal-store";
 import { Badge } from "../../ui/badge";
 import { Button } from "../../ui/button";
@@ -9,6 +10,10 @@ import { FormAlert } from "../../ui/form-alert";
 import { Spinner } from "../../ui/spinner";
 import { contractErrorMessage } from "../../wallet-runtime/contract-errors";
 import { useContractWrite } from "../../wallet-runtime/use-contract-write";
+import { GasStatus } from "../sponsorship/gas-status";
+import { sponsorshipFailed } from "../sponsorship/pay-own-gas";
+import { RelayProgressView } from "../sponsorship/relay-progress";
+import { useGasPayer } from "../sponsorship/use-sponsorship";
 import { shortAddress } from "../wallets/short-address";
 import { canWrite, type WalletGate } from "../wallets/wallet-gate";
 import type { ChainExpectation } from "./chain-sync";
@@ -115,57 +120,70 @@ function PassCardView({
   onUnstakeSettled,
 }: Omit<PassListProps, "cards" | "failed" | "onRetry"> & { card: PassCard }) {
   const openModal = useModalStore((state) => state.openModal);
-  const [problem, setProblem] = useState<string | null>(null);
+  const [problem, setProblem] = useState<{ message: string; offerPayingGas: boolean } | null>(null);
   // The transaction code (viem, the ABI) loads with the first click, not with the page.
   const staking = useContractWrite({
     prepare: async (pass: { tokenId: number; chainId: number; contract: Hex }) =>
       (await import("./pass-transactions")).stakeWrite(pass),
+    sponsoredAction: () => "stake",
     invalidates: () => [],
   });
   const unstaking = useContractWrite({
     prepare: async (pass: { tokenId: number; chainId: number }, onStage) =>
       (await import("./pass-transactions")).unstakeWrite(pass, onStage),
+    sponsoredAction: () => "unstake",
     invalidates: () => [],
   });
   const progress = staking.stage ?? unstaking.stage;
+  const relay = staking.relay ?? unstaking.relay;
   const action = card.staked ? "unstake" : "stake";
+  const chain = useRootData()?.config.chains.find((candidate) => candidate.id === card.chainId) ?? null;
+  const free = useGasPayer(chain, action).payer === "arcana";
   const mine = (expected: ChainExpectation) => expected.chainId === card.chainId && expected.tokenId === card.tokenId;
   const syncing = waiting.some(mine);
   const isStalled = stalled !== null && mine(stalled);
   const name = `Genesis Pass #${card.tokenId}`;
 
-  async function send() {
+  async function send(payOwnGas = false) {
     const stopped = blocker(gate);
     if (stopped) {
-      setProblem(
-        stopped === "wrong-account" && boundWallet
-          ? `${blockerText[stopped]} (${shortAddress(boundWallet)})`
-          : blockerText[stopped],
-      );
+      setProblem({
+        message:
+          stopped === "wrong-account" && boundWallet
+            ? `${blockerText[stopped]} (${shortAddress(boundWallet)})`
+            : blockerText[stopped],
+        offerPayingGas: false,
+      });
       openModal("bindWallet");
       return;
     }
     if (!card.contract) {
-      setProblem(`Arcana does not list the Genesis Pass contract on ${card.chainName}.`);
+      setProblem({
+        message: `Arcana does not list the Genesis Pass contract on ${card.chainName}.`,
+        offerPayingGas: false,
+      });
       return;
     }
     const pass = { tokenId: card.tokenId, chainId: card.chainId, contract: card.contract };
     setProblem(null);
     try {
       if (action === "stake") {
-        await staking.mutateAsync(pass);
+        await staking.mutateAsync(pass, { payOwnGas });
         awaitChain({ kind: "staked", chainId: card.chainId, tokenId: card.tokenId });
       } else {
         let settled = 0;
         try {
-          settled = (await unstaking.mutateAsync(pass)).prepared.settledPoints;
+          settled = (await unstaking.mutateAsync(pass, { payOwnGas })).prepared.settledPoints;
         } finally {
           onUnstakeSettled(settled);
         }
         awaitChain({ kind: "unstaked", chainId: card.chainId, tokenId: card.tokenId });
       }
     } catch (error) {
-      setProblem(contractErrorMessage(error, { formatTime: formatLocalTime, gasCurrency: card.gasCurrency }));
+      setProblem({
+        message: contractErrorMessage(error, { formatTime: formatLocalTime, gasCurrency: card.gasCurrency }),
+        offerPayingGas: sponsorshipFailed(error),
+      });
     }
   }
 
@@ -209,15 +227,25 @@ function PassCardView({
               onClick={() => void send()}
             >
               {action === "stake" ? "Stake" : "Unstake"}
+              {free ? " (free)" : ""}
             </Button>
+            {problem?.offerPayingGas && progress === null && (
+              <Button variant="secondary" size="sm" onClick={() => void send(true)}>
+                Pay the gas myself
+              </Button>
+            )}
             {!card.staked && <span className={styles.muted}>Staked passes earn points every GMT day.</span>}
           </div>
+        )}
+        {!syncing && progress === null && (
+          <GasStatus chain={chain} action={action} wallet={boundWallet} verb={`${action} your pass`} />
         )}
         {progress && (
           <p className={styles.status} role="status">
             {transactionStepText[progress]}
           </p>
         )}
+        {relay && <RelayProgressView progress={relay} explorerUrl={chain?.explorer_url ?? null} credits={false} />}
         {isStalled && (
           <div className={styles.actions}>
             <p className={styles.muted}>The chain has not reported this transaction to Arcana yet.</p>
@@ -226,7 +254,7 @@ function PassCardView({
             </Button>
           </div>
         )}
-        {problem && <FormAlert>{problem}</FormAlert>}
+        {problem && <FormAlert>{problem.message}</FormAlert>}
       </div>
     </Card>
   );

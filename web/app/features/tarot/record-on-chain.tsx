@@ -9,12 +9,17 @@ import { Button } from "../../ui/button";
 import { FormAlert } from "../../ui/form-alert";
 import { contractErrorMessage } from "../../wallet-runtime/contract-errors";
 import { formatPoints } from "../account/points";
+import { useMember } from "../account/use-member";
+import { GasStatus } from "../sponsorship/gas-status";
+import { sponsorshipFailed } from "../sponsorship/pay-own-gas";
+import { RelayProgressView } from "../sponsorship/relay-progress";
+import { useGasPayer } from "../sponsorship/use-sponsorship";
 import { useDailyWrite } from "../wallets/daily-contract";
 import { DailyWalletStep } from "../wallets/daily-wallet-step";
 import styles from "./tarot.module.css";
 import { tarotNetworks, tarotQueryKeys, useChainTarot } from "./use-tarot";
 
-type Notice = { tone: "error" | "success" | "info"; text: string };
+type Notice = { tone: "error" | "success" | "info"; text: string; offerPayingGas?: boolean };
 
 /** Whether today's draw is recorded on one network (`GET /blockchain/tarot?network=`). */
 function NetworkRecord({ today, network, names }: { today: string; network: TarotNetwork; names: string }) {
@@ -53,25 +58,32 @@ export function RecordOnChain({ today, draw }: { today: string; draw: TarotDraw 
   const [notice, setNotice] = useState<Notice | null>(null);
   const networks = tarotNetworks(root?.config.chains ?? []);
   const recorded = onTarget.data?.is_tarot === true;
+  const member = useMember();
+  const free = useGasPayer(daily.target, "record_tarot").payer === "arcana";
 
-  async function record() {
+  async function record(payOwnGas = false) {
     setNotice(null);
     try {
-      const { credited } = await daily.write.mutateAsync({
-        functionName: "recordTarot",
-        digest: draw.digest,
-      });
+      const { credited, relayed } = await daily.write.mutateAsync(
+        { functionName: "recordTarot", digest: draw.digest },
+        { payOwnGas },
+      );
       setNotice(
-        credited === null
-          ? { tone: "info", text: "Your draw is on chain. Its points arrive as soon as the network confirms it." }
-          : credited.credited
-            ? { tone: "success", text: `Recorded on chain: +${formatPoints(credited.points)}.` }
-            : { tone: "info", text: "Recorded. Today's tarot points were already credited." },
+        relayed
+          ? relayed.credited
+            ? { tone: "success", text: "Recorded on chain for free: your tarot points are credited." }
+            : { tone: "info", text: "Recorded for free. Its points arrive as soon as Arcana sees it on chain." }
+          : credited === null
+            ? { tone: "info", text: "Your draw is on chain. Its points arrive as soon as the network confirms it." }
+            : credited.credited
+              ? { tone: "success", text: `Recorded on chain: +${formatPoints(credited.points)}.` }
+              : { tone: "info", text: "Recorded. Today's tarot points were already credited." },
       );
     } catch (error) {
       setNotice({
         tone: "error",
         text: contractErrorMessage(error, { gasCurrency: daily.target?.native_currency.symbol }),
+        offerPayingGas: sponsorshipFailed(error),
       });
     }
   }
@@ -96,7 +108,23 @@ export function RecordOnChain({ today, draw }: { today: string; draw: TarotDraw 
           />
         ))}
       </ul>
+      {!recorded && (
+        <GasStatus
+          chain={daily.target}
+          action="record_tarot"
+          wallet={member?.wallet_address ?? null}
+          verb="record it on chain"
+        />
+      )}
+      {daily.write.relay && (
+        <RelayProgressView progress={daily.write.relay} explorerUrl={daily.target?.explorer_url ?? null} credits />
+      )}
       {notice && <FormAlert tone={notice.tone}>{notice.text}</FormAlert>}
+      {notice?.offerPayingGas && stage === null && (
+        <Button variant="secondary" onClick={() => void record(true)}>
+          Pay the gas myself
+        </Button>
+      )}
       <DailyWalletStep readiness={daily.readiness} action="record it on chain">
         <Button
           loading={stage !== null}
@@ -106,11 +134,15 @@ export function RecordOnChain({ today, draw }: { today: string; draw: TarotDraw 
         >
           {stage === "crediting"
             ? "Crediting your points…"
-            : stage !== null
-              ? "Confirm in your wallet…"
-              : recorded
-                ? "Recorded on chain"
-                : "Record on chain"}
+            : stage === "relaying"
+              ? "Arcana is sending it…"
+              : stage !== null
+                ? "Confirm in your wallet…"
+                : recorded
+                  ? "Recorded on chain"
+                  : free
+                    ? "Record on chain (free)"
+                    : "Record on chain"}
         </Button>
       </DailyWalletStep>
       {daily.target && (

@@ -68,6 +68,7 @@ export function useDailyWrite<Credit>({
       };
     },
     credit,
+    sponsoredAction: (call) => (call.functionName === "checkIn" ? "check_in" : "record_tarot"),
     invalidates: () =>
       member ? [...invalidates(member.uid), memberQueryKey(member.uid), pointsHistoryQueryKey(member.uid)] : [],
   });
