@@ -391,6 +391,8 @@ export function createChainRelayer(target: SponsoredChain, options: RelayerOptio
       .orderBy(asc(sponsoredRelays.seq))
       .limit(batchSize);
     if (queued.length === 0) return false;
+    // Asked only when about to send: an idle relayer makes no RPC calls (public RPCs limit them).
+    if (open === 0) await alignNonce();
     const fees = cappedFees(await chains.fees(chainId), cap);
     const data = encodeFunctionData({
       abi: forwarderAbi,
@@ -497,9 +499,7 @@ export function createChainRelayer(target: SponsoredChain, options: RelayerOptio
   return {
     /** One pass; true when there may be more to send right away. */
     async step(): Promise<boolean> {
-      const open = await followPending();
-      if (open === 0) await alignNonce();
-      return sendQueued(open);
+      return sendQueued(await followPending());
     },
   };
 }
