@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../server/src/db/client.js";
 import { checkIns } from "../../server/src/db/schema.js";
 import { grantPoints, spendPoints } from "../../server/src/modules/ledger/api.js";
-import { kolAdmin } from "../../server/src/modules/referrals/service.js";
-import { makeOperator } from "../../server/src/test/admin.js";
+import { kolAdmin } from "../../server/src/modules/referrals/admin.js";
+import { makeOperator, testActor } from "../../server/src/test/admin.js";
 import { bindWalletDirectly, createMemberRow } from "../../server/src/test/members.js";
 import { launchBrowser, watchErrors } from "../src/browser.js";
 import { headerPointsText } from "../src/members.js";
@@ -30,7 +30,7 @@ beforeAll(async () => {
   const lucky = await createMemberRow(database.db, memberEmail);
   await bindWalletDirectly(database.db, lucky, memberWallet);
   await grantPoints(database.db, { userId: lucky, kind: "check_in", amount: 10, reference: "e2e-lucky" });
-  await kolAdmin(database.db).add(memberEmail, { code: "E2ESTARS" });
+  await kolAdmin(database.db, testActor).add(memberEmail, { code: "E2ESTARS" });
   for (let i = 1; i <= 4; i++) {
     const userId = await createMemberRow(database.db, `active-${i}@example.com`);
     await grantPoints(database.db, { userId, kind: "check_in", amount: 10 * i, reference: `e2e-${i}` });

@@ -1,6 +1,6 @@
 import { referralCodeInputSchema } from "@arcana/protocol";
 import { type Command, InvalidArgumentError } from "commander";
-import { kolAdmin } from "../modules/referrals/service.js";
+import { kolAdmin } from "../modules/referrals/admin.js";
 import type { CliContext } from "./context.js";
 
 function kolCode(value: string): string {
@@ -39,7 +39,7 @@ export function registerKolCommands(program: Command, context: CliContext) {
       points,
     )
     .action(async (email: string, options: { code?: string; inviterPoints?: number; inviteePoints?: number }) => {
-      const added = await kolAdmin(await context.database()).add(email, options);
+      const added = await kolAdmin(await context.database(), context.actor).add(email, options);
       const inviter = options.inviterPoints ?? `${context.economy.kol.inviterPoints} (economy default)`;
       const invitee = options.inviteePoints ?? `${context.economy.kol.inviteePoints} (economy default)`;
       context.print(
@@ -51,7 +51,7 @@ export function registerKolCommands(program: Command, context: CliContext) {
     .command("list")
     .description("every KOL code with its owner, rates, uses and qualified invites")
     .action(async () => {
-      const codes = await context.read((db) => kolAdmin(db).list());
+      const codes = await context.read((db) => kolAdmin(db, context.actor).list());
       for (const row of codes) {
         const rates = `inviter ${row.inviterPoints ?? `${context.economy.kol.inviterPoints}*`}, invitee ${row.inviteePoints ?? `${context.economy.kol.inviteePoints}*`}`;
         const state = row.disabledAt ? `  DISABLED ${row.disabledAt.toISOString()}` : "";
@@ -65,7 +65,7 @@ export function registerKolCommands(program: Command, context: CliContext) {
     .description("stop a KOL code from being used; its invites and rewards stay")
     .argument("<code>", "the KOL code (any case)")
     .action(async (code: string) => {
-      const disabled = await kolAdmin(await context.database()).disable(code);
+      const disabled = await kolAdmin(await context.database(), context.actor).disable(code);
       context.print(disabled ? `Disabled ${code.toUpperCase()}.` : `${code.toUpperCase()} was already disabled.`);
     });
 }

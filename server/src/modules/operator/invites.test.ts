@@ -1,10 +1,10 @@
 import type { OperatorInvites, ReferralSummary } from "@arcana/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makeOperator, unbindWalletOf } from "../../test/admin.js";
+import { makeOperator, testActor, unbindWalletOf } from "../../test/admin.js";
 import { createTestApp, postJson, readData, testClock, unlimitedLimiter } from "../../test/app.js";
 import { balanceOf, bindWalletDirectly, signUpMember } from "../../test/members.js";
+import { kolAdmin } from "../referrals/admin.js";
 import { refusalReasons } from "../referrals/rules.js";
-import { kolAdmin } from "../referrals/service.js";
 
 const clock = testClock(new Date("2026-11-22T12:00:00.000Z"));
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -38,12 +38,12 @@ describe("GET /operator/invites", () => {
     });
 
     const kol = await signUpMember(t, "kol@example.com");
-    await kolAdmin(t.database.db, clock.now).add("kol@example.com", {
+    await kolAdmin(t.database.db, testActor, clock.now).add("kol@example.com", {
       code: "STARS",
       inviterPoints: 100,
       inviteePoints: 30,
     });
-    await kolAdmin(t.database.db, clock.now).add("kol@example.com", { code: "QUIET" });
+    await kolAdmin(t.database.db, testActor, clock.now).add("kol@example.com", { code: "QUIET" });
     const inviter = await signUpMember(t, "inviter@example.com");
     const { code } = await readData<ReferralSummary>(await t.app.request("/api/refer_code", { headers: inviter.auth }));
 

@@ -13,11 +13,11 @@ import { createSiweMessage } from "viem/siwe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ledgerEntries, passes, referralUses } from "../../db/schema.js";
 import { type Economy, loadEconomy } from "../../economy.js";
-import { unbindWalletOf } from "../../test/admin.js";
+import { testActor, unbindWalletOf } from "../../test/admin.js";
 import { createTestApp, postJson, readData, testClock, unlimitedLimiter } from "../../test/app.js";
 import { balanceOf, bindWalletDirectly, createMemberRow, signUpMember } from "../../test/members.js";
+import { kolAdmin } from "./admin.js";
 import { memberCodeAlphabet } from "./rules.js";
-import { kolAdmin } from "./service.js";
 
 const DAY_MS = 86_400_000;
 const clock = testClock(new Date());
@@ -190,7 +190,7 @@ describe("the rules of using a code", () => {
     const unknown = await use(member, "NOSUCHCODE");
     expect(unknown.status).toBe(404);
     expect(await errorCode(unknown)).toBe("not_found");
-    const admin = kolAdmin(t.database.db, clock.now);
+    const admin = kolAdmin(t.database.db, testActor, clock.now);
     await admin.add(kol.email, { code: "gone-soon" });
     expect(await admin.disable("GONE-SOON")).toBe(true);
     const disabled = await use(member, "gone-soon");
@@ -313,7 +313,7 @@ describe("cross-site writes", () => {
 describe("KOL codes", () => {
   it("shows a KOL each code's uses, qualified invites, points and days, and claims them once", async () => {
     const kol = await newMember();
-    const admin = kolAdmin(t.database.db, clock.now);
+    const admin = kolAdmin(t.database.db, testActor, clock.now);
     expect(await admin.add(kol.email, { code: "moonrise", inviterPoints: 200 })).toEqual({
       email: kol.email,
       code: "MOONRISE",
@@ -447,7 +447,7 @@ describe("under concurrency", () => {
 
   it("50 simultaneous KOL claims credit the KOL once", async () => {
     const kol = await newMember();
-    const { code } = await kolAdmin(t.database.db, clock.now).add(kol.email, { inviterPoints: 70 });
+    const { code } = await kolAdmin(t.database.db, testActor, clock.now).add(kol.email, { inviterPoints: 70 });
     for (let i = 0; i < 2; i++) {
       const fan = await newMember();
       await use(fan, code);

@@ -5,13 +5,12 @@ import {
   type Invitee,
   type KolCodeStats,
   type KolSummary,
-  normalizeEmail,
   type OperatorInvites,
   type QualifyOn,
   type ReferralSummary,
   type UseReferralResult,
 } from "@arcana/protocol";
-import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, isNotNull, sql } from "drizzle-orm";
 import type { Database, DatabaseOrTransaction, Transaction } from "../../db/client.js";
 import type { Economy } from "../../economy.js";
 import { ApiError } from "../../http/api-error.js";
@@ -21,7 +20,6 @@ import { passesHeldBy } from "../passes/service.js";
 import {
   currentEvmBindings,
   lockMember,
-  memberByEmail,
   memberById,
   memberEmails,
   walletEverBoundToAnother,
@@ -428,84 +426,6 @@ export function createReferralService({ db, economy, publicUrl, now }: ReferralS
     }
     return { inviterPoints: settings.inviterPoints, inviteePoints: settings.inviteePoints };
   }
-}
-
-/** The operator's side (`npm run admin -- kol …`): make a member a KOL with codes of their own rates. */
-export function kolAdmin(db: Database, now: () => Date = () => new Date()) {
-  return {
-    async add(email: string, options: { code?: string; inviterPoints?: number; inviteePoints?: number }) {
-      const member = await memberByEmail(db, normalizeEmail(email));
-      if (!member) throw new Error(`No member has the e-mail address ${email}.`);
-      for (let attempt = 0; attempt < 5; attempt++) {
-        const code = options.code ? normalizeCode(options.code) : newMemberCode();
-        const [added] = await db
-          .insert(referralCodes)
-          .values({
-            code,
-            userId: member.id,
-            kind: "kol",
-            inviterPoints: options.inviterPoints ?? null,
-            inviteePoints: options.inviteePoints ?? null,
-            createdAt: now(),
-          })
-          .onConflictDoNothing()
-          .returning();
-        if (added) return { email: member.email, code: added.code };
-        if (options.code) throw new Error(`The code ${code} is already taken.`);
-      }
-      throw new Error("Could not find a free code; try again.");
-    },
-
-    /** Every KOL code with its owner, rates, uses and qualified invites, oldest first. */
-    async list() {
-      const codes = await db
-        .select()
-        .from(referralCodes)
-        .where(eq(referralCodes.kind, "kol"))
-        .orderBy(asc(referralCodes.createdAt), asc(referralCodes.code));
-      const counts = await db
-        .select({
-          code: referralUses.code,
-          uses: sql<number>`count(*)::int`,
-          qualified: sql<number>`(count(*) filter (where ${referralUses.state} in ('qualified', 'claimed')))::int`,
-        })
-        .from(referralUses)
-        .where(eq(referralUses.codeKind, "kol"))
-        .groupBy(referralUses.code);
-      const emails = new Map<string, string>();
-      for (const row of codes) {
-        if (!emails.has(row.userId)) emails.set(row.userId, (await memberById(db, row.userId))?.email ?? row.userId);
-      }
-      return codes.map((row) => {
-        const count = counts.find((entry) => entry.code === row.code);
-        return {
-          code: row.code,
-          email: emails.get(row.userId) ?? row.userId,
-          inviterPoints: row.inviterPoints,
-          inviteePoints: row.inviteePoints,
-          disabledAt: row.disabledAt,
-          uses: Number(count?.uses ?? 0),
-          qualified: Number(count?.qualified ?? 0),
-        };
-      });
-    },
-
-    /** Stops a KOL code from being used; its invites and rewards stay. False when it was already disabled. */
-    async disable(rawCode: string): Promise<boolean> {
-      const code = normalizeCode(rawCode);
-      const [row] = await db
-        .select()
-        .from(referralCodes)
-        .where(and(eq(referralCodes.code, code), eq(referralCodes.kind, "kol")));
-      if (!row) throw new Error(`There is no KOL code ${code}.`);
-      const [disabled] = await db
-        .update(referralCodes)
-        .set({ disabledAt: now() })
-        .where(and(eq(referralCodes.code, code), isNull(referralCodes.disabledAt)))
-        .returning();
-      return disabled !== undefined;
-    },
-  };
 }
 
 /** Pending invitees looked up per query when counting who bound a wallet. */
