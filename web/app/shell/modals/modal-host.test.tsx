@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { testConfig } from "../../test/fixtures";
 import { ModalHost } from "./modal-host";
 import { closedModals, modalNames, useModalStore } from "./modal-store";
@@ -49,6 +49,9 @@ async function renderHost() {
 }
 
 describe("ModalHost", () => {
+  // The dialogs' chunk takes seconds to transform on a busy machine, past findByRole's one second: load it
+  // once up front, so the test is about what the host shows, not about how fast the chunk arrives.
+  beforeAll(() => import("./app-modals"), 30_000);
   beforeEach(() => useModalStore.setState(closedModals));
   afterEach(cleanup);
 
