@@ -42,6 +42,21 @@ describe("the module boundaries lint", () => {
     }
   }, 180_000);
 
+  it("guards a module's tables without anyone listing it: a cross-module import of the boxes tables fails", async () => {
+    const fixture = `server/src/modules/tasks/boundary-fixture-boxes-${process.pid}.ts`;
+    writeFileSync(
+      path.join(repoRoot, fixture),
+      'import { ownedBoxes } from "../boxes/schema.js";\nexport const boxes = ownedBoxes;\n',
+    );
+    try {
+      const { failed, report } = await checkImports(fixture);
+      expect(failed).toBe(true);
+      expect(report).toContain("tables-of-boxes");
+    } finally {
+      rmSync(path.join(repoRoot, fixture), { force: true });
+    }
+  }, 180_000);
+
   it("passes a module that calls the owner's service instead", async () => {
     const fixture = `server/src/modules/staking/boundary-fixture-ok-${process.pid}.ts`;
     writeFileSync(
