@@ -53,7 +53,10 @@ export async function relayerReports(
     const [open] = await db
       .select({
         depth: count(),
-        waiting: sql<number>`count(*) filter (where ${sponsoredRelays.createdAt} < ${minuteAgo})`.mapWith(Number),
+        waiting:
+          sql<number>`count(*) filter (where ${sponsoredRelays.createdAt} < ${minuteAgo.toISOString()}::timestamptz)`.mapWith(
+            Number,
+          ),
       })
       .from(sponsoredRelays)
       .where(and(eq(sponsoredRelays.chainId, chainId), inArray(sponsoredRelays.state, openRelayStates)));
