@@ -1,10 +1,15 @@
 import {
+  bindEvmWalletRoute,
   type ClaimResult,
+  claimKolRewardsRoute,
+  claimReferralRewardsRoute,
+  consumeTasksRoute,
+  getKolSummaryRoute,
+  getReferralSummaryRoute,
   gmtDayNumber,
-  type KolSummary,
+  issueWalletNonceRoute,
   type ReferralSummary,
-  type UseReferralResult,
-  type WalletNonce,
+  useReferralCodeRoute,
   walletBindingStatement,
 } from "@arcana/protocol";
 import { eq, sql } from "drizzle-orm";
@@ -14,7 +19,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ledgerEntries, passes, referralUses } from "../../db/schema.js";
 import { type Economy, loadEconomy } from "../../economy.js";
 import { testActor, unbindWalletOf } from "../../test/admin.js";
-import { createTestApp, postJson, readData, testClock, unlimitedLimiter } from "../../test/app.js";
+import { apiClient, errorCode, pathOf } from "../../test/api-client.js";
+import { createTestApp, testClock, unlimitedLimiter } from "../../test/app.js";
 import { balanceOf, bindWalletDirectly, createMemberRow, signUpMember } from "../../test/members.js";
 import { kolAdmin } from "./admin.js";
 import { memberCodeAlphabet } from "./rules.js";
@@ -36,25 +42,28 @@ async function newMember(app = t): Promise<Member> {
 }
 
 async function summary(member: Member, app = t): Promise<ReferralSummary> {
-  return readData(await app.app.request("/api/refer_code", { headers: member.auth }));
+  return apiClient(app.app).data(getReferralSummaryRoute, { auth: member.auth });
 }
 
 function use(member: Member, code: string, app = t) {
-  return postJson(app.app, "/api/refer_code/use", { code }, member.auth);
+  return apiClient(app.app).call(useReferralCodeRoute, { body: { code }, auth: member.auth });
 }
 
-async function claim(member: Member, path = "/api/refer_code/claim"): Promise<ClaimResult> {
-  return readData(await postJson(t.app, path, {}, member.auth));
+async function readUse(member: Member, code: string, app = t) {
+  return apiClient(app.app).data(useReferralCodeRoute, { body: { code }, auth: member.auth });
 }
 
-async function errorCode(res: Response) {
-  return ((await res.json()) as { error: { code: string } }).error.code;
+async function claim(
+  member: Member,
+  route: typeof claimReferralRewardsRoute | typeof claimKolRewardsRoute = claimReferralRewardsRoute,
+): Promise<ClaimResult> {
+  return apiClient(t.app).data(route, { auth: member.auth });
 }
 
 /** Binds a fresh EVM wallet the way the web does: a signed Sign-In with Ethereum message. */
 async function bindWalletBySigning(member: Member, key = generatePrivateKey()) {
   const account = privateKeyToAccount(key);
-  const { nonce } = await readData<WalletNonce>(await t.app.request("/api/wallet/nonce", { headers: member.auth }));
+  const { nonce } = await apiClient(t.app).data(issueWalletNonceRoute, { auth: member.auth });
   const message = createSiweMessage({
     domain: "localhost:3000",
     uri: "http://localhost:3000",
@@ -67,12 +76,10 @@ async function bindWalletBySigning(member: Member, key = generatePrivateKey()) {
     expirationTime: new Date(clock.now().getTime() + 10 * 60 * 1000),
   });
   const signature = await account.signMessage({ message });
-  const res = await postJson(
-    t.app,
-    "/api/blockchain/bind_wallet",
-    { address: account.address, message, signature },
-    member.auth,
-  );
+  const res = await apiClient(t.app).call(bindEvmWalletRoute, {
+    body: { address: account.address, message, signature },
+    auth: member.auth,
+  });
   expect(res.status).toBe(200);
   return account.address;
 }
@@ -107,7 +114,7 @@ describe("an invite, from code to claim", () => {
     const invitee = await newMember();
     const { code } = await summary(inviter);
 
-    const used = await readData<UseReferralResult>(await use(invitee, code.toLowerCase()));
+    const used = await readUse(invitee, code.toLowerCase());
     expect(used).toMatchObject({
       code,
       kol: false,
@@ -151,7 +158,7 @@ describe("an invite, from code to claim", () => {
     const inviter = await newMember();
     const invitee = await newMember();
     await bindWalletBySigning(invitee);
-    const used = await readData<UseReferralResult>(await use(invitee, (await summary(inviter)).code));
+    const used = await readUse(invitee, (await summary(inviter)).code);
     expect(used).toMatchObject({ state: "qualified", reason: null, pts: 20 });
     expect((await summary(inviter)).pending_points).toBe(50);
   });
@@ -247,32 +254,27 @@ describe("the rules of using a code", () => {
       { code: 12345 },
       { code: "x".repeat(33) },
     ]) {
-      const res = await postJson(t.app, "/api/refer_code/use", body, member.auth);
+      const res = await apiClient(t.app).unchecked(useReferralCodeRoute, { body, auth: member.auth });
       expect(res.status).toBe(400);
       expect(await errorCode(res)).toBe("bad_request");
     }
-    const notJson = await t.app.request("/api/refer_code/use", {
+    const notJson = await t.app.request(pathOf(useReferralCodeRoute), {
       method: "POST",
       body: "code=ABCD",
       headers: { "content-type": "application/json", ...member.auth },
     });
     expect(notJson.status).toBe(400);
     expect(await usesOf(member.userId)).toEqual([]);
-    for (const [method, path] of [
-      ["GET", "/api/refer_code"],
-      ["POST", "/api/refer_code/use"],
-      ["POST", "/api/refer_code/claim"],
-      ["GET", "/api/refer_code/kol"],
-      ["POST", "/api/refer_code/kol/claim"],
-      ["GET", "/api/tasks/consume"],
-    ] as const) {
-      const res = await t.app.request(path, {
-        method,
-        ...(method === "POST"
-          ? { body: JSON.stringify({ code: "ABCD" }), headers: { "content-type": "application/json" } }
-          : {}),
-      });
-      expect(res.status, path).toBe(401);
+    for (const route of [
+      getReferralSummaryRoute,
+      useReferralCodeRoute,
+      claimReferralRewardsRoute,
+      getKolSummaryRoute,
+      claimKolRewardsRoute,
+      consumeTasksRoute,
+    ]) {
+      const res = await apiClient(t.app).unchecked(route, route.method === "post" ? { body: { code: "ABCD" } } : {});
+      expect(res.status, route.path).toBe(401);
       expect(await errorCode(res)).toBe("unauthenticated");
     }
     const [count] = await t.database.db
@@ -295,13 +297,13 @@ describe("cross-site writes", () => {
       cookie: `arcana_session=${member.auth.authorization.replace("Bearer ", "")}`,
       origin: "https://evil.example",
     });
-    for (const [member, path, body] of [
-      [stranger, "/api/refer_code/use", { code }],
-      [inviter, "/api/refer_code/claim", {}],
-      [inviter, "/api/refer_code/kol/claim", {}],
+    for (const [member, route, body] of [
+      [stranger, useReferralCodeRoute, { code }],
+      [inviter, claimReferralRewardsRoute, {}],
+      [inviter, claimKolRewardsRoute, {}],
     ] as const) {
-      const res = await postJson(t.app, path, body, cookieOf(member));
-      expect(res.status, path).toBe(403);
+      const res = await apiClient(t.app).unchecked(route, { body, auth: cookieOf(member) });
+      expect(res.status, route.path).toBe(403);
       expect(await errorCode(res)).toBe("foreign_origin");
     }
     expect(await usesOf(stranger.userId)).toEqual([]);
@@ -320,12 +322,12 @@ describe("KOL codes", () => {
     });
     await expect(admin.add(kol.email, { code: "MoonRise" })).rejects.toThrow(/taken/);
     const fan = await newMember();
-    const used = await readData<UseReferralResult>(await use(fan, "MoonRise"));
+    const used = await readUse(fan, "MoonRise");
     expect(used).toMatchObject({ code: "MOONRISE", kol: true, invitee_points: 30, state: "pending" });
     await bindWalletBySigning(fan);
     expect(await balanceOf(t.database.db, fan.userId)).toBe(30);
 
-    const stats = await readData<KolSummary>(await t.app.request("/api/refer_code/kol", { headers: kol.auth }));
+    const stats = await apiClient(t.app).data(getKolSummaryRoute, { auth: kol.auth });
     expect(stats.is_kol).toBe(true);
     expect(stats.codes).toHaveLength(1);
     const [code] = stats.codes;
@@ -348,9 +350,9 @@ describe("KOL codes", () => {
 
     // The member claim is for the member's own code only.
     expect(await claim(kol)).toEqual({ claimed: 0, pts: 0 });
-    expect(await claim(kol, "/api/refer_code/kol/claim")).toEqual({ claimed: 200, pts: 200 });
-    expect(await claim(kol, "/api/refer_code/kol/claim")).toEqual({ claimed: 0, pts: 200 });
-    const after = await readData<KolSummary>(await t.app.request("/api/refer_code/kol", { headers: kol.auth }));
+    expect(await claim(kol, claimKolRewardsRoute)).toEqual({ claimed: 200, pts: 200 });
+    expect(await claim(kol, claimKolRewardsRoute)).toEqual({ claimed: 0, pts: 200 });
+    const after = await apiClient(t.app).data(getKolSummaryRoute, { auth: kol.auth });
     expect(after.codes[0]).toMatchObject({ pending_points: 0, claimed_points: 200 });
 
     const listed = await admin.list();
@@ -359,7 +361,7 @@ describe("KOL codes", () => {
 
   it("answers is_kol: false and no codes for everyone else", async () => {
     const member = await newMember();
-    expect(await readData(await t.app.request("/api/refer_code/kol", { headers: member.auth }))).toEqual({
+    expect(await apiClient(t.app).data(getKolSummaryRoute, { auth: member.auth })).toEqual({
       is_kol: false,
       codes: [],
     });
@@ -377,7 +379,7 @@ describe("qualification on the configured event only", () => {
       const inviter = await newMember(other);
       const invitee = await newMember(other);
       const { code } = await summary(inviter, other);
-      const used = await readData<UseReferralResult>(await use(invitee, code, other));
+      const used = await readUse(invitee, code, other);
       expect(used).toMatchObject({ state: "pending", qualify_on: "first_check_in" });
       const wallet = "0x00000000000000000000000000000000000c0ffe";
       await bindWalletDirectly(other.database.db, invitee.userId, wallet);
@@ -453,7 +455,7 @@ describe("under concurrency", () => {
       await use(fan, code);
       await bindWalletBySigning(fan);
     }
-    const answers = await Promise.all(Array.from({ length: 50 }, () => claim(kol, "/api/refer_code/kol/claim")));
+    const answers = await Promise.all(Array.from({ length: 50 }, () => claim(kol, claimKolRewardsRoute)));
     expect(answers.reduce((sum, answer) => sum + answer.claimed, 0)).toBe(140);
     expect(await balanceOf(t.database.db, kol.userId)).toBe(140);
   });

@@ -8,6 +8,7 @@ import { createSiweMessage } from "viem/siwe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { walletNonces } from "../../db/schema.js";
 import { testActor } from "../../test/admin.js";
+import { errorCode } from "../../test/api-client.js";
 import { capturingMailer, createTestApp, postJson, productionEnv, signInByCode, testClock } from "../../test/app.js";
 import { startTestChain } from "../../test/chain.js";
 import { memberNamed, unbindWallet } from "./admin.js";
@@ -75,10 +76,6 @@ async function signedEvmBinding(
 
 function bindEvm(auth: Record<string, string>, body: { address: string; message: string; signature: string }) {
   return postJson(t.app, "/api/blockchain/bind_wallet", body, auth);
-}
-
-async function errorCode(res: Response) {
-  return ((await res.json()) as { error: { code: string } }).error.code;
 }
 
 async function mine(auth: Record<string, string>): Promise<User> {
