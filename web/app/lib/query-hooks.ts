@@ -47,14 +47,8 @@ function useQueryInBrowser<
   return hydrating ? queryNotRun : answer;
 }
 
-function useQueryOnServer<
-  TQueryFnData = unknown,
-  TError = Error,
-  TData = TQueryFnData,
-  TQueryKey extends QueryKey = QueryKey,
->(_options: UseQueryOptions<TQueryFnData, TError, TData, TQueryKey>): UseQueryResult<TData, TError> {
-  return queryNotRun;
-}
+/** On the server no query runs: every call answers "not run", whatever its options. */
+const useQueryOnServer: typeof useQueryInBrowser = () => queryNotRun;
 
 /** TanStack Query's `useQuery`, answering "not run" on the server and while its component hydrates. */
 export const useQuery: typeof useQueryInBrowser = typeof window === "undefined" ? useQueryOnServer : useQueryInBrowser;
