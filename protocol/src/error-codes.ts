@@ -46,6 +46,7 @@ export const errorCodes = [
   "simulation_reverted",
   "quota_used",
   "budget_spent",
+  "signer_not_authorizer",
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];
@@ -103,6 +104,8 @@ export const errorStatus: Record<ErrorCode, 400 | 401 | 403 | 404 | 409 | 413 | 
   quota_used: 429,
   /** The chain's sponsorship budget for this GMT day is spent. */
   budget_spent: 409,
+  /** The server's signing key is not the contracts' authorizer (a rotation half done): it signs nothing until they match. */
+  signer_not_authorizer: 503,
 };
 
 /** What a `dependency_unavailable` answer names as down. */

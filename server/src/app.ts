@@ -11,6 +11,7 @@ import type { Logger } from "pino";
 import { type ChainClients, createChainClients } from "./chain/clients.js";
 import type { EventHandler } from "./chain/indexer.js";
 import { createAuthorizationSigner } from "./chain/signer.js";
+import { checkedSigner, createSignerHealth } from "./chain/signer-health.js";
 import type { Config } from "./config.js";
 import type { DatabaseHandle } from "./db/client.js";
 import { type Economy, loadEconomy } from "./economy.js";
@@ -145,7 +146,14 @@ export function createApp(deps: AppDeps) {
     checkIn: async (tx, event) => (await checkIn.creditCheckIn(event, tx)) !== null,
     tarotRecorded: async (tx, event) => (await tarot.creditTarotRecorded(event, tx)) !== null,
   };
-  const signer = createAuthorizationSigner(config.signerPrivateKey);
+  const signerHealth = createSignerHealth({
+    config,
+    chainClients,
+    signer: createAuthorizationSigner(config.signerPrivateKey),
+    logger,
+    now,
+  });
+  const signer = checkedSigner(createAuthorizationSigner(config.signerPrivateKey), signerHealth);
   const passes = createPassService({ db: database.db, config, chainClients, signer, now });
   const staking = createStakingService({ db: database.db, economy, chainClients, signer, passes, now });
   const boxes = createBoxService({
@@ -195,7 +203,17 @@ export function createApp(deps: AppDeps) {
       { database: database.ping, ...(config.redisUrl ? { redis: limiter.ping } : {}) },
       c.get("logger")(),
     );
-    return c.json(readiness, readiness.status === "ready" ? 200 : 503);
+    // A signer the contracts do not accept stops minting and unstaking only: it is reported, and the
+    // server stays in the load balancer (a rotation leaves every server mismatched for a moment).
+    for (const status of signerHealth.known()) {
+      if (status.matches !== false) continue;
+      readiness.checks[`signer:${status.chain}`] = {
+        ok: false,
+        reason: `SIGNER_PRIVATE_KEY is ${status.signer}, GenesisPass.authorizer() is ${status.authorizer}`,
+      };
+      if (readiness.status === "ready") readiness.status = "degraded";
+    }
+    return c.json(readiness, readiness.status === "unavailable" ? 503 : 200);
   });
   // Metrics show traffic and process internals: behind METRICS_TOKEN, and never open in production.
   if (config.metricsToken || !config.isProduction) {
@@ -336,5 +354,6 @@ export function createApp(deps: AppDeps) {
       credits: relayCredits,
       onRelayQueued: (listener: () => void) => relayQueuedListeners.add(listener),
     },
+    signerHealth,
   };
 }

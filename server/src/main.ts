@@ -31,7 +31,7 @@ if (process.env.WEB_BUILD_PENDING === "1" && process.send) {
 logger.info(hot ? "Starting Vite for hot reload…" : "Loading the web app build…");
 const hotFrontend = hot ? await createHotFrontend() : null;
 const web = hotFrontend ?? (await loadBuiltFrontend(config.env));
-const { app, limiter, chainClients, eventHandlers, relaying } = createApp({
+const { app, limiter, chainClients, eventHandlers, relaying, signerHealth } = createApp({
   config,
   database,
   logger,
@@ -39,6 +39,8 @@ const { app, limiter, chainClients, eventHandlers, relaying } = createApp({
   hotReload: hot,
   economy,
 });
+// Each chain's authorizer against SIGNER_PRIVATE_KEY: a mismatch is logged as an error now, not found by a reverted mint.
+void signerHealth.check();
 const indexer = config.indexerEnabled
   ? startIndexer({ config, database, chainClients, handlers: eventHandlers, logger })
   : null;

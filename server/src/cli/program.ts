@@ -5,6 +5,7 @@ import type { Database, DatabaseHandle } from "../db/client.js";
 import { type Economy, EconomyError, loadEconomy } from "../economy.js";
 import { registerAllowlistCommands } from "./allowlist.js";
 import { registerBoxesCommands } from "./boxes.js";
+import { registerChainCommands } from "./chain.js";
 import { describeDatabase, openOperatorDatabase } from "./connect.js";
 import type { CliContext } from "./context.js";
 import { registerDatabaseCommands } from "./database.js";
@@ -86,6 +87,7 @@ export async function runCli(argv: string[], options: CliOptions = {}): Promise<
   registerKolCommands(program, context);
   registerRelayerCommands(program, context);
   registerDatabaseCommands(program, context);
+  registerChainCommands(program, context);
 
   try {
     await program.parseAsync(argv, { from: "user" });

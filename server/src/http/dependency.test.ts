@@ -1,6 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import pino from "pino";
+import { pad, toFunctionSelector } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../config.js";
 import { devMails } from "../db/schema.js";
@@ -10,6 +11,8 @@ import { capturingMailer, createTestApp, postJson, productionEnv } from "../test
 import { bindWalletDirectly, signUpMember } from "../test/members.js";
 
 const wallet = `0x${"c1".repeat(20)}`;
+/** Hardhat's account #1: the signer a server uses outside production. */
+const DEV_SIGNER_ADDRESS = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
 
 /** An RPC endpoint behind a proxy answering 502, until `recover()`: then a chain at block 0 with no pass. */
 function flakyRpc() {
@@ -24,12 +27,19 @@ function flakyRpc() {
         res.writeHead(502, { "content-type": "text/html" }).end("<h1>502 Bad Gateway</h1>");
         return;
       }
-      const calls = JSON.parse(body) as { id: number; method: string } | Array<{ id: number; method: string }>;
-      const answer = (call: { id: number; method: string }) => ({
+      type Call = { id: number; method: string; params?: Array<{ data?: string }> };
+      const calls = JSON.parse(body) as Call | Call[];
+      const answer = (call: Call) => ({
         jsonrpc: "2.0",
         id: call.id,
-        // eth_call of passOf / mintNonces: 0 (no pass, nonce 0); eth_chainId: the local chain.
-        result: call.method === "eth_chainId" ? "0x7a69" : `0x${"0".repeat(64)}`,
+        // eth_call of authorizer(): the development signer (the server's); of passOf / mintNonces: 0 (no
+        // pass, nonce 0); eth_chainId: the local chain.
+        result:
+          call.method === "eth_chainId"
+            ? "0x7a69"
+            : call.params?.[0]?.data?.startsWith(toFunctionSelector("authorizer()"))
+              ? pad(DEV_SIGNER_ADDRESS)
+              : `0x${"0".repeat(64)}`,
       });
       res
         .writeHead(200, { "content-type": "application/json" })

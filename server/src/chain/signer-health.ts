@@ -1,0 +1,122 @@
+import { genesisPassAbi } from "@arcana/contracts";
+import type { Logger } from "pino";
+import type { Config } from "../config.js";
+import { ApiError } from "../http/api-error.js";
+import type { ChainClients } from "./clients.js";
+import type { AuthorizationSigner } from "./signer.js";
+
+/** A chain's GenesisPass authorizer against this server's signer: `matches` null when it could not be read. */
+export interface SignerStatus {
+  chain: string;
+  chainId: number;
+  signer: `0x${string}`;
+  authorizer: `0x${string}` | null;
+  matches: boolean | null;
+  checkedAt: Date;
+  error?: string;
+}
+
+/** How long a read authorizer is trusted before it is read again. */
+const FRESH_MS = 30_000;
+
+/**
+ * Compares each chain's `GenesisPass.authorizer()` with the signer's address: at start-up, in `/readyz`
+ * and before every authorization, so a rotated key that the contracts do not know is refused here
+ * (503 `signer_not_authorizer`) instead of signing what the chain will revert with `InvalidSigner`.
+ */
+export function createSignerHealth(deps: {
+  config: Pick<Config, "chains">;
+  chainClients: ChainClients;
+  signer: AuthorizationSigner;
+  logger: Logger;
+  now: () => Date;
+  /** Every chain's state after each read (metrics). */
+  onStatus?: (status: SignerStatus) => void;
+}) {
+  const { config, chainClients, signer, logger, now } = deps;
+  const statuses = new Map<number, SignerStatus>();
+  const reading = new Map<number, Promise<SignerStatus>>();
+
+  async function read(chainId: number): Promise<SignerStatus> {
+    const chain = config.chains.find((c) => c.id === chainId);
+    if (!chain?.genesisPassAddress) throw new Error(`chain ${chainId} has no GenesisPass`);
+    const base = { chain: chain.key, chainId, signer: signer.address, checkedAt: now() };
+    let status: SignerStatus;
+    try {
+      const authorizer = (await chainClients.client(chainId).readContract({
+        address: chain.genesisPassAddress,
+        abi: genesisPassAbi,
+        functionName: "authorizer",
+      })) as `0x${string}`;
+      status = { ...base, authorizer, matches: authorizer.toLowerCase() === signer.address.toLowerCase() };
+    } catch (error) {
+      status = {
+        ...base,
+        authorizer: null,
+        matches: null,
+        error: error instanceof Error ? error.message : String(error),
+      };
+    }
+    const before = statuses.get(chainId);
+    statuses.set(chainId, status);
+    deps.onStatus?.(status);
+    if (status.matches === false && before?.matches !== false) {
+      logger.error(
+        { chain: chain.key, signer: signer.address, authorizer: status.authorizer },
+        `SIGNER_PRIVATE_KEY signs as ${signer.address}, but GenesisPass on ${chain.key} accepts ${status.authorizer}: mint and unstake authorizations are refused until they match (npm run admin -- chain set-authorizer)`,
+      );
+    }
+    return status;
+  }
+
+  function current(chainId: number): Promise<SignerStatus> {
+    const known = statuses.get(chainId);
+    if (known && now().getTime() - known.checkedAt.getTime() < FRESH_MS) {
+      return Promise.resolve(known);
+    }
+    let pending = reading.get(chainId);
+    if (!pending) {
+      pending = read(chainId).finally(() => reading.delete(chainId));
+      reading.set(chainId, pending);
+    }
+    return pending;
+  }
+
+  const chainsWithPass = () => config.chains.filter((chain) => chain.genesisPassAddress);
+
+  return {
+    /** Every chain with a GenesisPass, read afresh when older than 30 s. */
+    check: () => Promise.all(chainsWithPass().map((chain) => current(chain.id))),
+    /** What the last reads said, without waiting on an RPC (`/readyz`); stale chains are read again meanwhile. */
+    known(): SignerStatus[] {
+      for (const chain of chainsWithPass()) void current(chain.id).catch(() => {});
+      return [...statuses.values()];
+    },
+    /** Refuses (503 `signer_not_authorizer`) when the chain is known to accept another authorizer. */
+    async require(chainId: number) {
+      const status = await current(chainId);
+      if (status.matches === false) {
+        throw new ApiError(
+          "signer_not_authorizer",
+          `This server's signing key is not the one the ${status.chain} contracts accept, so it cannot authorize this now. The operators have been told; try again later.`,
+        );
+      }
+    },
+  };
+}
+export type SignerHealth = ReturnType<typeof createSignerHealth>;
+
+/** The signer, refusing to sign for a chain whose contracts accept another authorizer. */
+export function checkedSigner(signer: AuthorizationSigner, health: SignerHealth): AuthorizationSigner {
+  return {
+    address: signer.address,
+    signMint: async (input) => {
+      await health.require(input.chainId);
+      return signer.signMint(input);
+    },
+    signUnstake: async (input) => {
+      await health.require(input.chainId);
+      return signer.signUnstake(input);
+    },
+  };
+}
