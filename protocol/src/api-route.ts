@@ -42,6 +42,12 @@ export interface ApiRoute {
    * registers each route through the helper of this level (server/src/http/routes.ts).
    */
   security: "public" | "session" | "operator";
+  /**
+   * A GET that writes (the contract fixes it as a GET): a top-level navigation from another site carries
+   * the Lax session cookie, so a cookie-authenticated call another site started is refused (403
+   * `foreign_origin`), as a cross-origin POST is.
+   */
+  getWrites?: true;
   request?: {
     body?: z.ZodType;
     query?: z.ZodObject;

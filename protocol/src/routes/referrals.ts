@@ -18,9 +18,10 @@ export const getReferralSummaryRoute = defineRoute({
     "Each invitee shows what they still have to do, or why they will not count (for example, a wallet that " +
     "already qualified someone). Inviter rewards become claimable when the invitee qualifies.",
   security: "session",
+  getWrites: true,
   response: referralSummarySchema,
   responseDescription: "The member's code and invites",
-  errors: [401],
+  errors: [401, 403],
 });
 
 export const useReferralCodeRoute = defineRoute({
@@ -59,9 +60,10 @@ export const getKolSummaryRoute = defineRoute({
   summary: "A KOL's codes with uses, qualified invites, points and the last 30 GMT days",
   description: "`is_kol: false` and no codes for members who are not KOLs.",
   security: "session",
+  getWrites: true,
   response: kolSummarySchema,
   responseDescription: "The member's KOL codes",
-  errors: [401],
+  errors: [401, 403],
 });
 
 export const claimKolRewardsRoute = defineRoute({
@@ -83,10 +85,12 @@ export const consumeTasksRoute = defineRoute({
   tag: "tasks",
   summary: "Check every task, credit each completed one once, and list them with their states",
   description:
-    "A GET that writes, as the spec names it: safe to repeat and harmless cross-site, because it can only credit " +
-    "points the member has already earned (each task once, ledger kind `task`) and changes nothing else.",
+    "A GET that writes, as the spec names it: safe to repeat, because it can only credit points the member has " +
+    "already earned (each task once, ledger kind `task`) and changes nothing else. A cookie-authenticated call " +
+    "another site started (`Sec-Fetch-Site: cross-site`) is refused with 403 `foreign_origin`.",
   security: "session",
+  getWrites: true,
   response: tasksResultSchema,
   responseDescription: "Every task, what this call credited, and the balance",
-  errors: [401],
+  errors: [401, 403],
 });

@@ -79,9 +79,9 @@ export function createRoutes(api: OpenAPIHono<AppEnv>, { config, isOperator }: R
     config,
     publicRoute: (route, handler) => register(route, "public", handler),
     memberRoute: (route, handler) =>
-      register(route, "session", async (c) => handler(c, await requireMember(c, config))),
+      register(route, "session", async (c) => handler(c, await requireMember(c, config, route))),
     operatorRoute: (route, handler) =>
       // The session is looked up once per request: the handler gets what the operator check resolved.
-      register(route, "operator", async (c) => handler(c, await requireMember(c, config)), requireOperator),
+      register(route, "operator", async (c) => handler(c, await requireMember(c, config, route)), requireOperator),
   };
 }

@@ -71,13 +71,61 @@ export function sessionMiddleware(auth: AuthService, config: Config): Middleware
       return resolved;
     });
     await next();
+    if (await answersPersonalData(c, resolved)) {
+      // Nothing personal may be kept by a shared cache; a page's answer depends on who the cookie names.
+      c.res.headers.set("Cache-Control", "private, no-store");
+      if (c.res.headers.get("content-type")?.startsWith("text/html"))
+        c.res.headers.set("Vary", pageVary(c.res.headers));
+    }
   };
 }
 
+/**
+ * A member's page varies with the cookie, and with Accept-Encoding as every page does (set on the socket
+ * beforehand under Node, where this header replaces it: so it is named here again).
+ */
+function pageVary(headers: Headers): string {
+  const named = (headers.get("vary") ?? "").split(",").map((name) => name.trim());
+  const missing = ["Accept-Encoding", "Cookie"].filter(
+    (name) => !named.some((present) => present.toLowerCase() === name.toLowerCase()),
+  );
+  return [...named.filter(Boolean), ...missing].join(", ");
+}
+
+/** An answer to a signed-in member, or one that hands out a session (sign-in's token and cookie). */
+async function answersPersonalData(
+  c: Context<AppEnv>,
+  resolved: Promise<Authenticated | null> | undefined,
+): Promise<boolean> {
+  if (c.res.headers.has("set-cookie")) return true;
+  if (!resolved) return false;
+  // A session that could not be looked up already answered with an error of its own.
+  return (await resolved.catch(() => null)) !== null;
+}
+
+/** Sites whose cookie-carrying requests may only read: another site, or a sibling on our site. */
+const FOREIGN_FETCH_SITES = new Set(["cross-site", "same-site"]);
+
+export interface RequireMemberOptions {
+  /**
+   * The route writes although it is a GET (the API's contract fixes `tasks/consume`, `refer_code` and the
+   * operator's exports as GETs): a top-level navigation from another site carries the Lax cookie, so a
+   * cookie-authenticated call that another site started is refused as a cross-origin write is.
+   */
+  getWrites?: boolean;
+}
+
 /** The signed-in member, or a 401. Cookie-authenticated writes must come from our own origin. */
-export async function requireMember(c: Context<AppEnv>, config: Config): Promise<Authenticated> {
+export async function requireMember(
+  c: Context<AppEnv>,
+  config: Config,
+  options: RequireMemberOptions = {},
+): Promise<Authenticated> {
   const found = await c.get("session")();
   if (!found) throw new ApiError("unauthenticated", "Sign in to continue.");
+  if (found.via === "cookie" && options.getWrites && FOREIGN_FETCH_SITES.has(c.req.header("sec-fetch-site") ?? "")) {
+    throw new ApiError("foreign_origin", "This request did not come from Arcana.");
+  }
   if (found.via === "cookie" && !SAFE_METHODS.has(c.req.method)) {
     const origin = c.req.header("origin");
     const fetchSite = c.req.header("sec-fetch-site");
