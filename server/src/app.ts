@@ -68,6 +68,7 @@ import { createDatabaseRateLimiter } from "./rate-limit/database-limiter.js";
 import type { RateLimiter } from "./rate-limit/limiter.js";
 import { createRedisRateLimiter } from "./rate-limit/redis-limiter.js";
 import type { WebFrontend } from "./web/frontend.js";
+import { methodNotAllowedPage } from "./web/method-not-allowed.js";
 import { createVisitorPages, isVisitorRequest, visitorPageResponse } from "./web/visitor-pages.js";
 
 export interface AppDeps {
@@ -320,6 +321,8 @@ export function createApp(deps: AppDeps) {
     };
     app.all("*", compressWhenAccepted(), async (c) => {
       c.set("metricsRoute", "ssr");
+      // Pages have no actions: anything but a read is refused before React Router sees it.
+      if (c.req.method !== "GET" && c.req.method !== "HEAD") return methodNotAllowedPage(c);
       const language = resolveLanguage(c.req.raw);
       const response = await page(c, language);
       // `?lang=xx` (a shared link) is an explicit choice: remembered like the switcher's.

@@ -3,9 +3,10 @@ import { createHash } from "node:crypto";
 import { readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
+import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { repoRoot } from "../config.js";
-import { createTestApp, productionEnv } from "../test/app.js";
+import { createTestApp, productionEnv, signInByCode } from "../test/app.js";
 import { loadBuiltFrontend, webBuildDir } from "./frontend.js";
 
 /**
@@ -131,5 +132,49 @@ describe("the built web app, as `npm run serve` answers it", () => {
     expect(total, `first-load JS of / is ${total.toFixed(1)} KB gzip; largest: ${largest}`).toBeLessThanOrEqual(
       FIRST_LOAD_BUDGET_KB,
     );
+  });
+});
+
+describe("pages asked with a method they don't have", () => {
+  it("finding 8: a POST to a page answers a short 405 page naming the methods, and logs one JSON line", async () => {
+    const lines: string[] = [];
+    const logged = await createTestApp({
+      web: await loadBuiltFrontend("production"),
+      logger: pino({ level: "info" }, { write: (line: string) => void lines.push(line) }),
+    });
+    try {
+      for (const method of ["POST", "PUT", "DELETE"]) {
+        lines.length = 0;
+        const res = await logged.app.request("/genesis-pass", { method, body: "x=1" });
+        expect(res.status).toBe(405);
+        expect(res.headers.get("allow")).toBe("GET, HEAD");
+        const html = await res.text();
+        expect(html).toContain("Method not allowed");
+        expect(html).not.toMatch(/Internal Server Error|React Router|Error:/);
+        expect(lines).toHaveLength(1);
+        expect(JSON.parse(lines[0] as string)).toMatchObject({ method, path: "/genesis-pass", status: 405 });
+      }
+    } finally {
+      await logged.dispose();
+    }
+  });
+});
+
+describe("a member's page", () => {
+  it("finding 12: is private, no-store and varies with the cookie (and the encoding)", async () => {
+    const members = await createTestApp({ web: await loadBuiltFrontend("production") });
+    try {
+      const token = await signInByCode(members.app, "page-caching@example.com");
+      for (const headers of [{}, acceptingCompression]) {
+        const page = await members.app.request("/", { headers: { ...headers, cookie: `arcana_session=${token}` } });
+        expect(page.status).toBe(200);
+        expect(page.headers.get("cache-control")).toBe("private, no-store");
+        const vary = (page.headers.get("vary") ?? "").split(",").map((name) => name.trim());
+        expect(vary).toEqual(expect.arrayContaining(["Accept-Encoding", "Cookie"]));
+        await page.arrayBuffer();
+      }
+    } finally {
+      await members.dispose();
+    }
   });
 });
