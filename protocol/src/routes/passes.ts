@@ -56,5 +56,5 @@ export const getPassMetadataRoute = defineRoute({
   response: passMetadataSchema,
   responseDescription: "Metadata",
   bare: true,
-  errors: [400],
+  errors: [400, 404],
 });

@@ -5,6 +5,9 @@ import {
   mintSignatureRequestSchema,
   signMintAuthorizationRoute,
 } from "@arcana/protocol";
+import type { Context } from "hono";
+import { ApiError } from "../../http/api-error.js";
+import type { AppEnv } from "../../http/env.js";
 import type { Routes } from "../../http/routes.js";
 import { passImageSvg, passMetadata } from "./pass-metadata.js";
 import type { PassService } from "./service.js";
@@ -26,13 +29,22 @@ export function registerPassRoutes(routes: Routes, service: PassService) {
     return c.json({ data: await service.myPasses(member.user) }, 200);
   });
 
-  routes.publicRoute(getPassMetadataRoute, (c) => {
+  // Marketplaces', explorers' and wallets' pages read the pass's metadata and artwork from their own origin.
+  const readableByAnySite = (c: Context<AppEnv>) => {
+    c.header("Access-Control-Allow-Origin", "*");
+    c.header("Cross-Origin-Resource-Policy", "cross-origin");
+  };
+
+  routes.publicRoute(getPassMetadataRoute, async (c) => {
     const { id } = c.req.valid("param");
+    readableByAnySite(c);
+    if (!(await service.isMinted(id))) throw new ApiError("not_found", `Pass #${id} has not been minted.`);
     c.header("Cache-Control", "public, max-age=3600");
     return c.json(passMetadata(id, config.publicUrl), 200);
   });
 
   api.get("/nft/image.svg", (c) => {
+    readableByAnySite(c);
     c.header("Content-Type", "image/svg+xml");
     c.header("Cache-Control", "public, max-age=86400");
     return c.body(passImageSvg);

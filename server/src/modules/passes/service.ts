@@ -240,6 +240,16 @@ export function createPassService(deps: PassServiceDeps) {
     isAllowed,
     chainFor,
 
+    /** Whether a pass with this token id exists on any chain Arcana indexes. */
+    async isMinted(tokenId: number): Promise<boolean> {
+      const found = await db
+        .select({ tokenId: passes.tokenId })
+        .from(passes)
+        .where(eq(passes.tokenId, tokenId))
+        .limit(1);
+      return found.length > 0;
+    },
+
     /** The member's passes across chains, one row per token id, the staked entry preferred. */
     async myPasses(member: Member): Promise<Pass[]> {
       if (!member.wallet_address) return [];

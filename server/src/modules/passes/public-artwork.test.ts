@@ -1,0 +1,57 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, signInByCode } from "../../test/app.js";
+import { passes } from "./schema.js";
+
+let t: Awaited<ReturnType<typeof createTestApp>>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  // Pass #7 as the indexer records a mint.
+  await t.database.db.insert(passes).values({
+    chainId: 31337,
+    tokenId: 7,
+    owner: "0x00000000000000000000000000000000000000aa",
+    mintedAt: new Date("2026-11-01T00:00:00Z"),
+  });
+});
+afterAll(() => t?.dispose());
+
+const marketplace = { origin: "https://market.example", "sec-fetch-site": "cross-site" };
+
+describe("finding 16: a pass's metadata and artwork are readable by other sites", () => {
+  it("serves a minted pass's metadata to any origin", async () => {
+    const res = await t.app.request("/api/nft/metadata/7", { headers: marketplace });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("access-control-allow-origin")).toBe("*");
+    expect(res.headers.get("cross-origin-resource-policy")).toBe("cross-origin");
+    expect(((await res.json()) as { image: string }).image).toContain("/api/nft/image.svg");
+  });
+
+  it("serves the artwork to any origin", async () => {
+    const res = await t.app.request("/api/nft/image.svg", { headers: marketplace });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("image/svg+xml");
+    expect(res.headers.get("access-control-allow-origin")).toBe("*");
+    expect(res.headers.get("cross-origin-resource-policy")).toBe("cross-origin");
+  });
+
+  it("answers 404 for a pass never minted", async () => {
+    const res = await t.app.request("/api/nft/metadata/8", { headers: marketplace });
+    expect(res.status).toBe(404);
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe("not_found");
+  });
+
+  it("changes nothing else: other answers stay same-origin, with no CORS", async () => {
+    const token = await signInByCode(t.app, "artwork@example.com");
+    for (const [path, headers] of [
+      ["/api/config", {}],
+      ["/api/users/mine", { authorization: `Bearer ${token}` }],
+      ["/api/blockchain/my_nfts", { authorization: `Bearer ${token}` }],
+    ] as const) {
+      const res = await t.app.request(path, { headers: { ...marketplace, ...headers } });
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get("access-control-allow-origin"), path).toBeNull();
+      expect(res.headers.get("cross-origin-resource-policy"), path).toBe("same-origin");
+    }
+  });
+});
