@@ -7,6 +7,7 @@ import { z } from "zod";
 import { bridgeUrls, isChainKey, viemChains } from "./chain/chains.js";
 import { findDeployment } from "./chain/deployments.js";
 import { type ProxyTrust, parseProxyTrust } from "./http/client-ip.js";
+import { DEV_SESSION_SECRET, DEV_SIGNER_PRIVATE_KEY, developmentSecretsIn } from "./known-development-secrets.js";
 import { relayerKeyProblems } from "./relayer-keys.js";
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -189,11 +190,8 @@ export class ConfigError extends Error {
   }
 }
 
-/** Hardhat's public account #1: the local chain's authorizer. Everyone knows it; never use it live. */
-const DEV_SIGNER_PRIVATE_KEY = "0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d";
 /** Hardhat's public account #19: the local chain's relayer in development (funded by every fresh local chain). */
 const DEV_RELAYER_PRIVATE_KEY = "0xdf57089febbacf7ba0bc227dafbffa9fc08a93fdc68e1e42411a14efcf23656e";
-const DEV_SESSION_SECRET = "arcana-development-session-secret-not-for-production";
 
 function issuesToProblems(issues: z.core.$ZodIssue[], prefix = ""): string[] {
   return issues.map((issue) => `${prefix}${String(issue.path[0] ?? "?")}: ${issue.message}`);
@@ -227,6 +225,8 @@ export function loadConfig(rawEnv: Record<string, string | undefined> = readEnvi
 
   if (isProduction && !e.SESSION_SECRET) problems.push("SESSION_SECRET: is required in production");
   if (isProduction && !e.SIGNER_PRIVATE_KEY) problems.push("SIGNER_PRIVATE_KEY: is required in production");
+  // Keys and secrets anyone can read (Hardhat's accounts, the development session secret) never run live.
+  if (isProduction) problems.push(...developmentSecretsIn(env));
   if (isProduction && !e.SMTP_URL) {
     problems.push("SMTP_URL: is required in production (sign-in codes must be e-mailed, not kept in a dev mailbox)");
   }
