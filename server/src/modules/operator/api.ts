@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { DatabaseOrTransaction } from "../../db/client.js";
+import { ApiError } from "../../http/api-error.js";
 import { memberById } from "../users/service.js";
 import { operatorAudit, operators } from "./schema.js";
 
@@ -29,6 +30,11 @@ export async function recordAudit(
   record: AuditRecord,
   at?: Date,
 ): Promise<number> {
+  // An operator never acts on their own account (a self-grant): another operator, or the CLI, does.
+  // Refused here, where every action records itself, so the action's transaction rolls back with it.
+  if (actor.kind === "operator" && record.subject?.id === actor.id) {
+    throw new ApiError("forbidden", "You cannot act on your own account; ask another operator.");
+  }
   const operator = actor.kind === "operator" ? await memberById(tx, actor.id) : undefined;
   if (actor.kind === "operator" && !operator) throw new Error(`operator ${actor.id} is not a member`);
   const [row] = await tx
