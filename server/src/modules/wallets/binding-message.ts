@@ -77,6 +77,13 @@ export function checkSiweMessage(input: {
   if (!parsed.address || !parsed.domain || !parsed.uri || parsed.chainId === undefined) {
     throw new ApiError("invalid_wallet_message", "This is not a Sign-In with Ethereum message.");
   }
+  // The optional scheme before the domain ("https://arcana.example wants you to…") is the site's own.
+  if (
+    parsed.scheme !== undefined &&
+    !input.site.origins.includes(`${parsed.scheme.toLowerCase()}://${parsed.domain}`)
+  ) {
+    throw new ApiError("wrong_domain", "The message's scheme is not this site's. Sign the message Arcana shows you.");
+  }
   const nonce = checkCommonFields(
     {
       domain: parsed.domain,
@@ -95,6 +102,13 @@ export function checkSiweMessage(input: {
   }
   if (!isAddress(parsed.address, { strict: false }) || !isAddressEqual(parsed.address, address)) {
     throw new ApiError("address_mismatch", "The message names a different wallet than the one being bound.");
+  }
+  // EIP-4361: the message carries the EIP-55 checksummed address (the request body may be lower-case).
+  if (parsed.address !== getAddress(parsed.address)) {
+    throw new ApiError(
+      "invalid_wallet_message",
+      "The message must name the wallet by its checksummed (EIP-55) address.",
+    );
   }
   return { address: getAddress(input.address), chainId: parsed.chainId, nonce };
 }
