@@ -185,7 +185,14 @@ export const operatorLimits = {
   inviteCodes: 200,
 } as const;
 
-const gmtDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Use a GMT day like 2026-11-22");
+/** A GMT calendar day PostgreSQL can compare: a real date from 1970 to 9999. */
+const gmtDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "Use a GMT day like 2026-11-22")
+  .refine((day) => {
+    const date = new Date(`${day}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(day) && day >= "1970-01-01";
+  }, "Use a real GMT day from 1970-01-01 to 9999-12-31");
 
 /** An export's GMT days, both included; without them, everything. */
 export const exportRangeQuerySchema = z

@@ -21,6 +21,7 @@ import type { AppEnv } from "./http/env.js";
 import { toErrorResponse, validationHook } from "./http/errors.js";
 import { languageCookie, languageFromQuery, resolveLanguage } from "./http/language.js";
 import { createHttpMetrics } from "./http/metrics.js";
+import { refuseNulBytes } from "./http/nul-bytes.js";
 import { serveOpenApiDocument } from "./http/openapi.js";
 import { requestContext } from "./http/request-context.js";
 import { createRoutes } from "./http/routes.js";
@@ -243,6 +244,7 @@ export function createApp(deps: AppDeps) {
   });
   // Reads carry no body to limit; asking for one would build a whole Fetch Request per read.
   api.use((c, next) => (c.req.method === "GET" || c.req.method === "HEAD" ? next() : limitBody(c, next)));
+  api.use(refuseNulBytes());
   // Every API call registers through the helper of the security its definition declares.
   const routes = createRoutes(api, { config, isOperator: (userId) => isOperator(database.db, userId) });
   registerSystemRoutes(routes, () => publicConfig);

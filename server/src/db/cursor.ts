@@ -14,7 +14,7 @@ export function encodeCursor(row: { at: Date; id: string | number }): string {
 /** The id forms a cursor may carry: a row number (bigserial) or a UUID. */
 const idForms = {
   number: { pattern: /^\d{1,15}$/, parse: Number },
-  uuid: { pattern: /^[0-9a-f-]{36}$/, parse: String },
+  uuid: { pattern: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, parse: String },
 } as const;
 
 export function decodeCursor(cursor: string, idForm: "number"): PageCursor<number> | null;

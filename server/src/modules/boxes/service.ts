@@ -71,11 +71,15 @@ function encodeOpenedCursor(row: { openedAt: Date; id: string }): string {
   return Buffer.from(`${row.openedAt.toISOString()}|${row.id}`).toString("base64url");
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
 function decodeOpenedCursor(cursor: string): { at: Date; id: string } | null {
   const [iso, id, ...rest] = Buffer.from(cursor, "base64url").toString("utf8").split("|");
-  if (rest.length > 0 || !iso || !id || !/^[0-9a-f-]{36}$/.test(id)) return null;
+  if (rest.length > 0 || !iso || !id || !UUID.test(id)) return null;
   const at = new Date(iso);
   if (Number.isNaN(at.getTime()) || at.toISOString() !== iso) return null;
+  // Only times an opening can have: JavaScript dates reach far past PostgreSQL's range.
+  if (at.getUTCFullYear() < 2000 || at.getUTCFullYear() > 9999) return null;
   return { at, id };
 }
 

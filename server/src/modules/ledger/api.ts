@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, desc, eq, inArray, like, or, sql } from "drizzle-orm";
 import type { Database, DatabaseOrTransaction, Transaction } from "../../db/client.js";
 import { ApiError } from "../../http/api-error.js";
-import { lockMember, movePoints, movePointsBatch, pointsOf } from "../users/service.js";
+import { lockMember, MAX_BALANCE, movePoints, movePointsBatch, pointsOf } from "../users/service.js";
 import { ledgerLabel } from "./rules.js";
 import { ledgerEntries } from "./schema.js";
 
@@ -71,6 +71,12 @@ async function applyMove(
       return { applied: false, entry: existing, pts: await pointsOf(tx, move.userId) };
     }
     const pts = await movePoints(tx, move.userId, delta);
+    if (pts === null && delta > 0) {
+      throw new ApiError(
+        "conflict",
+        `This would take the balance past ${MAX_BALANCE.toLocaleString("en")} points, the most an account holds.`,
+      );
+    }
     if (pts === null) {
       throw new ApiError(
         "insufficient_points",

@@ -74,7 +74,9 @@ function exportRange(query: { from?: string | undefined; to?: string | undefined
   };
   const from = day(query.from, "from");
   const to = day(query.to, "to");
-  return { from, until: to ? new Date(to.getTime() + DAY_MS) : null };
+  const until = to ? new Date(to.getTime() + DAY_MS) : null;
+  // The day after 9999-12-31 is past PostgreSQL's dates: up to the last day is up to the end.
+  return { from, until: until && until.getUTCFullYear() <= 9999 ? until : null };
 }
 
 const iso = (at: Date | null) => (at ? at.toISOString() : "");

@@ -334,9 +334,12 @@ export async function pointsOf(db: DatabaseOrTransaction, userId: string): Promi
   return row?.pts ?? 0;
 }
 
+/** The most points a balance holds (PostgreSQL's integer). */
+export const MAX_BALANCE = 2_147_483_647;
+
 /**
- * Moves the balance by `delta` unless it would go below zero; the new balance, or null when the
- * member lacks the points (nothing written). Only the ledger calls this, in the transaction that
+ * Moves the balance by `delta` unless it would go below zero or past MAX_BALANCE; the new balance,
+ * or null when it cannot (nothing written). Only the ledger calls this, in the transaction that
  * writes the matching ledger row, so the balance always equals the ledger's sum.
  */
 export async function movePoints(tx: DatabaseOrTransaction, userId: string, delta: number): Promise<number | null> {
@@ -344,7 +347,7 @@ export async function movePoints(tx: DatabaseOrTransaction, userId: string, delt
   const [moved] = await tx
     .update(users)
     .set({ pts: sql`${users.pts} + ${delta}` })
-    .where(and(eq(users.id, userId), sql`${users.pts} + ${delta} >= 0`))
+    .where(and(eq(users.id, userId), sql`${users.pts}::bigint + ${delta} between 0 and ${MAX_BALANCE}`))
     .returning({ pts: users.pts });
   writing(userId);
   return moved ? moved.pts : null;
@@ -366,7 +369,7 @@ export async function movePointsBatch(
     .update(users)
     .set({ pts: sql`${users.pts} + d.delta` })
     .from(sql`jsonb_to_recordset(${input}::jsonb) as d(id uuid, delta integer)`)
-    .where(and(sql`${users.id} = d.id`, sql`${users.pts} + d.delta >= 0`))
+    .where(and(sql`${users.id} = d.id`, sql`${users.pts}::bigint + d.delta between 0 and ${MAX_BALANCE}`))
     .returning({ id: users.id, pts: users.pts });
   if (moved.length !== deltas.size) {
     throw new Error(`a batch of points moves changed ${moved.length} of ${deltas.size} balances`);
