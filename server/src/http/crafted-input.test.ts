@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { operatorAdmin } from "../modules/operator/service.js";
+import { makeOperator } from "../test/admin.js";
 import { createTestApp, postJson } from "../test/app.js";
 import { balanceOf, signUpMember } from "../test/members.js";
 
@@ -11,7 +11,7 @@ beforeAll(async () => {
   t = await createTestApp();
   operator = await signUpMember(t, "crafted-operator@example.com");
   member = await signUpMember(t, "crafted-member@example.com");
-  await operatorAdmin(t.database.db).add("crafted-operator@example.com");
+  await makeOperator(t.database.db, "crafted-operator@example.com");
 });
 afterAll(() => t?.dispose());
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { operatorAdmin } from "../modules/operator/service.js";
+import { makeOperator } from "../test/admin.js";
 import { createTestApp, signInByCode } from "../test/app.js";
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -8,7 +8,7 @@ let cookie: string;
 beforeAll(async () => {
   t = await createTestApp();
   const token = await signInByCode(t.app, "cross-site@example.com");
-  await operatorAdmin(t.database.db).add("cross-site@example.com");
+  await makeOperator(t.database.db, "cross-site@example.com");
   cookie = `arcana_session=${token}`;
 });
 afterAll(() => t?.dispose());

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { operatorAdmin } from "../modules/operator/service.js";
+import { makeOperator } from "../test/admin.js";
 import { createTestApp, latestCode, postJson, signInByCode } from "../test/app.js";
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -9,7 +9,7 @@ let memberId: string;
 beforeAll(async () => {
   t = await createTestApp();
   const token = await signInByCode(t.app, "caching@example.com");
-  await operatorAdmin(t.database.db).add("caching@example.com");
+  await makeOperator(t.database.db, "caching@example.com");
   auth = { authorization: `Bearer ${token}` };
   memberId = ((await (await t.app.request("/api/users/mine", { headers: auth })).json()) as { data: { uid: string } })
     .data.uid;

@@ -1,9 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { operatorAudit } from "../../db/schema.js";
+import { makeOperator } from "../../test/admin.js";
 import { createTestApp, postJson, readData } from "../../test/app.js";
 import { balanceOf, bindWalletDirectly, signUpMember } from "../../test/members.js";
-import { operatorAdmin } from "./service.js";
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let operator: Awaited<ReturnType<typeof signUpMember>>;
@@ -11,7 +11,7 @@ let operator: Awaited<ReturnType<typeof signUpMember>>;
 beforeAll(async () => {
   t = await createTestApp();
   operator = await signUpMember(t, "audit-operator@example.com");
-  await operatorAdmin(t.database.db).add("audit-operator@example.com");
+  await makeOperator(t.database.db, "audit-operator@example.com");
 });
 afterAll(() => t?.dispose());
 
