@@ -61,8 +61,14 @@ describe("running in production", () => {
     const { execStart, environment } = documentedUnit();
     const [node, ...args] = execStart;
     expect(node).toBe("/usr/bin/node");
-    const server = await startProduction(process.execPath, args, environment);
+    const server = await startProduction(process.execPath, args, {
+      ...environment,
+      PUBLIC_URL: "https://loyalty.example.org",
+    });
     try {
+      expect(server.stdout()).toContain(
+        `Arcana is ready at https://loyalty.example.org (listening on 127.0.0.1:${server.port})`,
+      );
       server.child.kill("SIGTERM");
       expect(await server.exited).toBe(0);
       expect(await portAnswers(server.port)).toBe(false);

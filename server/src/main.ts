@@ -64,9 +64,14 @@ const server = createServer((req, res) => {
 server.keepAliveTimeout = 65_000;
 server.listen(config.port, config.host, () => {
   const address = server.address();
+  const listening = typeof address === "object" && address ? `${address.address}:${address.port}` : String(address);
   const port = typeof address === "object" && address ? address.port : config.port;
-  const shownHost = config.host === "0.0.0.0" || config.host === "127.0.0.1" ? "localhost" : config.host;
-  logger.info({ port, env: config.env, database: database.kind }, `Arcana is ready at http://${shownHost}:${port}`);
+  // The configured PUBLIC_URL, or (without one) the local URL that reaches this port.
+  const publicUrl = process.env.PUBLIC_URL ? config.publicUrl : `http://localhost:${port}`;
+  logger.info(
+    { listening, publicUrl, env: config.env, database: database.kind },
+    `Arcana is ready at ${publicUrl} (listening on ${listening})`,
+  );
 });
 
 let stopping = false;
