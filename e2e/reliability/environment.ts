@@ -51,6 +51,8 @@ export const suiteEconomy = {
       rewards: [{ kind: "points", amount: 2, weight: 1 }],
     },
   ],
+  // The races qualify invites by binding a wallet (the shipped default waits for a check-in).
+  referrals: { windowDays: 7, inviterPoints: 50, inviteePoints: 20, qualifyOn: "wallet_bound" },
   tasks: [
     { id: "bind_wallet", title: "Bind a wallet", points: 20, when: { wallet_bound: true } },
     { id: "first_stake", title: "Stake your pass", points: 30, when: { pass_staked: true } },

@@ -199,9 +199,9 @@ export const raceCases: RaceCase[] = [
   {
     name: "box purchase ×50, one Idempotency-Key",
     rounds: 8,
-    setup: (ctx) => ctx.newMember("buy-same-key"),
-    async round(ctx, state, index) {
-      const member = state as Member;
+    // A member per round: one member's purchases are limited per minute (docs/operating.md).
+    async round(ctx, _state, index) {
+      const member = await ctx.newMember("buy-same-key");
       const headers = { ...member.headers, "idempotency-key": `round-${index}` };
       const spentBefore = (await ledgerRows(ctx.env, member.email, "box_purchase")).length;
       return {
@@ -276,9 +276,9 @@ export const raceCases: RaceCase[] = [
   {
     name: "box open ×50, one box",
     rounds: 6,
-    setup: (ctx) => ctx.newMember("open"),
-    async round(ctx, state) {
-      const member = state as Member;
+    // A member per round: one member's openings are limited per minute (docs/operating.md).
+    async round(ctx) {
+      const member = await ctx.newMember("open");
       const bought = dataOf<{ owned_box_ids: string[] }>(
         await postJson(ctx.url, "/boxes/purchase", { box_id: "star", quantity: 1 }, member.headers),
       );
@@ -372,7 +372,7 @@ export const raceCases: RaceCase[] = [
       if (!inviter || !invitee) throw new Error("no members");
       const { code } = dataOf<{ code: string }>(await getJson(ctx.url, "/refer_code", inviter.headers));
       dataOf(await postJson(ctx.url, "/refer_code/use", { code }, invitee.headers));
-      // The invitee qualifies by binding a wallet (the shipped economy's qualifyOn).
+      // The invitee qualifies by binding a wallet (the suite economy's qualifyOn).
       dataOf(
         await postJson(ctx.url, "/blockchain/bind_wallet", await signedBinding(ctx.url, invitee), invitee.headers),
       );

@@ -1,14 +1,24 @@
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, watchErrors } from "../src/browser.js";
 import { headerPoints, latestSignInCode, signUpByApi } from "../src/members.js";
-import { startServer } from "../src/server.js";
+import { repoRoot, startServer } from "../src/server.js";
 
 let server: Awaited<ReturnType<typeof startServer>>;
 let browser: Browser;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer({}, { chain: true }), launchBrowser()]);
+  // This community qualifies invites on a wallet binding (the shipped default waits for the first check-in).
+  const economy = JSON.parse(readFileSync(path.join(repoRoot, "config/economy.json"), "utf8"));
+  const economyFile = path.join(mkdtempSync(path.join(tmpdir(), "arcana-economy-")), "economy.json");
+  writeFileSync(
+    economyFile,
+    JSON.stringify({ ...economy, referrals: { ...economy.referrals, qualifyOn: "wallet_bound" } }),
+  );
+  [server, browser] = await Promise.all([startServer({ ECONOMY_FILE: economyFile }, { chain: true }), launchBrowser()]);
 });
 afterAll(async () => {
   await browser?.close();

@@ -162,15 +162,16 @@ export function createApp(deps: AppDeps) {
     db: database.db,
     economy,
     now,
+    limiter,
     onOlderOdds: (boxId, offered, newest) =>
       logger.warn(
         { boxId, offered, newest },
         `Box ${boxId}: this server's economy file has odds v${offered}, older than the newest recorded (v${newest}); update its economy file`,
       ),
   });
-  const referrals = createReferralService({ db: database.db, economy, publicUrl: config.publicUrl, now });
-  const tasks = createTaskService({ db: database.db, economy, referrals, now });
-  const operator = createOperatorReports({ db: database.db, config, boxes, now });
+  const referrals = createReferralService({ db: database.db, economy, publicUrl: config.publicUrl, now, limiter });
+  const tasks = createTaskService({ db: database.db, economy, referrals, now, limiter });
+  const operator = createOperatorReports({ db: database.db, config, boxes, now, limiter });
   const wallets = createWalletService({
     referrals,
     db: database.db,

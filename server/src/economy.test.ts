@@ -127,15 +127,16 @@ describe("the economy file", () => {
     expect(loadEconomy(config.economyFile).tarot.points).toBe(42);
   });
 
-  it("ships the referral, KOL and task settings of issue 15", () => {
+  it("ships the referral, KOL and task settings of issue 15, qualifying on the first check-in (issue 26)", () => {
     const economy = loadEconomy();
     expect(economy.referrals).toEqual({
       windowDays: 7,
       inviterPoints: 50,
       inviteePoints: 20,
-      qualifyOn: "wallet_bound",
+      qualifyOn: "first_check_in",
+      maxQualifiedPer30Days: 10,
     });
-    expect(economy.kol).toEqual({ inviterPoints: 100, inviteePoints: 30 });
+    expect(economy.kol).toEqual({ inviterPoints: 100, inviteePoints: 30, maxQualifiedPer30Days: 1000 });
     expect(economy.tasks.map((task) => task.id)).toEqual([
       "bind_wallet",
       "first_pass",

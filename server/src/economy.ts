@@ -173,14 +173,26 @@ const economySchema = z.strictObject({
       windowDays: positiveInteger,
       inviterPoints: points,
       inviteePoints: points,
-      /** What an invitee must do for the invite to count. */
+      /** What an invitee must do for the invite to count: by default something that costs effort. */
       qualifyOn: z.enum(qualifyOnValues, { error: `must be one of ${qualifyOnValues.join(", ")}` }),
+      /** Invites of one member's code that may qualify in any 30 days; later ones are refused. */
+      maxQualifiedPer30Days: positiveInteger.default(10),
     })
-    .default({ windowDays: 7, inviterPoints: 50, inviteePoints: 20, qualifyOn: "wallet_bound" }),
-  /** The default rates of KOL codes (`kol add` may set a code's own). */
+    .default({
+      windowDays: 7,
+      inviterPoints: 50,
+      inviteePoints: 20,
+      qualifyOn: "first_check_in",
+      maxQualifiedPer30Days: 10,
+    }),
+  /** The default rates of KOL codes (`kol add` may set a code's own), and their own cap. */
   kol: z
-    .strictObject({ inviterPoints: points, inviteePoints: points })
-    .default({ inviterPoints: 100, inviteePoints: 30 }),
+    .strictObject({
+      inviterPoints: points,
+      inviteePoints: points,
+      maxQualifiedPer30Days: positiveInteger.default(1000),
+    })
+    .default({ inviterPoints: 100, inviteePoints: 30, maxQualifiedPer30Days: 1000 }),
   /** One-time goals, each rewarded once (`GET /tasks/consume`). */
   tasks: tasksSchema.default([]),
   /** Sponsored transactions (docs/operating.md): actions, the member quota, per-chain budgets. */

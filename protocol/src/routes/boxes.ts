@@ -41,7 +41,7 @@ export const purchaseBoxesRoute = defineRoute({
   request: { body: purchaseRequestSchema, headers: purchaseHeadersSchema },
   response: purchaseResultSchema,
   responseDescription: "The boxes bought",
-  errors: [400, 401, 403, 404, 409],
+  errors: [400, 401, 403, 404, 409, 429],
 });
 
 export const openBoxRoute = defineRoute({
@@ -54,7 +54,7 @@ export const openBoxRoute = defineRoute({
   request: { body: openRequestSchema },
   response: openResultSchema,
   responseDescription: "The reward and its proof",
-  errors: [400, 401, 403, 404, 409],
+  errors: [400, 401, 403, 404, 409, 429],
 });
 
 export const listMyBoxesRoute = defineRoute({
@@ -94,7 +94,7 @@ export const rotateBoxSeedRoute = defineRoute({
   request: { body: rotateRequestSchema },
   response: fairnessSchema,
   responseDescription: "Seeds after rotation",
-  errors: [400, 401, 403],
+  errors: [400, 401, 403, 429],
 });
 
 export const getLootboxSummaryRoute = defineRoute({

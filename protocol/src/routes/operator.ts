@@ -190,7 +190,7 @@ export const exportLedgerRoute = defineRoute({
   response: csvFileSchema,
   responseDescription: "id, created_at, member_id, kind, amount, reference, label, reason",
   produces: "text/csv",
-  errors: [400, 401, 403],
+  errors: [400, 401, 403, 429],
 });
 
 export const exportMembersRoute = defineRoute({
@@ -205,7 +205,7 @@ export const exportMembersRoute = defineRoute({
   response: csvFileSchema,
   responseDescription: "member_id, email, points, wallet_address, solana_address, created_at",
   produces: "text/csv",
-  errors: [401, 403],
+  errors: [401, 403, 429],
 });
 
 export const exportBoxOpeningsRoute = defineRoute({
@@ -221,5 +221,5 @@ export const exportBoxOpeningsRoute = defineRoute({
   response: csvFileSchema,
   responseDescription: "box_id, opened_at, member_id, odds_version_id, reward_index, client_seed, nonce, owned_box_id",
   produces: "text/csv",
-  errors: [400, 401, 403],
+  errors: [400, 401, 403, 429],
 });

@@ -31,13 +31,14 @@ export const useReferralCodeRoute = defineRoute({
   tag: "referrals",
   summary: "Enter a friend's (or a KOL's) code: once, within the first days of the account, never one's own",
   description:
-    "Errors: `not_found` (no such code, or disabled), `referral_window_closed`, `referral_already_used`, " +
-    "`own_code` (your own code, or one of someone you invited).",
+    "Errors: `referral_already_used` and `referral_window_closed` (whatever the code), then `not_found` for a code " +
+    "that does not exist, is disabled or would close a loop of invites (one answer: no telling which), `own_code` " +
+    "for your own code; `too_many_requests` after 10 tries in an hour.",
   security: "session",
   request: { body: useReferralRequestSchema },
   response: useReferralResultSchema,
   responseDescription: "The invitee's reward state",
-  errors: [400, 401, 403, 404, 409],
+  errors: [400, 401, 403, 404, 409, 429],
 });
 
 export const claimReferralRewardsRoute = defineRoute({
@@ -92,5 +93,5 @@ export const consumeTasksRoute = defineRoute({
   getWrites: true,
   response: tasksResultSchema,
   responseDescription: "Every task, what this call credited, and the balance",
-  errors: [401, 403],
+  errors: [401, 403, 429],
 });

@@ -7,6 +7,7 @@ import type { DatabaseHandle } from "../db/client.js";
 import { boxOddsVersions } from "../db/schema.js";
 import { type Economy, loadEconomy } from "../economy.js";
 import { createBoxService } from "../modules/boxes/service.js";
+import { unlimitedLimiter } from "../test/app.js";
 import { createTestDatabase } from "../test/database.js";
 import { runCli } from "./program.js";
 
@@ -110,7 +111,7 @@ describe("reading commands never write", () => {
     };
     writeFileSync(economyFile, JSON.stringify(changed));
     // What the servers offer now is recorded; the file in the operator's shell is newer.
-    await createBoxService({ db: database.db, economy, now: () => new Date() }).market();
+    await createBoxService({ db: database.db, economy, now: () => new Date(), limiter: unlimitedLimiter() }).market();
     const before = await oddsVersions();
     const listed = await admin({ NODE_ENV: "test", ECONOMY_FILE: economyFile }, ["boxes", "list"], database);
     expect(listed.code, listed.err).toBe(0);
@@ -147,6 +148,7 @@ describe("odds versions are content-addressed", () => {
         db: database.db,
         economy,
         now: () => new Date(),
+        limiter: unlimitedLimiter(),
         onOlderOdds: (boxId, offered, newest) => warnings.push(`${boxId} v${offered} < v${newest}`),
       });
     expect((await server(withRewards(1)).market())[0]?.odds_version).toBe(1);

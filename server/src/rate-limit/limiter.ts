@@ -1,3 +1,5 @@
+import { ApiError } from "../http/api-error.js";
+
 /** The outcome of counting one more hit against a limit. */
 export interface RateLimitResult {
   allowed: boolean;
@@ -26,4 +28,12 @@ export interface RateLimiter {
 
 export function retryAfter(resetAtMs: number, nowMs: number): number {
   return Math.max(1, Math.ceil((resetAtMs - nowMs) / 1000));
+}
+
+/** Counts one hit; a refused one answers 429 `too_many_requests` with `retry_after` (seconds). */
+export async function enforceLimit(limiter: RateLimiter, limit: RateLimit, subject: string, message: string) {
+  const result = await limiter.hit(limit, subject);
+  if (!result.allowed) {
+    throw new ApiError("too_many_requests", message, { retry_after: result.retryAfterSeconds });
+  }
 }

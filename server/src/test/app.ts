@@ -1,6 +1,7 @@
 import pino from "pino";
 import { type AppDeps, createApp } from "../app.js";
 import { loadConfig } from "../config.js";
+import { type Economy, loadEconomy } from "../economy.js";
 import type { Mailer, MailMessage } from "../mail/mailer.js";
 import type { RateLimiter } from "../rate-limit/limiter.js";
 import { createTestDatabase } from "./database.js";
@@ -72,6 +73,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     app,
     routes,
     metrics,
+    limiter,
     checkIn,
     tarot,
     boxes,
@@ -87,6 +89,12 @@ export async function createTestApp(options: TestAppOptions = {}) {
       await database.dispose();
     },
   };
+}
+
+/** The shipped economy with invites qualifying on `qualifyOn` (tests often take the wallet binding, the shortest path). */
+export function economyQualifyingOn(qualifyOn: Economy["referrals"]["qualifyOn"]): Economy {
+  const economy = loadEconomy();
+  return { ...economy, referrals: { ...economy.referrals, qualifyOn } };
 }
 
 /** A limiter that allows everything, for tests that sign up more members than one network may. */

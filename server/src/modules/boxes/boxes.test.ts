@@ -277,6 +277,7 @@ describe("buying and opening", () => {
         ),
       },
       now: clock.now,
+      limiter: t.limiter,
     });
     const market = await changed.market();
     expect(market[0]?.odds_version).toBe(2);

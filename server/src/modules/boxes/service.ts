@@ -20,8 +20,10 @@ import { and, asc, count, desc, eq, gte, isNotNull, isNull, sql } from "drizzle-
 import type { Database, DatabaseOrTransaction } from "../../db/client.js";
 import type { BoxDefinition, BoxRewardDefinition, Economy } from "../../economy.js";
 import { ApiError } from "../../http/api-error.js";
+import { enforceLimit, type RateLimit, type RateLimiter } from "../../rate-limit/limiter.js";
 import { grantPoints, pointsBalance, spendPoints } from "../ledger/api.js";
 import { grantAllowlistPlace } from "../passes/service.js";
+import { lockMember } from "../users/service.js";
 import { boxMemberPurchases, boxOddsVersions, boxPurchases, boxSupply, fairnessSeeds, ownedBoxes } from "./schema.js";
 
 type Member = Pick<User, "uid" | "email">;
@@ -35,6 +37,16 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 function tableKey(rewards: BoxRewardDefinition[]): string {
   return rewards.map(rewardKey).join(",");
 }
+
+/**
+ * Per-member limits: far above what the loot box page does, low enough that a script cannot turn a
+ * member's requests into load. A rotation reveals a seed and stores a new one: bounded per day.
+ */
+export const boxRateLimits = {
+  purchasePerMember: { name: "box_purchase_member", max: 30, windowMs: 60 * 1000 },
+  openPerMember: { name: "box_open_member", max: 60, windowMs: 60 * 1000 },
+  rotatePerMember: { name: "box_rotate_member", max: 20, windowMs: DAY_MS },
+} satisfies Record<string, RateLimit>;
 
 /** A reward as stored, compared field by field (jsonb does not keep key order). */
 function rewardKey(reward: BoxRewardDefinition): string {
@@ -98,11 +110,12 @@ export interface BoxServiceDeps {
   now: () => Date;
   /** This server offers an older odds version than the newest stored (its economy file is older). */
   onOlderOdds?: (boxId: string, offered: number, newest: number) => void;
+  limiter: RateLimiter;
 }
 
 export type BoxService = ReturnType<typeof createBoxService>;
 
-export function createBoxService({ db, economy, now, onOlderOdds }: BoxServiceDeps) {
+export function createBoxService({ db, economy, now, onOlderOdds, limiter }: BoxServiceDeps) {
   const definitions = new Map(economy.boxes.map((box) => [box.id, box]));
   const versionsById = new Map<number, OddsVersion>();
 
@@ -260,6 +273,7 @@ export function createBoxService({ db, economy, now, onOlderOdds }: BoxServiceDe
      */
     async purchase(member: Member, request: PurchaseRequest, idempotencyKey?: string): Promise<PurchaseResult> {
       const box = definition(request.box_id);
+      await enforceLimit(limiter, boxRateLimits.purchasePerMember, member.uid, "Too many purchases. Wait a minute.");
       const version = (await currentVersions()).get(box.id) as OddsVersion;
       const { quantity } = request;
       const spent = box.price * quantity;
@@ -360,12 +374,15 @@ export function createBoxService({ db, economy, now, onOlderOdds }: BoxServiceDe
     /**
      * Opens one of the member's unopened boxes: draws with the member's seeds and the box's odds
      * version, credits the reward and records the proof, all in one transaction. The row lock on
-     * the box makes a second, simultaneous opening find it opened.
+     * the box makes a second, simultaneous opening find it opened; the member's row, locked first,
+     * takes one opening or rotation of the member's seed at a time.
      */
     async open(member: Member, ownedBoxId: string): Promise<OpenResult> {
+      await enforceLimit(limiter, boxRateLimits.openPerMember, member.uid, "Too many boxes opened. Wait a minute.");
       const at = now();
       const versions = await currentVersions();
       return db.transaction(async (tx) => {
+        await lockMember(tx, member.uid);
         const [owned] = await tx.select().from(ownedBoxes).where(eq(ownedBoxes.id, ownedBoxId)).for("update");
         if (!owned || owned.userId !== member.uid) throw new ApiError("not_found", "You have no such box.");
         if (owned.openedAt) throw new ApiError("already_opened", "This box is already opened.");
@@ -486,9 +503,19 @@ export function createBoxService({ db, economy, now, onOlderOdds }: BoxServiceDe
 
     fairness: fairnessOf,
 
-    /** Reveals the current server seed and starts a new one (with the member's client seed, if given). */
+    /**
+     * Reveals the current server seed and starts a new one (with the member's client seed, if given).
+     * The member's row is locked first: simultaneous rotations and openings take turns.
+     */
     async rotate(userId: string, clientSeed?: string): Promise<Fairness> {
+      await enforceLimit(
+        limiter,
+        boxRateLimits.rotatePerMember,
+        userId,
+        `You can rotate your seed at most ${boxRateLimits.rotatePerMember.max} times a day. Try again later.`,
+      );
       await db.transaction(async (tx) => {
+        await lockMember(tx, userId);
         const seed = await currentSeed(tx, userId, true);
         const at = now();
         await tx.update(fairnessSeeds).set({ rotatedAt: at }).where(eq(fairnessSeeds.id, seed.id));

@@ -25,6 +25,7 @@ import type { Config } from "../../config.js";
 import type { Database } from "../../db/client.js";
 import { ApiError } from "../../http/api-error.js";
 import { csvField, csvLines, csvStream, csvText } from "../../http/csv.js";
+import { enforceLimit, type RateLimit, type RateLimiter } from "../../rate-limit/limiter.js";
 import { type BoxService, openingsForExport } from "../boxes/service.js";
 import { checkInsPerDay } from "../daily/service.js";
 import { ledgerLabel } from "../ledger/api.js";
@@ -89,7 +90,13 @@ export interface OperatorReportsDeps {
   config: Config;
   boxes: BoxService;
   now: () => Date;
+  limiter: RateLimiter;
 }
+
+/** An export reads the whole table: a few per operator in ten minutes is plenty, a loop is load. */
+export const operatorRateLimits = {
+  exportsPerOperator: { name: "operator_export", max: 10, windowMs: 10 * 60 * 1000 },
+} satisfies Record<string, RateLimit>;
 
 export type OperatorReports = ReturnType<typeof createOperatorReports>;
 
@@ -98,7 +105,7 @@ export type OperatorReports = ReturnType<typeof createOperatorReports>;
  * the audit log, the indexer, and the CSV exports (each export audited: it hands out members' data).
  * The console's actions are each module's admin.ts.
  */
-export function createOperatorReports({ db, config, boxes, now }: OperatorReportsDeps) {
+export function createOperatorReports({ db, config, boxes, now, limiter }: OperatorReportsDeps) {
   return {
     /** What an action answers: the member afterwards and the audit entry it wrote. */
     async actionResult({ memberId, auditId }: { memberId: string; auditId: number }): Promise<OperatorActionResult> {
@@ -258,6 +265,14 @@ export function createOperatorReports({ db, config, boxes, now }: OperatorReport
       query: { from?: string | undefined; to?: string | undefined } = {},
     ): Promise<ReadableStream<Uint8Array>> {
       const range = exportRange(query);
+      if (actor !== "cli") {
+        await enforceLimit(
+          limiter,
+          operatorRateLimits.exportsPerOperator,
+          actor.id,
+          `At most ${operatorRateLimits.exportsPerOperator.max} exports per 10 minutes. Try again later.`,
+        );
+      }
       await recordAudit(
         db,
         actor,

@@ -20,16 +20,18 @@ import { ledgerEntries, passes, referralUses } from "../../db/schema.js";
 import { type Economy, loadEconomy } from "../../economy.js";
 import { testActor, unbindWalletOf } from "../../test/admin.js";
 import { apiClient, errorCode, pathOf } from "../../test/api-client.js";
-import { createTestApp, testClock, unlimitedLimiter } from "../../test/app.js";
+import { createTestApp, economyQualifyingOn, testClock, unlimitedLimiter } from "../../test/app.js";
 import { balanceOf, bindWalletDirectly, createMemberRow, signUpMember } from "../../test/members.js";
 import { kolAdmin } from "./admin.js";
 import { memberCodeAlphabet } from "./rules.js";
 
 const DAY_MS = 86_400_000;
 const clock = testClock(new Date());
+// Most tests qualify on a wallet binding (the shortest path); the shipped default is the first check-in.
+const walletBoundEconomy = economyQualifyingOn("wallet_bound");
 let t: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {
-  t = await createTestApp({ now: clock.now, limiter: unlimitedLimiter() });
+  t = await createTestApp({ now: clock.now, limiter: unlimitedLimiter(), economy: walletBoundEconomy });
 });
 afterAll(() => t.dispose());
 
@@ -184,10 +186,10 @@ describe("the rules of using a code", () => {
     expect(await errorCode(second)).toBe("referral_already_used");
     expect((await usesOf(b.userId))[0]?.code).toBe(codeA);
 
-    // A invited B: A may not enter B's code (no loops).
+    // A invited B: A may not enter B's code (no loops), answered as an unknown code.
     const loop = await use(a, codeB);
-    expect(loop.status).toBe(409);
-    expect(await errorCode(loop)).toBe("own_code");
+    expect(loop.status).toBe(404);
+    expect(await errorCode(loop)).toBe("not_found");
     expect(await usesOf(a.userId)).toEqual([]);
   });
 
@@ -372,7 +374,7 @@ describe("qualification on the configured event only", () => {
   it("with qualifyOn first_check_in, a bound wallet does not qualify; the first check-in does", async () => {
     const economy: Economy = {
       ...loadEconomy(),
-      referrals: { windowDays: 7, inviterPoints: 50, inviteePoints: 20, qualifyOn: "first_check_in" },
+      referrals: { ...loadEconomy().referrals, qualifyOn: "first_check_in" },
     };
     const other = await createTestApp({ now: clock.now, economy, limiter: unlimitedLimiter() });
     try {
@@ -409,7 +411,7 @@ describe("qualification on pass_minted", () => {
   it("a bound wallet does not qualify; a Genesis Pass in that wallet does", async () => {
     const economy: Economy = {
       ...loadEconomy(),
-      referrals: { windowDays: 7, inviterPoints: 50, inviteePoints: 20, qualifyOn: "pass_minted" },
+      referrals: { ...loadEconomy().referrals, qualifyOn: "pass_minted" },
     };
     const other = await createTestApp({ now: clock.now, economy, limiter: unlimitedLimiter() });
     try {
@@ -482,7 +484,7 @@ describe("under concurrency", () => {
     const b = await newMember();
     const [codeA, codeB] = [(await summary(a)).code, (await summary(b)).code];
     const [ab, ba] = await Promise.all([use(a, codeB), use(b, codeA)]);
-    expect([ab.status, ba.status].sort()).toEqual([200, 409]);
+    expect([ab.status, ba.status].sort()).toEqual([200, 404]);
     expect((await usesOf(a.userId)).length + (await usesOf(b.userId)).length).toBe(1);
   });
 });

@@ -43,7 +43,27 @@ export const inviteePendingReason: Record<QualifyOn, string> = {
 export const refusalReasons = {
   walletBoundElsewhere: "This wallet was bound to another account before: it cannot qualify an invite.",
   walletAlreadyQualified: "This wallet already qualified an invite.",
+  sameInbox: "This e-mail inbox already qualified an invite of this code's owner (or is their own).",
+  inviterCapReached: "This code's owner reached the most invites that can qualify in 30 days.",
 } as const;
+
+/**
+ * The inbox an address delivers to, as far as we can tell without asking its provider: the local
+ * part without a `+tag` (`ada+1@example.com` and `ada@example.com` are one inbox). Addresses are
+ * stored normalised (protocol's e-mail rule), so the rest compares as is.
+ */
+export function inboxOf(email: string): string {
+  const at = email.lastIndexOf("@");
+  const local = email.slice(0, at);
+  const plus = local.indexOf("+");
+  return `${plus > 0 ? local.slice(0, plus) : local}${email.slice(at)}`;
+}
+
+/** How far up the chain of inviters a new invite is checked for a loop (decision 0017). */
+export const INVITE_CHAIN_WALK_LIMIT = 1_000;
+
+/** The window the per-inviter cap on qualified invites counts over. */
+export const QUALIFIED_CAP_WINDOW_DAYS = 30;
 
 /** The last `days` GMT dates ending today, oldest first, with each day's counts (0 when absent). */
 export function dailySeries(

@@ -51,6 +51,8 @@ export const referralUses = pgTable(
     state: text("state").notNull().default("pending"),
     /** Why a refused invite does not count. */
     reason: text("reason"),
+    /** The invitee's inbox (`inboxOf`) when the invite qualified: one inbox qualifies one invite per inviter. */
+    inboxKey: text("inbox_key"),
     usedAt: timestamp("used_at", { withTimezone: true, precision: 3 }).notNull(),
     qualifiedAt: timestamp("qualified_at", { withTimezone: true, precision: 3 }),
     claimedAt: timestamp("claimed_at", { withTimezone: true, precision: 3 }),
@@ -58,6 +60,7 @@ export const referralUses = pgTable(
   (table) => [
     index("referral_uses_inviter_idx").on(table.inviterId, table.state),
     index("referral_uses_code_idx").on(table.code, table.usedAt),
+    index("referral_uses_inviter_inbox_idx").on(table.inviterId, table.inboxKey),
     check("referral_uses_state", sql`${table.state} in ('pending', 'qualified', 'claimed', 'refused')`),
   ],
 );

@@ -1,5 +1,6 @@
 import {
   type ClaimResult,
+  DAY_MS,
   gmtDate,
   type InviteCodeStats,
   type Invitee,
@@ -14,6 +15,7 @@ import { and, asc, desc, eq, gte, inArray, isNotNull, sql } from "drizzle-orm";
 import type { Database, DatabaseOrTransaction, Transaction } from "../../db/client.js";
 import type { Economy } from "../../economy.js";
 import { ApiError } from "../../http/api-error.js";
+import { enforceLimit, type RateLimit, type RateLimiter } from "../../rate-limit/limiter.js";
 import { firstCheckIns } from "../daily/service.js";
 import { grantPoints, pointsBalance } from "../ledger/api.js";
 import { passesHeldBy } from "../passes/service.js";
@@ -25,11 +27,20 @@ import {
   walletEverBoundToAnother,
 } from "../users/service.js";
 import {
+  closesInviteLoop,
+  inboxQualifiedFor,
+  qualifiedSince,
+  serializeCodeUses,
+  serializeInviterQualifications,
+} from "./guards.js";
+import {
   dailySeries,
+  inboxOf,
   inviteePendingReason,
   inviterPendingReason,
   newMemberCode,
   normalizeCode,
+  QUALIFIED_CAP_WINDOW_DAYS,
   referralWindowEnd,
   referralWindowOpen,
   refusalReasons,
@@ -101,7 +112,13 @@ export interface ReferralServiceDeps {
   /** The public site URL share links point to. */
   publicUrl: string;
   now: () => Date;
+  limiter: RateLimiter;
 }
+
+/** A member uses one code ever: a handful of tries covers typos, not a search of the code space. */
+export const referralRateLimits = {
+  usePerMember: { name: "refer_code_use_member", max: 10, windowMs: 60 * 60 * 1000 },
+} satisfies Record<string, RateLimit>;
 
 export type ReferralService = ReturnType<typeof createReferralService>;
 
@@ -112,28 +129,18 @@ export type ReferralService = ReturnType<typeof createReferralService>;
  * (check-ins and passes come from the indexer). Settling is idempotent: the use row is locked
  * and moves out of `pending` once; the invitee's points land under (referral_invitee, invitee id).
  */
-export function createReferralService({ db, economy, publicUrl, now }: ReferralServiceDeps) {
+export function createReferralService({ db, economy, publicUrl, now, limiter }: ReferralServiceDeps) {
   const settings = economy.referrals;
 
   /** Qualifies or refuses one pending invite if its event has happened; the use row after (undefined: no invite). */
   async function qualify(tx: Transaction, inviteeId: string): Promise<UseRow | undefined> {
-    await lockMember(tx, inviteeId);
+    const invitee = await lockMember(tx, inviteeId);
     const [use] = await tx.select().from(referralUses).where(eq(referralUses.inviteeId, inviteeId)).for("update");
-    if (use?.state !== "pending") return use;
+    if (use?.state !== "pending" || !invitee) return use;
     const fact = (await qualifyingFacts(tx, settings.qualifyOn, [inviteeId])).get(inviteeId);
     if (!fact) return use;
-    let refusal: string | null = null;
-    if (await walletEverBoundToAnother(tx, "evm", fact.wallet, inviteeId)) {
-      refusal = refusalReasons.walletBoundElsewhere;
-    } else {
-      const at = fact.at > use.usedAt ? fact.at : use.usedAt;
-      const [recorded] = await tx
-        .insert(referralQualifyingWallets)
-        .values({ wallet: fact.wallet, inviteeId, qualifiedAt: at })
-        .onConflictDoNothing()
-        .returning();
-      if (!recorded) refusal = refusalReasons.walletAlreadyQualified;
-    }
+    const qualifiedAt = fact.at > use.usedAt ? fact.at : use.usedAt;
+    const refusal = await refusalOf(tx, use, invitee.email, fact, qualifiedAt);
     if (refusal) {
       const [refused] = await tx
         .update(referralUses)
@@ -142,10 +149,9 @@ export function createReferralService({ db, economy, publicUrl, now }: ReferralS
         .returning();
       return refused;
     }
-    const qualifiedAt = fact.at > use.usedAt ? fact.at : use.usedAt;
     const [qualified] = await tx
       .update(referralUses)
-      .set({ state: "qualified", qualifiedAt })
+      .set({ state: "qualified", qualifiedAt, inboxKey: inboxOf(invitee.email) })
       .where(eq(referralUses.inviteeId, inviteeId))
       .returning();
     if (use.inviteePoints > 0) {
@@ -159,6 +165,51 @@ export function createReferralService({ db, economy, publicUrl, now }: ReferralS
       });
     }
     return qualified;
+  }
+
+  /**
+   * Why this invite may not qualify, or null when it may (then its wallet is recorded as used). The
+   * inviter's qualifications are taken in turn, so the inbox rule and the cap count each other.
+   */
+  async function refusalOf(
+    tx: Transaction,
+    use: UseRow,
+    inviteeEmail: string,
+    fact: QualifyingFact,
+    at: Date,
+  ): Promise<string | null> {
+    if (await walletEverBoundToAnother(tx, "evm", fact.wallet, use.inviteeId))
+      return refusalReasons.walletBoundElsewhere;
+    await serializeInviterQualifications(tx, use.inviterId);
+    const inbox = inboxOf(inviteeEmail);
+    const inviter = await memberById(tx, use.inviterId);
+    if ((inviter && inboxOf(inviter.email) === inbox) || (await inboxQualifiedFor(tx, use.inviterId, inbox))) {
+      return refusalReasons.sameInbox;
+    }
+    const kind = use.codeKind as CodeKind;
+    const cap = kind === "kol" ? economy.kol.maxQualifiedPer30Days : settings.maxQualifiedPer30Days;
+    const since = new Date(at.getTime() - QUALIFIED_CAP_WINDOW_DAYS * DAY_MS);
+    if ((await qualifiedSince(tx, use.inviterId, kind, since)) >= cap) return refusalReasons.inviterCapReached;
+    const [recorded] = await tx
+      .insert(referralQualifyingWallets)
+      .values({ wallet: fact.wallet, inviteeId: use.inviteeId, qualifiedAt: at })
+      .onConflictDoNothing()
+      .returning();
+    return recorded ? null : refusalReasons.walletAlreadyQualified;
+  }
+
+  /** A member who already joined with a code, or whose window has closed, may not use one. */
+  async function assertMayUseACode(tx: Transaction, userId: string, joinedAt: Date, at: Date) {
+    const [already] = await tx.select().from(referralUses).where(eq(referralUses.inviteeId, userId));
+    if (already) {
+      throw new ApiError("referral_already_used", `You already joined with code ${already.code}; a code counts once.`);
+    }
+    if (!referralWindowOpen(joinedAt, settings.windowDays, at)) {
+      throw new ApiError(
+        "referral_window_closed",
+        `Codes can be entered within ${settings.windowDays} days of joining; that time has passed.`,
+      );
+    }
   }
 
   /** Settles every pending invite among these invitees whose qualifying event has happened. */
@@ -289,38 +340,33 @@ export function createReferralService({ db, economy, publicUrl, now }: ReferralS
     },
 
     /**
-     * `POST /refer_code/use`: once per member, within the window, never their own code nor one of
-     * someone they invited. Both members are locked in id order, so two members entering each
-     * other's codes at once cannot both succeed, and one member's simultaneous uses apply once.
+     * `POST /refer_code/use`: once per member, within the window, never their own code nor one that
+     * would close a loop of invites of any length (decision 0017). Whether a code exists is told
+     * only to who may use it: a member past the window or with a code already gets that answer
+     * first, and an unknown, disabled or looping code all answer `not_found`. Uses are taken one at
+     * a time; both members are then locked in id order.
      */
     async use(userId: string, rawCode: string): Promise<UseReferralResult> {
+      await enforceLimit(
+        limiter,
+        referralRateLimits.usePerMember,
+        userId,
+        "Too many codes tried. Check the code with whoever gave it to you and try again later.",
+      );
       const code = normalizeCode(rawCode);
       const at = now();
       return db.transaction(async (tx) => {
-        const [found] = await tx.select().from(referralCodes).where(eq(referralCodes.code, code));
-        if (!found || found.disabledAt) throw new ApiError("not_found", `There is no code ${code}.`);
-        if (found.userId === userId) throw new ApiError("own_code", "This is your own code: share it with friends.");
-        for (const id of [userId, found.userId].sort()) await lockMember(tx, id);
-        const [already] = await tx.select().from(referralUses).where(eq(referralUses.inviteeId, userId));
-        if (already) {
-          throw new ApiError(
-            "referral_already_used",
-            `You already joined with code ${already.code}; a code counts once.`,
-          );
-        }
-        const [loop] = await tx
-          .select({ code: referralUses.code })
-          .from(referralUses)
-          .where(and(eq(referralUses.inviteeId, found.userId), eq(referralUses.inviterId, userId)));
-        if (loop) throw new ApiError("own_code", "This code belongs to someone you invited.");
+        await serializeCodeUses(tx);
         const member = await memberById(tx, userId);
         if (!member) throw new ApiError("unauthenticated", "Sign in to continue.");
-        if (!referralWindowOpen(member.createdAt, settings.windowDays, at)) {
-          throw new ApiError(
-            "referral_window_closed",
-            `Codes can be entered within ${settings.windowDays} days of joining; that time has passed.`,
-          );
-        }
+        await assertMayUseACode(tx, userId, member.createdAt, at);
+        const [found] = await tx.select().from(referralCodes).where(eq(referralCodes.code, code));
+        const unusable = new ApiError("not_found", `There is no code ${code} you can use.`);
+        if (!found || found.disabledAt) throw unusable;
+        if (found.userId === userId) throw new ApiError("own_code", "This is your own code: share it with friends.");
+        for (const id of [userId, found.userId].sort()) await lockMember(tx, id);
+        await assertMayUseACode(tx, userId, member.createdAt, at);
+        if (await closesInviteLoop(tx, userId, found.userId)) throw unusable;
         const rates = rateOf(found);
         await tx.insert(referralUses).values({
           inviteeId: userId,

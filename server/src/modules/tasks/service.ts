@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import type { Economy } from "../../economy.js";
 import { ApiError } from "../../http/api-error.js";
+import { enforceLimit, type RateLimit, type RateLimiter } from "../../rate-limit/limiter.js";
 import { boxesOpenedBy } from "../boxes/service.js";
 import { longestCheckInStreak } from "../daily/service.js";
 import { grantPoints, pointsBalance } from "../ledger/api.js";
@@ -18,7 +19,13 @@ export interface TaskServiceDeps {
   economy: Economy;
   referrals: Pick<ReferralService, "settleFor" | "qualifiedInvites">;
   now: () => Date;
+  limiter: RateLimiter;
 }
+
+/** Each check reads every task's figures from several modules: a page asks a few times a minute. */
+export const taskRateLimits = {
+  consumePerMember: { name: "tasks_consume_member", max: 30, windowMs: 60 * 1000 },
+} satisfies Record<string, RateLimit>;
 
 export type TaskService = ReturnType<typeof createTaskService>;
 
@@ -27,7 +34,7 @@ export function taskRewardReference(userId: string, taskId: string): string {
   return `${userId}:${taskId}`;
 }
 
-export function createTaskService({ db, economy, referrals, now }: TaskServiceDeps) {
+export function createTaskService({ db, economy, referrals, now, limiter }: TaskServiceDeps) {
   const wanted = new Set(economy.tasks.flatMap((task) => Object.keys(task.when) as TaskConditionKey[]));
 
   /** The member's figure for each condition some task names, asked of the module that owns it. */
@@ -60,6 +67,12 @@ export function createTaskService({ db, economy, referrals, now }: TaskServiceDe
      * one once (the (member, task) key, then the ledger's (task, reference)); safe to repeat.
      */
     async consume(userId: string): Promise<TasksResult> {
+      await enforceLimit(
+        limiter,
+        taskRateLimits.consumePerMember,
+        userId,
+        "Tasks were checked very often. Wait a minute.",
+      );
       const figures = await figuresOf(userId);
       const rewarded = new Set(
         (await db.select({ taskId: taskRewards.taskId }).from(taskRewards).where(eq(taskRewards.userId, userId))).map(

@@ -2,14 +2,18 @@ import { gmtDayNumber, type TasksResult } from "@arcana/protocol";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ledgerEntries, passes } from "../../db/schema.js";
-import { createTestApp, postJson, readData, testClock, unlimitedLimiter } from "../../test/app.js";
+import { createTestApp, economyQualifyingOn, postJson, readData, testClock, unlimitedLimiter } from "../../test/app.js";
 import { balanceOf, bindWalletDirectly, createMemberRow, signUpMember } from "../../test/members.js";
 
 const DAY_MS = 86_400_000;
 const clock = testClock(new Date());
 let t: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {
-  t = await createTestApp({ now: clock.now, limiter: unlimitedLimiter() });
+  t = await createTestApp({
+    now: clock.now,
+    limiter: unlimitedLimiter(),
+    economy: economyQualifyingOn("wallet_bound"),
+  });
 });
 afterAll(() => t.dispose());
 
