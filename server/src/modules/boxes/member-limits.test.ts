@@ -116,7 +116,7 @@ describe("finding 5: per-member limits", () => {
     expect(refused.retry_after).toBeGreaterThan(59 * 60);
     clock.advance(60 * 60 * 1000);
     expect((await postJson(t.app, "/api/refer_code/use", { code: "GUESS999" }, guesser.auth)).status).toBe(404);
-  });
+  }, 120_000);
 
   it("finding 5: box purchases (30 a minute), openings (60 a minute) and seed rotations (20 a day)", async () => {
     const buyer = await memberWith(30 * 100);
@@ -151,7 +151,7 @@ describe("finding 5: per-member limits", () => {
     expect(seeds).toHaveLength(21);
     clock.advance(24 * 60 * 60 * 1000);
     expect((await postJson(t.app, "/api/boxes/fairness/rotate", {}, rotator.auth)).status).toBe(200);
-  });
+  }, 120_000);
 
   it("finding 5: tasks/consume (30 a minute) and operator exports (10 per 10 minutes)", async () => {
     const member = await memberWith(0);
@@ -167,7 +167,7 @@ describe("finding 5: per-member limits", () => {
       12,
     );
     expect(exported.passed).toBe(10);
-  });
+  }, 120_000);
 });
 
 describe("finding 6: one member's rotations and openings at once", () => {
@@ -202,5 +202,5 @@ describe("finding 6: one member's rotations and openings at once", () => {
     } finally {
       await app.dispose();
     }
-  });
+  }, 120_000);
 });

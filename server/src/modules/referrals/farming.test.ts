@@ -103,7 +103,7 @@ describe("finding 3: invite farming", () => {
     } finally {
       await shipped.dispose();
     }
-  });
+  }, 120_000);
 
   it("finding 3: aliases of one inbox (a +tag) qualify one invite per inviter, and never the inviter's own", async () => {
     const inviter = await member("farmer@example.com");
