@@ -2,10 +2,10 @@ import type { Fairness, PurchaseResult, ReferralSummary } from "@arcana/protocol
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fairnessSeeds, ownedBoxes } from "../../db/schema.js";
+import { makeOperator } from "../../test/admin.js";
 import { createTestApp, postJson, readData, testClock, unlimitedLimiter } from "../../test/app.js";
 import { signUpMember } from "../../test/members.js";
-import { grantPoints } from "../ledger/service.js";
-import { operatorAdmin } from "../operator/service.js";
+import { grantPoints } from "../ledger/api.js";
 import { kolAdmin } from "../referrals/service.js";
 
 // The limits themselves, counted by the database limiter as in production without Redis.
@@ -161,7 +161,7 @@ describe("finding 5: per-member limits", () => {
     expect((await t.app.request("/api/tasks/consume", { headers: member.auth })).status).toBe(200);
 
     const operator = await memberWith(0);
-    await operatorAdmin(t.database.db).add(operator.email);
+    await makeOperator(t.database.db, operator.email);
     const exported = await untilRefused(
       () => t.app.request("/api/operator/exports/members.csv", { headers: operator.auth }),
       12,

@@ -265,7 +265,7 @@ export function createOperatorReports({ db, config, boxes, now, limiter }: Opera
       query: { from?: string | undefined; to?: string | undefined } = {},
     ): Promise<ReadableStream<Uint8Array>> {
       const range = exportRange(query);
-      if (actor !== "cli") {
+      if (actor.kind === "operator") {
         await enforceLimit(
           limiter,
           operatorRateLimits.exportsPerOperator,
