@@ -2,11 +2,11 @@ import type { Fairness, PurchaseResult, ReferralSummary } from "@arcana/protocol
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fairnessSeeds, ownedBoxes } from "../../db/schema.js";
-import { makeOperator } from "../../test/admin.js";
+import { makeOperator, testActor } from "../../test/admin.js";
 import { createTestApp, postJson, readData, testClock, unlimitedLimiter } from "../../test/app.js";
 import { signUpMember } from "../../test/members.js";
 import { grantPoints } from "../ledger/api.js";
-import { kolAdmin } from "../referrals/service.js";
+import { kolAdmin } from "../referrals/admin.js";
 
 // The limits themselves, counted by the database limiter as in production without Redis.
 const clock = testClock(new Date());
@@ -62,8 +62,8 @@ async function buyAll(member: Member, boxes: number): Promise<string[]> {
 describe("finding 5: per-member limits", () => {
   it("finding 5: refer_code/use allows 10 tries an hour, and tells no one whether a code exists", async () => {
     const kol = await memberWith(0);
-    await kolAdmin(t.database.db, clock.now).add(kol.email, { code: "CLOSED" });
-    await kolAdmin(t.database.db, clock.now).disable("CLOSED");
+    await kolAdmin(t.database.db, testActor, clock.now).add(kol.email, { code: "CLOSED" });
+    await kolAdmin(t.database.db, testActor, clock.now).disable("CLOSED");
     const inviter = await memberWith(0);
     const guesser = await memberWith(0);
     const inviterCode = (
