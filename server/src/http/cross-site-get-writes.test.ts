@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeOperator } from "../test/admin.js";
-import { createTestApp, signInByCode } from "../test/app.js";
+import { createTestApp, signInByCode, unlimitedLimiter } from "../test/app.js";
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let cookie: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // Not about limits: the exports' per-operator limit (finding 5) would answer 429 to these repeated calls.
+  t = await createTestApp({ limiter: unlimitedLimiter() });
   const token = await signInByCode(t.app, "cross-site@example.com");
   await makeOperator(t.database.db, "cross-site@example.com");
   cookie = `arcana_session=${token}`;
