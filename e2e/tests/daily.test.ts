@@ -18,9 +18,11 @@ let server: RunningServer & { rpcUrl: string | null };
 let browser: Browser;
 let economyDir: string;
 beforeAll(async () => {
-  // The shipped economy without tasks: this round's balance is check-in and tarot points only.
+  // The shipped economy without tasks: this round's balance is check-in and tarot points only. Without
+  // sponsorship too: this round is a member paying their own gas (sponsored.test.ts plays the free one).
   const economy = JSON.parse(readFileSync(path.join(repoRoot, "config/economy.json"), "utf8"));
   economy.tasks = [];
+  economy.sponsorship.actions = [];
   economyDir = mkdtempSync(path.join(tmpdir(), "arcana-e2e-economy-"));
   const economyFile = path.join(economyDir, "economy.json");
   writeFileSync(economyFile, JSON.stringify(economy));
