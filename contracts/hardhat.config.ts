@@ -1,8 +1,7 @@
 import "@nomicfoundation/hardhat-toolbox-viem";
 import { TASK_COMPILE_SOLIDITY_GET_SOLC_BUILD } from "hardhat/builtin-tasks/task-names";
 import { type HardhatUserConfig, subtask } from "hardhat/config";
-import type { HttpNetworkUserConfig } from "hardhat/types";
-import { opBNB, opBNBTestnet, zkFair } from "viem/chains";
+import { httpNetworks } from "./scripts/lib/networks";
 
 const SOLC_VERSION = "0.8.28";
 
@@ -18,19 +17,6 @@ subtask(TASK_COMPILE_SOLIDITY_GET_SOLC_BUILD, async (args: { solcVersion: string
     longVersion: solc.version(),
   };
 });
-
-/** Live networks: the deployer key comes from the environment; nothing secret is committed. */
-function liveNetwork(
-  chain: { id: number; rpcUrls: { default: { http: readonly string[] } } },
-  rpcEnv: string,
-): HttpNetworkUserConfig {
-  const key = process.env.DEPLOYER_PRIVATE_KEY;
-  return {
-    url: process.env[rpcEnv] ?? chain.rpcUrls.default.http[0] ?? "",
-    chainId: chain.id,
-    accounts: key ? [key.startsWith("0x") ? key : `0x${key}`] : [],
-  };
-}
 
 const config: HardhatUserConfig = {
   solidity: {
@@ -48,10 +34,8 @@ const config: HardhatUserConfig = {
   },
   networks: {
     hardhat: { chainId: 31337 },
-    localhost: { url: `http://127.0.0.1:${process.env.CHAIN_PORT ?? "8545"}`, chainId: 31337 },
-    opBNB: liveNetwork(opBNB, "OPBNB_RPC_URL"),
-    opBNBTestnet: liveNetwork(opBNBTestnet, "OPBNB_TESTNET_RPC_URL"),
-    zkFair: liveNetwork(zkFair, "ZKFAIR_RPC_URL"),
+    // localhost, opBNB, opBNBTestnet, zkFair, custom: DEPLOYER_PRIVATE_KEY is the account of each; nothing secret is committed.
+    ...httpNetworks(process.env),
   },
   gasReporter: {
     enabled: process.env.REPORT_GAS !== undefined,

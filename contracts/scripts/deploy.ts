@@ -1,25 +1,51 @@
 // Deploys the ERC-2771 forwarder, GenesisPass and Daily (trusting it) to `--network <name>`, writes deployments/<chainId>.json and
-// regenerates generated/index.ts. Env: DEPLOYER_PRIVATE_KEY (live networks), AUTHORIZER_ADDRESS
-// (required on live networks; the dev authorizer on the local chain), PASS_BASE_URI, PASS_OWNER.
+// regenerates generated/index.ts. Env: DEPLOYER_PRIVATE_KEY (the deploying account on every network but the in-process
+// one; a deploy that would send from another account refuses), CUSTOM_RPC_URL + CUSTOM_CHAIN_ID (`--network custom`),
+// AUTHORIZER_ADDRESS (required on live networks; the dev authorizer on the local chain), PASS_BASE_URI, PASS_OWNER.
 import hre from "hardhat";
+import type { HttpNetworkConfig } from "hardhat/types";
 import { type Address, getAddress } from "viem";
+import { customNetworkProblems, deployTargetProblems, rpcChainId } from "./lib/deploy-preflight";
 import { deployArcana, writeDeploymentRecord } from "./lib/deployment";
 import { devAuthorizerAddress, localChainId } from "./lib/dev-keys";
 import { generateExport } from "./lib/generate-export";
 
 const localBaseURI = "http://127.0.0.1:3000/api/nft/metadata/";
+/** The chain ids the server knows (protocol's chainIds); a deploy elsewhere is only useful to test the contracts. */
+const serverChainIds = [31337, 204, 5611, 42766];
 
 function addressFromEnv(name: string): Address | undefined {
   const value = process.env[name];
   return value ? getAddress(value) : undefined;
 }
 
+function refuse(problems: string[]): never {
+  throw new Error(`deploy refused:\n${problems.map((problem) => `  - ${problem}`).join("\n")}`);
+}
+
 async function main() {
+  const network = hre.network.name;
+  const customProblems = customNetworkProblems(network, process.env);
+  if (customProblems.length > 0) refuse(customProblems);
+  const config = hre.network.config;
+  const answeredChainId = "url" in config ? await rpcChainId((config as HttpNetworkConfig).url) : localChainId;
+
   const publicClient = await hre.viem.getPublicClient();
   const [deployer] = await hre.viem.getWalletClients();
-  if (!deployer) throw new Error(`no deployer account on network "${hre.network.name}": set DEPLOYER_PRIVATE_KEY`);
-  const chainId = await publicClient.getChainId();
+  if (!deployer) throw new Error(`no deployer account on network "${network}": set DEPLOYER_PRIVATE_KEY`);
+  const problems = deployTargetProblems({
+    network,
+    configuredChainId: config.chainId,
+    rpcChainId: answeredChainId,
+    deployer: deployer.account.address,
+    env: process.env,
+  });
+  if (problems.length > 0) refuse(problems);
+  const chainId = answeredChainId;
   const isLocal = chainId === localChainId;
+  if (!serverChainIds.includes(chainId)) {
+    console.warn(`note: the server knows chains ${serverChainIds.join(", ")}; chain ${chainId} is not one of them`);
+  }
 
   const authorizer = addressFromEnv("AUTHORIZER_ADDRESS") ?? (isLocal ? devAuthorizerAddress : undefined);
   if (!authorizer) throw new Error("AUTHORIZER_ADDRESS is required on a live network (the server's signer address)");
@@ -27,7 +53,7 @@ async function main() {
   if (baseURI === undefined)
     throw new Error("PASS_BASE_URI is required on a live network (e.g. https://arcana.example/api/nft/metadata/)");
 
-  console.log(`deploying to ${hre.network.name} (chain ${chainId}) from ${deployer.account.address}`);
+  console.log(`deploying to ${network} (chain ${chainId}) from ${deployer.account.address}`);
   const record = await deployArcana({
     publicClient,
     walletClient: deployer,
@@ -42,6 +68,6 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  console.error(error);
+  console.error(error instanceof Error && error.message.startsWith("deploy refused") ? error.message : error);
   process.exitCode = 1;
 });

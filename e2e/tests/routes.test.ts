@@ -66,6 +66,12 @@ describe("production mode", () => {
       SIGNER_PRIVATE_KEY: `0x${"22".repeat(32)}`,
       // Required in production; nothing is mailed here.
       SMTP_URL: "smtp://127.0.0.1:9",
+      // Production refuses a chain without contracts (made-up addresses: nothing is minted here).
+      CHAINS: "opBNBTestnet",
+      DEFAULT_CHAIN: "opBNBTestnet",
+      OPBNB_TESTNET_RPC_URL: "http://127.0.0.1:1",
+      OPBNB_TESTNET_GENESIS_PASS_ADDRESS: "0x5FbDB2315678afecb367f032d93F642f64180aa3",
+      OPBNB_TESTNET_DAILY_ADDRESS: "0xe7f1725E7734CE288F8367e1e0d2b3c7E1f1b9e8",
     });
     try {
       const response = await fetch(`${production.url}/_template`);

@@ -38,7 +38,36 @@ describe("configuration", () => {
       "SESSION_SECRET: is required in production",
       "SIGNER_PRIVATE_KEY: is required in production",
       "SMTP_URL: is required in production (sign-in codes must be e-mailed, not kept in a dev mailbox)",
+      expect.stringMatching(
+        /^OPBNB_GENESIS_PASS_ADDRESS, OPBNB_DAILY_ADDRESS: opBNB is in CHAINS but has no contracts/,
+      ),
+      expect.stringMatching(
+        /^ZKFAIR_GENESIS_PASS_ADDRESS, ZKFAIR_DAILY_ADDRESS: zkFair is in CHAINS but has no contracts/,
+      ),
     ]);
+  });
+
+  it("refuses to start production on a chain named in CHAINS without contracts, naming the variables to set", () => {
+    const production = {
+      NODE_ENV: "production",
+      SESSION_SECRET: "production-test-session-secret-0123456789",
+      SIGNER_PRIVATE_KEY: `0x${"11".repeat(32)}`,
+      SMTP_URL: "smtp://127.0.0.1:9",
+      CHAINS: "opBNBTestnet",
+      DEFAULT_CHAIN: "opBNBTestnet",
+    };
+    expect(problemsOf({ ...production, OPBNB_TESTNET_GENESIS_PASS_ADDRESS: `0x${"ab".repeat(20)}` })).toEqual([
+      "OPBNB_TESTNET_DAILY_ADDRESS: opBNBTestnet is in CHAINS but has no contracts; set the deployed addresses " +
+        "(or commit contracts/deployments/5611.json from the deploy), or remove opBNBTestnet from CHAINS",
+    ]);
+    const complete = {
+      ...production,
+      OPBNB_TESTNET_GENESIS_PASS_ADDRESS: `0x${"ab".repeat(20)}`,
+      OPBNB_TESTNET_DAILY_ADDRESS: `0x${"cd".repeat(20)}`,
+    };
+    expect(problemsOf(complete)).toEqual([]);
+    // Development still starts on chains nobody deployed to (the pages say so).
+    expect(problemsOf({ CHAINS: "opBNBTestnet", DEFAULT_CHAIN: "opBNBTestnet" })).toEqual([]);
   });
 
   it("reads TRUST_PROXY as a hop count or a list of proxy addresses, and refuses anything else", () => {

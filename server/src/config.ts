@@ -213,6 +213,22 @@ export function readEnvironment(
   return { ...parseEnv(readFileSync(file, "utf8")), ...rawEnv };
 }
 
+/** A chain named in CHAINS must have its contracts in production: otherwise it would serve "ready" on nothing. */
+function chainsWithoutContracts(chains: ChainConfig[]): string[] {
+  return chains.flatMap((chain) => {
+    const prefix = chainEnvPrefix[chain.key];
+    const missing = [
+      chain.genesisPassAddress ? null : `${prefix}_GENESIS_PASS_ADDRESS`,
+      chain.dailyAddress ? null : `${prefix}_DAILY_ADDRESS`,
+    ].filter((name) => name !== null);
+    if (missing.length === 0) return [];
+    return [
+      `${missing.join(", ")}: ${chain.key} is in CHAINS but has no contracts; set the deployed addresses ` +
+        `(or commit contracts/deployments/${chain.id}.json from the deploy), or remove ${chain.key} from CHAINS`,
+    ];
+  });
+}
+
 /** Reads the whole configuration once; throws a ConfigError naming every wrong variable. */
 export function loadConfig(rawEnv: Record<string, string | undefined> = readEnvironment()): Config {
   // An empty variable (`DATABASE_URL=`) means "not set", as in most tools.
@@ -265,6 +281,7 @@ export function loadConfig(rawEnv: Record<string, string | undefined> = readEnvi
     });
   }
 
+  if (isProduction) problems.push(...chainsWithoutContracts(chains));
   problems.push(
     ...relayerKeyProblems(chains, {
       signerKey: e.SIGNER_PRIVATE_KEY ?? DEV_SIGNER_PRIVATE_KEY,
