@@ -32,6 +32,7 @@ import { registerAstrologyRoutes } from "./modules/astrology/routes.js";
 import { registerAuthRoutes } from "./modules/auth/routes.js";
 import { createAuthService } from "./modules/auth/service.js";
 import { createSessionCache } from "./modules/auth/session-cache.js";
+import { createBoxReports } from "./modules/boxes/api.js";
 import { registerBoxRoutes } from "./modules/boxes/routes.js";
 import { createBoxService } from "./modules/boxes/service.js";
 import { checkInEventHandler } from "./modules/daily/event-handler.js";
@@ -171,7 +172,8 @@ export function createApp(deps: AppDeps) {
   });
   const referrals = createReferralService({ db: database.db, economy, publicUrl: config.publicUrl, now, limiter });
   const tasks = createTaskService({ db: database.db, economy, referrals, now, limiter });
-  const operator = createOperatorReports({ db: database.db, config, boxes, now, limiter });
+  const boxReports = createBoxReports({ db: database.db, economy, now });
+  const operator = createOperatorReports({ db: database.db, config, boxes: boxReports, now, limiter });
   const wallets = createWalletService({
     referrals,
     db: database.db,
@@ -350,6 +352,7 @@ export function createApp(deps: AppDeps) {
     checkIn,
     tarot,
     boxes,
+    boxReports,
     referrals,
     tasks,
     chainClients,

@@ -1,7 +1,5 @@
 import type { Command } from "commander";
-import { boxesReport } from "../modules/boxes/report.js";
-import { createBoxService } from "../modules/boxes/service.js";
-import { createDatabaseRateLimiter } from "../rate-limit/database-limiter.js";
+import { boxesReport, createBoxReports } from "../modules/boxes/reports.js";
 import type { CliContext } from "./context.js";
 
 /** `boxes list`: the loot boxes' sales and results against their stated odds. */
@@ -13,12 +11,7 @@ export function registerBoxesCommands(program: Command, context: CliContext) {
     .description("per box: supply sold and left, openings per reward (last 90 days) against the stated odds")
     .action(async () => {
       const now = () => new Date();
-      // The report opens and buys nothing: its limiter is never asked.
-      const report = await context.read((db) =>
-        boxesReport(
-          createBoxService({ db, economy: context.economy, now, limiter: createDatabaseRateLimiter(db, now) }),
-        ),
-      );
+      const report = await context.read((db) => boxesReport(createBoxReports({ db, economy: context.economy, now })));
       context.print(report);
     });
 }

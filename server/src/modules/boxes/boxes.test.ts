@@ -16,7 +16,7 @@ import { createTestApp, postJson, readData, testClock } from "../../test/app.js"
 import { balanceOf, signUpMember } from "../../test/members.js";
 import { grantPoints } from "../ledger/api.js";
 import { listAllowlist } from "../passes/admin.js";
-import { boxesReport } from "./report.js";
+import { boxesReport } from "./reports.js";
 import { createBoxService } from "./service.js";
 
 const moonRewards = [
@@ -451,7 +451,7 @@ describe("under concurrency", () => {
 
 describe("the operator's report", () => {
   it("shows supply sold and left, and each reward's openings beside its stated odds", async () => {
-    const report = await boxesReport(t.boxes);
+    const report = await boxesReport(t.boxReports);
     expect(report).toContain("sun  Sun Box  100 points  sold 5, 0 left of 5, no limit per member");
     expect(report).toMatch(/moon {2}Moon Box {2}50 points {2}sold \d+, \d+ left of 1000, 20 per member/);
     expect(report).toMatch(/ {4}20 points +stated {2}60\.00% {2}seen +\d+ \(\d+\.\d\d%\)/);

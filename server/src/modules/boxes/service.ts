@@ -1,14 +1,10 @@
-import { createHash, randomBytes } from "node:crypto";
 import {
   type BoxResults,
-  type BoxReward,
-  boxLimits,
   drawReward,
   type Fairness,
   type LootboxSummary,
   type MarketBox,
   type MyBoxes,
-  type OddsEntry,
   type OpenedBox,
   type OpenResult,
   type OwnedBox,
@@ -16,100 +12,24 @@ import {
   type PurchaseResult,
   type User,
 } from "@arcana/protocol";
-import { and, asc, count, desc, eq, gte, isNotNull, isNull, sql } from "drizzle-orm";
-import type { Database, DatabaseOrTransaction } from "../../db/client.js";
-import type { BoxDefinition, BoxRewardDefinition, Economy } from "../../economy.js";
+import { and, asc, count, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
+import { decodeCursor, encodeCursor } from "../../db/cursor.js";
+import type { BoxDefinition, BoxRewardDefinition } from "../../economy.js";
 import { ApiError } from "../../http/api-error.js";
-import { enforceLimit, type RateLimit, type RateLimiter } from "../../rate-limit/limiter.js";
+import { enforceLimit, type RateLimiter } from "../../rate-limit/limiter.js";
 import { grantPoints, pointsBalance, spendPoints } from "../ledger/api.js";
 import { grantAllowlistPlace } from "../passes/service.js";
 import { lockMember } from "../users/service.js";
-import { boxMemberPurchases, boxOddsVersions, boxPurchases, boxSupply, fairnessSeeds, ownedBoxes } from "./schema.js";
+import { createOddsVersions, type OddsVersion, type OddsVersionsDeps, storedResults } from "./odds-versions.js";
+import { boxRateLimits, oddsTable, toBoxReward } from "./rules.js";
+import { boxMemberPurchases, boxPurchases, boxSupply, fairnessSeeds, ownedBoxes } from "./schema.js";
+import { currentSeed, fairnessOf, rotateSeed } from "./seeds.js";
 
 type Member = Pick<User, "uid" | "email">;
-type OddsVersion = { id: number; boxId: string; version: number; rewards: BoxRewardDefinition[]; createdAt: Date };
-type SeedRow = typeof fairnessSeeds.$inferSelect;
 type OwnedRow = typeof ownedBoxes.$inferSelect;
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** An odds table as stored, compared field by field (jsonb does not keep key order). */
-function tableKey(rewards: BoxRewardDefinition[]): string {
-  return rewards.map(rewardKey).join(",");
-}
-
-/**
- * Per-member limits: far above what the loot box page does, low enough that a script cannot turn a
- * member's requests into load. A rotation reveals a seed and stores a new one: bounded per day.
- */
-export const boxRateLimits = {
-  purchasePerMember: { name: "box_purchase_member", max: 30, windowMs: 60 * 1000 },
-  openPerMember: { name: "box_open_member", max: 60, windowMs: 60 * 1000 },
-  rotatePerMember: { name: "box_rotate_member", max: 20, windowMs: DAY_MS },
-} satisfies Record<string, RateLimit>;
-
-/** A reward as stored, compared field by field (jsonb does not keep key order). */
-function rewardKey(reward: BoxRewardDefinition): string {
-  return JSON.stringify([
-    reward.kind,
-    reward.kind === "points" ? reward.amount : null,
-    reward.kind === "box" ? reward.box : null,
-    reward.weight,
-  ]);
-}
-
-function toBoxReward(reward: BoxRewardDefinition): BoxReward {
-  if (reward.kind === "points") return { kind: "points", amount: reward.amount };
-  if (reward.kind === "box") return { kind: "box", box_id: reward.box };
-  return { kind: "allowlist" };
-}
-
-/** The odds table as the API shows it: probabilities are exactly weight / total. */
-export function oddsTable(rewards: BoxRewardDefinition[]): OddsEntry[] {
-  const total = rewards.reduce((sum, reward) => sum + reward.weight, 0);
-  return rewards.map((reward) => ({
-    reward: toBoxReward(reward),
-    weight: reward.weight,
-    probability: reward.weight / total,
-  }));
-}
-
-function newServerSeed() {
-  const serverSeed = randomBytes(32).toString("hex");
-  return { serverSeed, serverSeedHash: createHash("sha256").update(serverSeed, "utf8").digest("hex") };
-}
-
-function encodeOpenedCursor(row: { openedAt: Date; id: string }): string {
-  return Buffer.from(`${row.openedAt.toISOString()}|${row.id}`).toString("base64url");
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
-function decodeOpenedCursor(cursor: string): { at: Date; id: string } | null {
-  const [iso, id, ...rest] = Buffer.from(cursor, "base64url").toString("utf8").split("|");
-  if (rest.length > 0 || !iso || !id || !UUID.test(id)) return null;
-  const at = new Date(iso);
-  if (Number.isNaN(at.getTime()) || at.toISOString() !== iso) return null;
-  // Only times an opening can have: JavaScript dates reach far past PostgreSQL's range.
-  if (at.getUTCFullYear() < 2000 || at.getUTCFullYear() > 9999) return null;
-  return { at, id };
-}
-
-/** How many boxes the member has opened (tasks). */
-export async function boxesOpenedBy(db: DatabaseOrTransaction, userId: string): Promise<number> {
-  const [row] = await db
-    .select({ opened: count() })
-    .from(ownedBoxes)
-    .where(and(eq(ownedBoxes.userId, userId), isNotNull(ownedBoxes.openedAt)));
-  return Number(row?.opened ?? 0);
-}
-
-export interface BoxServiceDeps {
-  db: Database;
-  economy: Economy;
+export interface BoxServiceDeps extends OddsVersionsDeps {
   now: () => Date;
-  /** This server offers an older odds version than the newest stored (its economy file is older). */
-  onOlderOdds?: (boxId: string, offered: number, newest: number) => void;
   limiter: RateLimiter;
 }
 
@@ -117,70 +37,9 @@ export type BoxService = ReturnType<typeof createBoxService>;
 
 export function createBoxService({ db, economy, now, onOlderOdds, limiter }: BoxServiceDeps) {
   const definitions = new Map(economy.boxes.map((box) => [box.id, box]));
-  const versionsById = new Map<number, OddsVersion>();
-
-  function toVersion(row: typeof boxOddsVersions.$inferSelect): OddsVersion {
-    const version = { ...row, rewards: row.rewards as BoxRewardDefinition[] };
-    versionsById.set(version.id, version);
-    return version;
-  }
-
-  async function storedVersions(tx: DatabaseOrTransaction, boxId: string): Promise<OddsVersion[]> {
-    const rows = await tx
-      .select()
-      .from(boxOddsVersions)
-      .where(eq(boxOddsVersions.boxId, boxId))
-      .orderBy(desc(boxOddsVersions.version));
-    return rows.map(toVersion);
-  }
-
-  /**
-   * Each box's odds table as a stored version, content-addressed: a table already recorded (by any
-   * server, at any time) is that version; only a table never seen before becomes a new one. During a
-   * rolling restart a server with the older economy file keeps offering the older version instead of
-   * recording it again, and says so. Servers recording the same new table at once agree through the
-   * unique (box, version): the loser reads the winner's row.
-   */
-  async function syncOddsVersions(): Promise<Map<string, OddsVersion>> {
-    const current = new Map<string, OddsVersion>();
-    for (const box of economy.boxes) {
-      const wanted = tableKey(box.rewards);
-      let found: OddsVersion | undefined;
-      for (let attempt = 0; !found; attempt++) {
-        const stored = await storedVersions(db, box.id);
-        found = stored.find((version) => tableKey(version.rewards) === wanted);
-        if (found) {
-          const newest = stored[0] as OddsVersion;
-          if (newest.id !== found.id) onOlderOdds?.(box.id, found.version, newest.version);
-          break;
-        }
-        if (attempt === 3) throw new Error(`could not record the odds of box ${box.id}`);
-        await db
-          .insert(boxOddsVersions)
-          .values({ boxId: box.id, version: (stored[0]?.version ?? 0) + 1, rewards: box.rewards })
-          .onConflictDoNothing();
-      }
-      current.set(box.id, found);
-    }
-    return current;
-  }
-
-  let versionsReady: Promise<Map<string, OddsVersion>> | undefined;
-  function currentVersions(): Promise<Map<string, OddsVersion>> {
-    versionsReady ??= syncOddsVersions().catch((error: unknown) => {
-      versionsReady = undefined;
-      throw error;
-    });
-    return versionsReady;
-  }
-
-  async function versionById(id: number): Promise<OddsVersion> {
-    const known = versionsById.get(id);
-    if (known) return known;
-    const [row] = await db.select().from(boxOddsVersions).where(eq(boxOddsVersions.id, id));
-    if (!row) throw new Error(`odds version ${id} is missing`);
-    return toVersion(row);
-  }
+  const odds = createOddsVersions({ db, economy, onOlderOdds });
+  const currentVersions = odds.current;
+  const versionById = odds.byId;
 
   function definition(boxId: string): BoxDefinition {
     const box = definitions.get(boxId);
@@ -190,24 +49,6 @@ export function createBoxService({ db, economy, now, onOlderOdds, limiter }: Box
 
   const boxName = (boxId: string) => definitions.get(boxId)?.name ?? boxId;
 
-  /** The member's current server seed, created on first use; locked when `forUpdate`. */
-  async function currentSeed(tx: DatabaseOrTransaction, userId: string, forUpdate: boolean): Promise<SeedRow> {
-    for (let attempt = 0; attempt < 3; attempt++) {
-      const query = tx
-        .select()
-        .from(fairnessSeeds)
-        .where(and(eq(fairnessSeeds.userId, userId), isNull(fairnessSeeds.rotatedAt)));
-      const [seed] = forUpdate ? await query.for("update") : await query;
-      if (seed) return seed;
-      // None yet, or a rotation replaced it while we waited for its lock: (re)read in a new statement.
-      await tx
-        .insert(fairnessSeeds)
-        .values({ userId, ...newServerSeed(), clientSeed: randomBytes(8).toString("hex"), createdAt: now() })
-        .onConflictDoNothing();
-    }
-    throw new Error(`no current fairness seed for ${userId}`);
-  }
-
   function toOwnedBox(row: OwnedRow, version: OddsVersion): OwnedBox {
     return {
       id: row.id,
@@ -216,30 +57,6 @@ export function createBoxService({ db, economy, now, onOlderOdds, limiter }: Box
       odds_version: version.version,
       source: row.source === "reward" ? "reward" : "purchase",
       acquired_at: row.acquiredAt.toISOString(),
-    };
-  }
-
-  async function fairnessOf(userId: string): Promise<Fairness> {
-    const seed = await currentSeed(db, userId, false);
-    const revealed = await db
-      .select()
-      .from(fairnessSeeds)
-      .where(and(eq(fairnessSeeds.userId, userId), isNotNull(fairnessSeeds.rotatedAt)))
-      .orderBy(desc(fairnessSeeds.id))
-      .limit(100);
-    return {
-      server_seed_hash: seed.serverSeedHash,
-      client_seed: seed.clientSeed,
-      client_seed_chosen: seed.clientSeedChosen,
-      next_nonce: seed.nextNonce,
-      revealed: revealed.map((row) => ({
-        server_seed: row.serverSeed,
-        server_seed_hash: row.serverSeedHash,
-        client_seed: row.clientSeed,
-        first_nonce: 0,
-        last_nonce: row.nextNonce > 0 ? row.nextNonce - 1 : null,
-        rotated_at: (row.rotatedAt as Date).toISOString(),
-      })),
     };
   }
 
@@ -386,7 +203,7 @@ export function createBoxService({ db, economy, now, onOlderOdds, limiter }: Box
         const [owned] = await tx.select().from(ownedBoxes).where(eq(ownedBoxes.id, ownedBoxId)).for("update");
         if (!owned || owned.userId !== member.uid) throw new ApiError("not_found", "You have no such box.");
         if (owned.openedAt) throw new ApiError("already_opened", "This box is already opened.");
-        const seed = await currentSeed(tx, member.uid, true);
+        const seed = await currentSeed(tx, member.uid, true, now);
         const version = await versionById(owned.oddsVersionId);
         const nonce = seed.nextNonce;
         const { index } = await drawReward(version.rewards, {
@@ -407,7 +224,7 @@ export function createBoxService({ db, economy, now, onOlderOdds, limiter }: Box
             at,
           }));
         } else if (reward.kind === "box") {
-          const wonVersion = versions.get(reward.box) ?? (await storedVersions(tx, reward.box))[0];
+          const wonVersion = versions.get(reward.box) ?? (await odds.stored(tx, reward.box))[0];
           if (!wonVersion) throw new Error(`box ${reward.box} has no odds version`);
           const [won] = await tx
             .insert(ownedBoxes)
@@ -447,7 +264,7 @@ export function createBoxService({ db, economy, now, onOlderOdds, limiter }: Box
     async mine(userId: string, page: { perPage: number; cursor?: string }): Promise<MyBoxes> {
       let after: { at: Date; id: string } | null = null;
       if (page.cursor !== undefined) {
-        after = decodeOpenedCursor(page.cursor);
+        after = decodeCursor(page.cursor, "uuid");
         if (!after) throw new ApiError("bad_request", "The cursor is not valid; start again from the first page.");
       }
       const unopened = after
@@ -496,12 +313,12 @@ export function createBoxService({ db, economy, now, onOlderOdds, limiter }: Box
         ),
         next_cursor:
           opened.length > page.perPage && last?.box.openedAt
-            ? encodeOpenedCursor({ openedAt: last.box.openedAt, id: last.box.id })
+            ? encodeCursor({ at: last.box.openedAt, id: last.box.id })
             : null,
       };
     },
 
-    fairness: fairnessOf,
+    fairness: (userId: string): Promise<Fairness> => fairnessOf(db, userId, now),
 
     /**
      * Reveals the current server seed and starts a new one (with the member's client seed, if given).
@@ -516,18 +333,9 @@ export function createBoxService({ db, economy, now, onOlderOdds, limiter }: Box
       );
       await db.transaction(async (tx) => {
         await lockMember(tx, userId);
-        const seed = await currentSeed(tx, userId, true);
-        const at = now();
-        await tx.update(fairnessSeeds).set({ rotatedAt: at }).where(eq(fairnessSeeds.id, seed.id));
-        await tx.insert(fairnessSeeds).values({
-          userId,
-          ...newServerSeed(),
-          clientSeed: clientSeed ?? seed.clientSeed,
-          clientSeedChosen: clientSeed !== undefined || seed.clientSeedChosen,
-          createdAt: at,
-        });
+        await rotateSeed(tx, userId, clientSeed, now);
       });
-      return fairnessOf(userId);
+      return fairnessOf(db, userId, now);
     },
 
     /** `GET /nft/lootbox`: the page's summary for one member. */
@@ -544,7 +352,7 @@ export function createBoxService({ db, economy, now, onOlderOdds, limiter }: Box
           row.bought,
         ]),
       );
-      const seed = await currentSeed(db, userId, false);
+      const seed = await currentSeed(db, userId, false, now);
       return {
         unopened: unopened.map((row) => ({ box_id: row.boxId, name: boxName(row.boxId), count: row.count })),
         fairness: { server_seed_hash: seed.serverSeedHash, client_seed: seed.clientSeed, next_nonce: seed.nextNonce },
@@ -563,98 +371,9 @@ export function createBoxService({ db, economy, now, onOlderOdds, limiter }: Box
     /** Stated odds beside the openings each odds version produced in the last 90 days. */
     async results(boxId: string): Promise<BoxResults> {
       await currentVersions();
-      const results = await storedResults(boxId);
+      const results = await storedResults(db, boxId, now());
       if (results.versions.length === 0) throw new ApiError("not_found", `There is no box "${boxId}".`);
       return results;
     },
-
-    /**
-     * The operator's view (`npm run admin -- boxes list`), read without writing: supply and results
-     * per box of the economy file, and which stored odds version its table is (null: no server has
-     * offered it yet).
-     */
-    async report() {
-      return Promise.all(
-        economy.boxes.map(async (box) => {
-          const [row] = await db.select().from(boxSupply).where(eq(boxSupply.boxId, box.id));
-          const sold = row?.sold ?? 0;
-          const wanted = tableKey(box.rewards);
-          const offered = (await storedVersions(db, box.id)).find((version) => tableKey(version.rewards) === wanted);
-          return {
-            box: {
-              id: box.id,
-              name: box.name,
-              price: box.price,
-              supply: box.supply,
-              supply_left: box.supply === null ? null : Math.max(0, box.supply - sold),
-              per_member_limit: box.perMemberLimit,
-            },
-            sold,
-            offeredVersion: offered?.version ?? null,
-            results: await storedResults(box.id),
-          };
-        }),
-      );
-    },
   };
-
-  /** Stated odds beside the openings each stored odds version produced in the last 90 days. */
-  async function storedResults(boxId: string): Promise<BoxResults> {
-    const versions = await storedVersions(db, boxId);
-    const since = new Date(now().getTime() - boxLimits.resultsWindowDays * DAY_MS);
-    const counts = await db
-      .select({ versionId: ownedBoxes.oddsVersionId, index: ownedBoxes.rewardIndex, count: count() })
-      .from(ownedBoxes)
-      .where(and(eq(ownedBoxes.boxId, boxId), isNotNull(ownedBoxes.openedAt), gte(ownedBoxes.openedAt, since)))
-      .groupBy(ownedBoxes.oddsVersionId, ownedBoxes.rewardIndex);
-    return {
-      box_id: boxId,
-      window_days: boxLimits.resultsWindowDays,
-      versions: versions.map((version) => {
-        const produced = version.rewards.map(
-          (_, index) => counts.find((entry) => entry.versionId === version.id && entry.index === index)?.count ?? 0,
-        );
-        const total = produced.reduce((sum, n) => sum + n, 0);
-        return {
-          odds_version: version.version,
-          offered_from: version.createdAt.toISOString(),
-          rewards: oddsTable(version.rewards).map((entry, index) => ({
-            ...entry,
-            count: produced[index] ?? 0,
-            share: total === 0 ? 0 : (produced[index] ?? 0) / total,
-          })),
-          total,
-        };
-      }),
-    };
-  }
-}
-
-export type OpenedBoxRow = typeof ownedBoxes.$inferSelect;
-
-/**
- * The next `limit` openings in the range after the given one, oldest first (by opening time, then
- * id): an export's batch.
- */
-export function openingsForExport(
-  db: DatabaseOrTransaction,
-  range: { from: Date | null; until: Date | null },
-  after: { openedAt: Date; id: string } | null,
-  limit: number,
-): Promise<OpenedBoxRow[]> {
-  return db
-    .select()
-    .from(ownedBoxes)
-    .where(
-      and(
-        isNotNull(ownedBoxes.openedAt),
-        after
-          ? sql`(${ownedBoxes.openedAt}, ${ownedBoxes.id}) > (${after.openedAt.toISOString()}::timestamptz, ${after.id}::uuid)`
-          : undefined,
-        range.from ? gte(ownedBoxes.openedAt, range.from) : undefined,
-        range.until ? sql`${ownedBoxes.openedAt} < ${range.until.toISOString()}::timestamptz` : undefined,
-      ),
-    )
-    .orderBy(asc(ownedBoxes.openedAt), asc(ownedBoxes.id))
-    .limit(limit);
 }

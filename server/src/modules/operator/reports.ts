@@ -26,7 +26,7 @@ import type { Database } from "../../db/client.js";
 import { ApiError } from "../../http/api-error.js";
 import { csvField, csvLines, csvStream, csvText } from "../../http/csv.js";
 import { enforceLimit, type RateLimit, type RateLimiter } from "../../rate-limit/limiter.js";
-import { type BoxService, openingsForExport } from "../boxes/service.js";
+import { type BoxReports, openingsForExport } from "../boxes/api.js";
 import { checkInsPerDay } from "../daily/service.js";
 import { ledgerLabel } from "../ledger/api.js";
 import {
@@ -88,7 +88,7 @@ const issuedKindOrder = ["check_in", "tarot", "staking", "referral", "task", "bo
 export interface OperatorReportsDeps {
   db: Database;
   config: Config;
-  boxes: BoxService;
+  boxes: BoxReports;
   now: () => Date;
   limiter: RateLimiter;
 }

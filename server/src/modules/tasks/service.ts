@@ -4,7 +4,7 @@ import type { Database } from "../../db/client.js";
 import type { Economy } from "../../economy.js";
 import { ApiError } from "../../http/api-error.js";
 import { enforceLimit, type RateLimit, type RateLimiter } from "../../rate-limit/limiter.js";
-import { boxesOpenedBy } from "../boxes/service.js";
+import { boxesOpenedBy } from "../boxes/api.js";
 import { longestCheckInStreak } from "../daily/service.js";
 import { grantPoints, pointsBalance } from "../ledger/api.js";
 import { passesHeldBy } from "../passes/service.js";
