@@ -37,7 +37,7 @@ import {
   listLedgerForOperator,
 } from "../ledger/reports.js";
 import { isOnAllowlist, passesOwnedBy, passTotals } from "../passes/service.js";
-import { inviteReport } from "../referrals/service.js";
+import { inviteReport } from "../referrals/api.js";
 import {
   type MemberRow,
   memberById,

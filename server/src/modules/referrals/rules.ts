@@ -1,5 +1,5 @@
 import { randomInt } from "node:crypto";
-import { DAY_MS, gmtDate, type QualifyOn } from "@arcana/protocol";
+import { DAY_MS, lastGmtDays, type QualifyOn } from "@arcana/protocol";
 
 /** No 0/O, 1/I: a code read aloud or copied from a screenshot is typed right. */
 export const memberCodeAlphabet = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ";
@@ -72,10 +72,9 @@ export function dailySeries(
   uses: ReadonlyMap<string, number>,
   qualified: ReadonlyMap<string, number>,
 ): Array<{ date: string; uses: number; qualified: number }> {
-  const series: Array<{ date: string; uses: number; qualified: number }> = [];
-  for (let back = days - 1; back >= 0; back--) {
-    const date = gmtDate(today.getTime() - back * DAY_MS);
-    series.push({ date, uses: uses.get(date) ?? 0, qualified: qualified.get(date) ?? 0 });
-  }
-  return series;
+  return lastGmtDays(today, days).dates.map((date) => ({
+    date,
+    uses: uses.get(date) ?? 0,
+    qualified: qualified.get(date) ?? 0,
+  }));
 }

@@ -1,97 +1,39 @@
 import {
   type ClaimResult,
-  DAY_MS,
   gmtDate,
-  type InviteCodeStats,
   type Invitee,
   type KolCodeStats,
   type KolSummary,
-  type OperatorInvites,
+  lastGmtDays,
   type QualifyOn,
   type ReferralSummary,
   type UseReferralResult,
 } from "@arcana/protocol";
 import { and, asc, desc, eq, gte, inArray, isNotNull, sql } from "drizzle-orm";
 import type { Database, DatabaseOrTransaction, Transaction } from "../../db/client.js";
+import { gmtDateSql } from "../../db/gmt-day.js";
 import type { Economy } from "../../economy.js";
 import { ApiError } from "../../http/api-error.js";
 import { enforceLimit, type RateLimit, type RateLimiter } from "../../rate-limit/limiter.js";
-import { firstCheckIns } from "../daily/service.js";
 import { grantPoints, pointsBalance } from "../ledger/api.js";
-import { passesHeldBy } from "../passes/service.js";
-import {
-  currentEvmBindings,
-  lockMember,
-  memberById,
-  memberEmails,
-  walletEverBoundToAnother,
-} from "../users/service.js";
-import {
-  closesInviteLoop,
-  inboxQualifiedFor,
-  qualifiedSince,
-  serializeCodeUses,
-  serializeInviterQualifications,
-} from "./guards.js";
+import { lockMember, memberById } from "../users/service.js";
+import { closesInviteLoop, serializeCodeUses } from "./guards.js";
+import { type CodeKind, createQualifier, type UseRow } from "./qualification.js";
 import {
   dailySeries,
-  inboxOf,
   inviteePendingReason,
   inviterPendingReason,
   newMemberCode,
   normalizeCode,
-  QUALIFIED_CAP_WINDOW_DAYS,
   referralWindowEnd,
   referralWindowOpen,
-  refusalReasons,
 } from "./rules.js";
-import { referralCodes, referralQualifyingWallets, referralUses } from "./schema.js";
+import { referralCodes, referralUses } from "./schema.js";
 
-type UseRow = typeof referralUses.$inferSelect;
 type CodeRow = typeof referralCodes.$inferSelect;
-type CodeKind = "member" | "kol";
 
 const RECENT_INVITEES = 50;
 const KOL_DAYS = 30;
-
-/** The wallet and time an invitee did what `qualifyOn` asks. */
-interface QualifyingFact {
-  wallet: string;
-  at: Date;
-}
-
-/**
- * When each of these members first did what `qualifyOn` asks, from the owning modules' services:
- * the bound EVM wallet (users), a Genesis Pass that wallet holds (passes), the first check-in (daily).
- */
-async function qualifyingFacts(
-  db: DatabaseOrTransaction,
-  qualifyOn: QualifyOn,
-  userIds: string[],
-): Promise<Map<string, QualifyingFact>> {
-  const facts = new Map<string, QualifyingFact>();
-  if (userIds.length === 0) return facts;
-  if (qualifyOn === "first_check_in") {
-    for (const row of await firstCheckIns(db, userIds)) facts.set(row.userId, { wallet: row.wallet, at: row.at });
-    return facts;
-  }
-  const bindings = await currentEvmBindings(db, userIds);
-  if (qualifyOn === "wallet_bound") {
-    for (const row of bindings) facts.set(row.userId, { wallet: row.wallet, at: row.boundAt });
-    return facts;
-  }
-  const held = await passesHeldBy(
-    db,
-    bindings.map((row) => row.wallet),
-  );
-  for (const row of bindings) {
-    const passes = held.get(row.wallet);
-    if (!passes) continue;
-    const at = passes.firstMintedAt > row.boundAt ? passes.firstMintedAt : row.boundAt;
-    facts.set(row.userId, { wallet: row.wallet, at });
-  }
-  return facts;
-}
 
 function inviteeView(row: UseRow, qualifyOn: QualifyOn): Invitee {
   const state = row.state as Invitee["state"];
@@ -131,72 +73,7 @@ export type ReferralService = ReturnType<typeof createReferralService>;
  */
 export function createReferralService({ db, economy, publicUrl, now, limiter }: ReferralServiceDeps) {
   const settings = economy.referrals;
-
-  /** Qualifies or refuses one pending invite if its event has happened; the use row after (undefined: no invite). */
-  async function qualify(tx: Transaction, inviteeId: string): Promise<UseRow | undefined> {
-    const invitee = await lockMember(tx, inviteeId);
-    const [use] = await tx.select().from(referralUses).where(eq(referralUses.inviteeId, inviteeId)).for("update");
-    if (use?.state !== "pending" || !invitee) return use;
-    const fact = (await qualifyingFacts(tx, settings.qualifyOn, [inviteeId])).get(inviteeId);
-    if (!fact) return use;
-    const qualifiedAt = fact.at > use.usedAt ? fact.at : use.usedAt;
-    const refusal = await refusalOf(tx, use, invitee.email, fact, qualifiedAt);
-    if (refusal) {
-      const [refused] = await tx
-        .update(referralUses)
-        .set({ state: "refused", reason: refusal })
-        .where(eq(referralUses.inviteeId, inviteeId))
-        .returning();
-      return refused;
-    }
-    const [qualified] = await tx
-      .update(referralUses)
-      .set({ state: "qualified", qualifiedAt, inboxKey: inboxOf(invitee.email) })
-      .where(eq(referralUses.inviteeId, inviteeId))
-      .returning();
-    if (use.inviteePoints > 0) {
-      await grantPoints(tx, {
-        userId: inviteeId,
-        kind: "referral_invitee",
-        amount: use.inviteePoints,
-        reference: inviteeId,
-        label: `Welcome reward for joining with code ${use.code}`,
-        at: now(),
-      });
-    }
-    return qualified;
-  }
-
-  /**
-   * Why this invite may not qualify, or null when it may (then its wallet is recorded as used). The
-   * inviter's qualifications are taken in turn, so the inbox rule and the cap count each other.
-   */
-  async function refusalOf(
-    tx: Transaction,
-    use: UseRow,
-    inviteeEmail: string,
-    fact: QualifyingFact,
-    at: Date,
-  ): Promise<string | null> {
-    if (await walletEverBoundToAnother(tx, "evm", fact.wallet, use.inviteeId))
-      return refusalReasons.walletBoundElsewhere;
-    await serializeInviterQualifications(tx, use.inviterId);
-    const inbox = inboxOf(inviteeEmail);
-    const inviter = await memberById(tx, use.inviterId);
-    if ((inviter && inboxOf(inviter.email) === inbox) || (await inboxQualifiedFor(tx, use.inviterId, inbox))) {
-      return refusalReasons.sameInbox;
-    }
-    const kind = use.codeKind as CodeKind;
-    const cap = kind === "kol" ? economy.kol.maxQualifiedPer30Days : settings.maxQualifiedPer30Days;
-    const since = new Date(at.getTime() - QUALIFIED_CAP_WINDOW_DAYS * DAY_MS);
-    if ((await qualifiedSince(tx, use.inviterId, kind, since)) >= cap) return refusalReasons.inviterCapReached;
-    const [recorded] = await tx
-      .insert(referralQualifyingWallets)
-      .values({ wallet: fact.wallet, inviteeId: use.inviteeId, qualifiedAt: at })
-      .onConflictDoNothing()
-      .returning();
-    return recorded ? null : refusalReasons.walletAlreadyQualified;
-  }
+  const { qualify, settle, pendingInvitees } = createQualifier({ db, economy, now });
 
   /** A member who already joined with a code, or whose window has closed, may not use one. */
   async function assertMayUseACode(tx: Transaction, userId: string, joinedAt: Date, at: Date) {
@@ -210,21 +87,6 @@ export function createReferralService({ db, economy, publicUrl, now, limiter }: 
         `Codes can be entered within ${settings.windowDays} days of joining; that time has passed.`,
       );
     }
-  }
-
-  /** Settles every pending invite among these invitees whose qualifying event has happened. */
-  async function settle(inviteeIds: string[]) {
-    if (inviteeIds.length === 0) return;
-    const ready = await qualifyingFacts(db, settings.qualifyOn, inviteeIds);
-    for (const inviteeId of ready.keys()) await db.transaction((tx) => qualify(tx, inviteeId));
-  }
-
-  async function pendingInvitees(where: ReturnType<typeof and>) {
-    const rows = await db
-      .select({ inviteeId: referralUses.inviteeId })
-      .from(referralUses)
-      .where(and(where, eq(referralUses.state, "pending")));
-    return rows.map((row) => row.inviteeId);
   }
 
   /** The member's own code, made on first use; concurrent first calls agree on one. */
@@ -420,9 +282,9 @@ export function createReferralService({ db, economy, publicUrl, now, limiter }: 
         .where(inArray(referralUses.code, names))
         .groupBy(referralUses.code);
       const today = now();
-      const since = new Date(Date.parse(gmtDate(today)) - (KOL_DAYS - 1) * 86_400_000);
-      const usedOn = sql<string>`to_char(${referralUses.usedAt} at time zone 'UTC', 'YYYY-MM-DD')`;
-      const qualifiedOn = sql<string>`to_char(${referralUses.qualifiedAt} at time zone 'UTC', 'YYYY-MM-DD')`;
+      const { since } = lastGmtDays(today, KOL_DAYS);
+      const usedOn = gmtDateSql(referralUses.usedAt);
+      const qualifiedOn = gmtDateSql(referralUses.qualifiedAt);
       const usesByDay = await db
         .select({ code: referralUses.code, date: usedOn, count: sql<number>`count(*)::int` })
         .from(referralUses)
@@ -472,89 +334,4 @@ export function createReferralService({ db, economy, publicUrl, now, limiter }: 
     }
     return { inviterPoints: settings.inviterPoints, inviteePoints: settings.inviteePoints };
   }
-}
-
-/** Pending invitees looked up per query when counting who bound a wallet. */
-const BINDING_LOOKUP_BATCH = 1_000;
-
-/**
- * The operator console's Invites page: every KOL code, then member codes used at least once (most
- * used first), at most `limit`, each with its uses, outcomes, refusal reasons and points paid; and the
- * funnel over every use. Read only: it settles nothing, so an invite whose event happened since the
- * last read or claim still counts as pending (with `qualifyOn: wallet_bound` the binding settles it).
- */
-export async function inviteReport(db: DatabaseOrTransaction, limit: number): Promise<OperatorInvites> {
-  const uses = sql<number>`count(${referralUses.inviteeId})::int`;
-  const codes = await db
-    .select({
-      code: referralCodes.code,
-      kind: referralCodes.kind,
-      userId: referralCodes.userId,
-      disabledAt: referralCodes.disabledAt,
-      uses,
-      qualified: sql<number>`(count(*) filter (where ${referralUses.state} in ('qualified', 'claimed')))::int`,
-      pending: sql<number>`(count(*) filter (where ${referralUses.state} = 'pending'))::int`,
-      refused: sql<number>`(count(*) filter (where ${referralUses.state} = 'refused'))::int`,
-      paid: sql<number>`(coalesce(sum(${referralUses.inviterPoints}) filter (where ${referralUses.state} = 'claimed'), 0)
-        + coalesce(sum(${referralUses.inviteePoints}) filter (where ${referralUses.state} in ('qualified', 'claimed')), 0))::int`,
-    })
-    .from(referralCodes)
-    .leftJoin(referralUses, eq(referralUses.code, referralCodes.code))
-    .groupBy(referralCodes.code)
-    .having(sql`${referralCodes.kind} = 'kol' or count(${referralUses.inviteeId}) > 0`)
-    .orderBy(sql`(${referralCodes.kind} = 'kol') desc`, desc(uses), asc(referralCodes.code))
-    .limit(limit);
-  const names = codes.map((row) => row.code);
-  const reasons =
-    names.length === 0
-      ? []
-      : await db
-          .select({ code: referralUses.code, reason: referralUses.reason, count: sql<number>`count(*)::int` })
-          .from(referralUses)
-          .where(and(inArray(referralUses.code, names), eq(referralUses.state, "refused")))
-          .groupBy(referralUses.code, referralUses.reason);
-  const emails = await memberEmails(db, [...new Set(codes.map((row) => row.userId))]);
-  const [funnel] = await db
-    .select({
-      used: sql<number>`count(*)::int`,
-      settled: sql<number>`(count(*) filter (where ${referralUses.state} <> 'pending'))::int`,
-      qualified: sql<number>`(count(*) filter (where ${referralUses.state} in ('qualified', 'claimed')))::int`,
-      claimed: sql<number>`(count(*) filter (where ${referralUses.state} = 'claimed'))::int`,
-    })
-    .from(referralUses);
-  // Pending invitees who hold a wallet already (their invite waits for a pass or a check-in).
-  const pending = (
-    await db.select({ inviteeId: referralUses.inviteeId }).from(referralUses).where(eq(referralUses.state, "pending"))
-  ).map((row) => row.inviteeId);
-  const boundPending = new Set<string>();
-  for (let start = 0; start < pending.length; start += BINDING_LOOKUP_BATCH) {
-    const batch = pending.slice(start, start + BINDING_LOOKUP_BATCH);
-    for (const row of await currentEvmBindings(db, batch)) boundPending.add(row.userId);
-  }
-  return {
-    funnel: {
-      used: Number(funnel?.used ?? 0),
-      bound_wallet: Number(funnel?.settled ?? 0) + boundPending.size,
-      qualified: Number(funnel?.qualified ?? 0),
-      claimed: Number(funnel?.claimed ?? 0),
-    },
-    codes: codes.map(
-      (row): InviteCodeStats => ({
-        code: row.code,
-        kind: row.kind as CodeKind,
-        owner_email: emails.get(row.userId) ?? row.userId,
-        disabled: row.disabledAt !== null,
-        uses: Number(row.uses),
-        qualified: Number(row.qualified),
-        pending: Number(row.pending),
-        refused: Number(row.refused),
-        refused_reasons: reasons
-          .filter((entry) => entry.code === row.code)
-          .map((entry) => ({ reason: entry.reason ?? "No reason recorded", count: Number(entry.count) }))
-          .sort((a, b) => b.count - a.count || a.reason.localeCompare(b.reason)),
-        points_paid: Number(row.paid),
-      }),
-    ),
-    code_limit: limit,
-  };
 }

@@ -8,7 +8,7 @@ import { boxesOpenedBy } from "../boxes/api.js";
 import { longestCheckInStreak } from "../daily/service.js";
 import { grantPoints, pointsBalance } from "../ledger/api.js";
 import { passesHeldBy } from "../passes/service.js";
-import type { ReferralService } from "../referrals/service.js";
+import type { ReferralService } from "../referrals/api.js";
 import { tarotRecordedDays } from "../tarot/service.js";
 import { memberById } from "../users/service.js";
 import { type TaskConditions, taskEvidence, taskProgress } from "./progress.js";

@@ -16,7 +16,7 @@ import type { Database, Transaction } from "../../db/client.js";
 import { ApiError } from "../../http/api-error.js";
 import { DependencyUnavailableError } from "../../http/dependency.js";
 import type { RateLimit, RateLimiter } from "../../rate-limit/limiter.js";
-import type { ReferralService } from "../referrals/service.js";
+import type { ReferralService } from "../referrals/api.js";
 import { lockMember, memberById, memberByWallet, setBoundWallet, toUser, type WalletKind } from "../users/service.js";
 import { checkSiweMessage, checkSiwsMessage, type SiteIdentity } from "./binding-message.js";
 import { walletNonces } from "./schema.js";
