@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, BrowserContext } from "playwright-core";
 import { createWalletClient, http, parseEther } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { hardhat } from "viem/chains";
@@ -11,6 +11,7 @@ import { launchBrowser, watchErrors } from "../src/browser.js";
 import { installFakeWallets } from "../src/fake-wallets.js";
 import { signUpByApi } from "../src/members.js";
 import { type RunningServer, repoRoot, startServer } from "../src/server.js";
+import { bindConnectedEvmWallet, connectEvmWallet } from "../src/wallet-modal.js";
 
 /** Hardhat's well-known development account #0: funded on every local chain, never used elsewhere. */
 
@@ -44,27 +45,6 @@ async function fundWallet(address: `0x${string}`) {
   await funder.sendTransaction({ to: address, value: parseEther("1") });
 }
 
-/** Connects the fake EVM wallet from the bind wallet modal, which must be open. */
-async function connectTestWallet(page: Page) {
-  const dialog = page.getByRole("dialog", { name: "Bind a wallet" });
-  const panel = dialog.getByTestId("evm-wallet");
-  const picker = page.getByRole("dialog", { name: "Connect Wallet" });
-  const testWallet = picker.getByRole("button", { name: /Arcana Test Wallet/ });
-  // On a busy machine the first click can land while the lazily loaded panel is still settling.
-  await expect
-    .poll(
-      async () => {
-        if ((await picker.count()) === 0) await panel.getByRole("button", { name: "Connect Wallet" }).click();
-        return testWallet.count();
-      },
-      { timeout: 30_000, interval: 1000 },
-    )
-    .toBe(1);
-  await testWallet.click();
-  await expect.poll(() => panel.getByTestId("evm-status").textContent(), { timeout: 10_000 }).toBe("Connected");
-  return dialog;
-}
-
 describe("the daily round: check-in, tarot, rewards history", () => {
   it("checks in on chain, refuses a second check-in kindly, reads and records the tarot, and lists both rewards", async () => {
     const evmKey = generatePrivateKey();
@@ -82,9 +62,8 @@ describe("the daily round: check-in, tarot, rewards history", () => {
       .poll(() => dashboard.getByTestId("dashboard-streak").textContent(), { timeout: 10_000 })
       .toBe("0 days");
     await page.getByTestId("header-wallet").click();
-    const bindDialog = await connectTestWallet(page);
-    await bindDialog.getByRole("button", { name: "Bind this wallet" }).click();
-    await expect.poll(() => bindDialog.getByTestId("bound-evm").textContent()).toBe(wallets.evmAddress);
+    const bindDialog = await connectEvmWallet(page);
+    expect(await bindConnectedEvmWallet(bindDialog)).toBe(wallets.evmAddress);
     await bindDialog.getByRole("button", { name: "Close" }).click();
 
     // A second tab opens the check-in modal before the check-in: its view will be a day behind.

@@ -11,6 +11,7 @@ import { launchBrowser, watchErrors } from "../src/browser.js";
 import { installFakeWallets } from "../src/fake-wallets.js";
 import { headerPoints, signUpByApi } from "../src/members.js";
 import { repoRoot, startServer } from "../src/server.js";
+import { bindConnectedEvmWallet, connectEvmWallet } from "../src/wallet-modal.js";
 
 /** Hardhat's account #0: a well-known public development key that the local chain funds. */
 const hardhatFunder = privateKeyToAccount(devDeployerPrivateKey);
@@ -57,16 +58,8 @@ describe("/genesis-pass on the local chain", () => {
 
     // Bind: the page's call to action opens the bind wallet modal.
     await page.getByRole("button", { name: "Bind a wallet" }).click();
-    const bindDialog = page.getByRole("dialog", { name: "Bind a wallet" });
-    const evmPanel = bindDialog.getByTestId("evm-wallet");
-    await evmPanel.getByRole("button", { name: "Connect Wallet" }).click();
-    await page
-      .getByRole("dialog", { name: "Connect Wallet" })
-      .getByRole("button", { name: /Arcana Test Wallet/ })
-      .click();
-    await expect.poll(() => evmPanel.getByTestId("evm-status").textContent()).toBe("Connected");
-    await bindDialog.getByRole("button", { name: "Bind this wallet" }).click();
-    await expect.poll(() => bindDialog.getByTestId("bound-evm").textContent()).toBe(wallets.evmAddress);
+    const bindDialog = await connectEvmWallet(page);
+    expect(await bindConnectedEvmWallet(bindDialog)).toBe(wallets.evmAddress);
     // Put the wallet on opBNB, where this deployment has no pass: the page must say so.
     await bindDialog.getByRole("combobox").selectOption({ label: "opBNB" });
     await bindDialog.getByRole("button", { name: "Switch to opBNB" }).click();

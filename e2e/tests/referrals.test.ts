@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, watchErrors } from "../src/browser.js";
 import { headerPoints, latestSignInCode, signUpByApi } from "../src/members.js";
 import { repoRoot, startServer } from "../src/server.js";
+import { bindConnectedEvmWallet, burnerWallet, connectEvmWallet } from "../src/wallet-modal.js";
 
 let server: Awaited<ReturnType<typeof startServer>>;
 let browser: Browser;
@@ -70,16 +71,8 @@ describe("inviting a friend", () => {
 
     // B binds the burner wallet from the success window.
     await success.getByRole("button", { name: "Bind a wallet" }).click();
-    const bindDialog = invitee.getByRole("dialog", { name: "Bind a wallet" });
-    const evmPanel = bindDialog.getByTestId("evm-wallet");
-    await evmPanel.getByRole("button", { name: "Connect Wallet" }).click();
-    await invitee
-      .getByRole("dialog", { name: "Connect Wallet" })
-      .getByRole("button", { name: /Burner Wallet/ })
-      .click();
-    await expect.poll(() => evmPanel.getByTestId("evm-status").textContent()).toBe("Connected");
-    await bindDialog.getByRole("button", { name: "Bind this wallet" }).click();
-    await expect.poll(() => bindDialog.getByTestId("bound-evm").textContent()).toMatch(/^0x/);
+    const bindDialog = await connectEvmWallet(invitee, burnerWallet);
+    await bindConnectedEvmWallet(bindDialog);
     await bindDialog.getByRole("button", { name: "Close" }).click();
 
     // B's "Bind a wallet" task is credited on the dashboard, with the invitee's reward.

@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { createPublicClient, http } from "viem";
 import { generatePrivateKey } from "viem/accounts";
 import { hardhat } from "viem/chains";
@@ -10,6 +10,7 @@ import { launchBrowser, watchErrors } from "../src/browser.js";
 import { installFakeWallets } from "../src/fake-wallets.js";
 import { signUpByApi } from "../src/members.js";
 import { repoRoot, startServer } from "../src/server.js";
+import { bindEvmWallet } from "../src/wallet-modal.js";
 
 let browser: Browser;
 const cleanups: Array<() => Promise<void> | void> = [];
@@ -37,22 +38,6 @@ afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
 });
 
-/** Binds the fake wallet (holding nothing) from the Genesis Pass page. */
-async function bindEmptyWallet(page: Page) {
-  await page.getByRole("button", { name: "Bind a wallet" }).click();
-  const bindDialog = page.getByRole("dialog", { name: "Bind a wallet" });
-  const evmPanel = bindDialog.getByTestId("evm-wallet");
-  await evmPanel.getByRole("button", { name: "Connect Wallet" }).click();
-  await page
-    .getByRole("dialog", { name: "Connect Wallet" })
-    .getByRole("button", { name: /Arcana Test Wallet/ })
-    .click();
-  await expect.poll(() => evmPanel.getByTestId("evm-status").textContent(), { timeout: 15_000 }).toBe("Connected");
-  await bindDialog.getByRole("button", { name: "Bind this wallet" }).click();
-  await bindDialog.getByTestId("bound-evm").waitFor();
-  await bindDialog.getByRole("button", { name: "Close" }).click();
-}
-
 describe("sponsored transactions: a member with no gas token", () => {
   it("mints, stakes, checks in and records the tarot for free at 360 px; the points land and the wallet still holds 0", async () => {
     const server = await serverWith((economy) => {
@@ -67,7 +52,7 @@ describe("sponsored transactions: a member with no gas token", () => {
     expect(await chain.getBalance({ address: wallets.evmAddress })).toBe(0n);
     await signUpByApi(page, server.url, `sponsored-e2e-${Date.now()}@example.com`);
     await page.goto(`${server.url}/genesis-pass`, { waitUntil: "networkidle" });
-    await bindEmptyWallet(page);
+    await bindEvmWallet(page);
 
     // Mint: the page says it is free, the wallet signs a request, Arcana's relayer sends it.
     await page.getByTestId("gas-free").waitFor({ timeout: 20_000 });
@@ -124,7 +109,7 @@ describe("sponsored transactions: a member with no gas token", () => {
     const wallets = await installFakeWallets(page, { evmKey: generatePrivateKey(), rpcUrl: server.rpcUrl as string });
     await signUpByApi(page, server.url, `unsponsored-e2e-${Date.now()}@example.com`);
     await page.goto(`${server.url}/genesis-pass`, { waitUntil: "networkidle" });
-    await bindEmptyWallet(page);
+    await bindEvmWallet(page);
 
     const notice = page.getByTestId("gas-needed");
     await notice.waitFor({ timeout: 20_000 });

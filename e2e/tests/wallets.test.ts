@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, watchErrors } from "../src/browser.js";
 import { type FakeWallets, installFakeWallets } from "../src/fake-wallets.js";
 import { type RunningServer, startServer } from "../src/server.js";
+import { connectEvmWallet, testWallet } from "../src/wallet-modal.js";
 
 let server: RunningServer;
 let browser: Browser;
@@ -46,14 +47,6 @@ async function openBindModal(page: Page) {
   const dialog = page.getByRole("dialog", { name: "Bind a wallet" });
   await dialog.getByTestId("bound-evm").waitFor();
   return dialog;
-}
-
-async function connectTestEvmWallet(page: Page) {
-  const panel = page.getByTestId("evm-wallet");
-  await panel.getByRole("button", { name: "Connect Wallet" }).click();
-  const picker = page.getByRole("dialog", { name: "Connect Wallet" });
-  await picker.getByRole("button", { name: /Arcana Test Wallet/ }).click();
-  await expect.poll(() => panel.getByTestId("evm-status").textContent()).toBe("Connected");
 }
 
 const solanaButton = (page: Page) => page.getByTestId("solana-wallet").getByRole("button").first();
@@ -135,7 +128,7 @@ describe("binding wallets", () => {
   it("binds the EVM wallet end to end, shows it in the modal, the header and the next server render, and reconnects after a reload", async () => {
     const { context, page, wallets, errors } = await signedInPage();
     const dialog = await openBindModal(page);
-    await connectTestEvmWallet(page);
+    await connectEvmWallet(page);
     await dialog.getByRole("button", { name: "Bind this wallet" }).click();
     await expect.poll(() => dialog.getByTestId("bound-evm").textContent()).toBe(wallets.evmAddress);
     const short = `${wallets.evmAddress.slice(0, 6)}…${wallets.evmAddress.slice(-4)}`;
@@ -159,7 +152,7 @@ describe("binding wallets", () => {
   it("shows a rejected signature as 'Request rejected' and binds nothing", async () => {
     const { context, page } = await signedInPage();
     const dialog = await openBindModal(page);
-    await connectTestEvmWallet(page);
+    await connectEvmWallet(page);
     await page.evaluate(() => {
       window.__arcanaRejectNext = "sign";
     });
@@ -172,7 +165,7 @@ describe("binding wallets", () => {
   it("switches the wallet to a chain it lacks by adding it first (4902)", async () => {
     const { context, page, wallets } = await signedInPage();
     const dialog = await openBindModal(page);
-    await connectTestEvmWallet(page);
+    await connectEvmWallet(page);
     await dialog.getByRole("combobox").selectOption({ label: "opBNB" });
     await dialog.getByRole("button", { name: "Switch to opBNB" }).click();
     await expect.poll(() => dialog.getByRole("button", { name: "Switch to opBNB" }).count()).toBe(0);
@@ -205,7 +198,7 @@ describe("/playground/sign-message", () => {
       await page.goto(`${server.url}/playground/sign-message`, { waitUntil: "networkidle" });
       await page.getByLabel(family).check();
       if (family === "EVM wallet") {
-        await connectTestEvmWallet(page);
+        await connectEvmWallet(page, testWallet, page.locator("main"));
       } else {
         await page.getByRole("button", { name: "Connect Wallet", exact: true }).click();
         await page
