@@ -8,16 +8,49 @@ export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 export const PASSWORD_MIN_LENGTH = 10;
 export const PASSWORD_MAX_LENGTH = 256;
 
-/** Trimmed and lower-cased: one address, one account, however it was typed. */
+/**
+ * The key of an address: trimmed, lower-cased and in Unicode NFC, so one mailbox is one account
+ * however it was typed (the domain is case-insensitive by RFC 5321; local parts are treated so too,
+ * as the product always has). This is also the exact address the mailer is given.
+ */
 export function normalizeEmail(value: string): string {
-  return value.trim().toLowerCase();
+  return value.trim().toLowerCase().normalize("NFC");
 }
 
-// Pragmatic: one @, no spaces, a dot in the domain; the code sent to it is the real check.
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
+/** RFC 5321's limits, in UTF-8 bytes: a path of 256 (254 between the brackets), a local part of 64, a label of 63. */
+export const EMAIL_MAX_LENGTH = 254;
+export const EMAIL_LOCAL_MAX_LENGTH = 64;
+const DOMAIN_LABEL_MAX_LENGTH = 63;
+
+// A bare mailbox, `local@domain` (RFC 5321 §4.1.2 with RFC 6531's letters of any script): the local
+// part is dot-separated atoms of atext, the domain dot-separated labels of letters, digits and
+// inner hyphens. Nothing else: no display name, comment, group, list, quoted string or domain
+// literal (so none of `<>(),;:"[]\` or spaces), no control, format (bidi) or private-use character.
+const ATEXT = "A-Za-z0-9!#$%&'*+\\-/=?^_`{|}~\\p{L}\\p{M}\\p{N}";
+const LOCAL_PART = new RegExp(`^[${ATEXT}]+(\\.[${ATEXT}]+)*$`, "u");
+const LABEL = /^[a-z0-9\p{L}\p{M}\p{N}]([a-z0-9\p{L}\p{M}\p{N}-]*[a-z0-9\p{L}\p{M}\p{N}])?$/u;
+const utf8Length = (value: string) => new TextEncoder().encode(value).length;
+
+/**
+ * Whether `value` (normalised first) is a bare mailbox the product accepts: the one rule of
+ * `emailAddressSchema` (accounts.ts), kept free of zod for the browser's first load.
+ */
 export function isValidEmail(value: string): boolean {
-  return value.length <= 254 && EMAIL_PATTERN.test(normalizeEmail(value));
+  const email = normalizeEmail(value);
+  if (utf8Length(email) > EMAIL_MAX_LENGTH) return false;
+  const at = email.lastIndexOf("@");
+  if (at <= 0 || email.indexOf("@") !== at) return false;
+  const local = email.slice(0, at);
+  const domain = email.slice(at + 1);
+  if (utf8Length(local) > EMAIL_LOCAL_MAX_LENGTH || !LOCAL_PART.test(local)) return false;
+  const labels = domain.split(".");
+  if (labels.length < 2) return false;
+  if (!labels.every((label) => utf8Length(label) <= DOMAIN_LABEL_MAX_LENGTH && LABEL.test(label))) return false;
+  // A top-level domain is never all digits: `a@1.2.3.4` is an address literal in disguise.
+  return !/^[0-9]+$/.test(labels[labels.length - 1] ?? "");
 }
+
+export const INVALID_EMAIL_MESSAGE = "Enter a valid e-mail address, like name@example.com.";
 
 /** Why a new password is refused, or null when it is acceptable. */
 export function passwordProblem(password: string, email: string): string | null {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { isValidEmail, normalizeEmail, passwordProblem } from "./account-rules.js";
+import { emailAddressSchema } from "./accounts.js";
 
 describe("accounts rules", () => {
   it("treats differently typed addresses as one", () => {
@@ -17,5 +18,39 @@ describe("accounts rules", () => {
     expect(passwordProblem("short", "a@b.co")).toMatch(/at least 10/);
     expect(passwordProblem("Ada@Example.com", "ada@example.com")).toMatch(/cannot be your e-mail/);
     expect(passwordProblem("correct horse battery", "ada@example.com")).toBeNull();
+  });
+
+  it("finding 1: accepts only a bare local@domain mailbox, normalised before it is judged", () => {
+    for (const good of [
+      "t@v.test",
+      "o'brien+tag@mail.example.org",
+      "first.last@sub-domain.example",
+      "ren\u00e9@exämple.test",
+      "  T@V.TEST  ",
+    ]) {
+      expect(emailAddressSchema.safeParse(good).success, good).toBe(true);
+    }
+    for (const bad of [
+      "x<t@v.test>",
+      "t@v.test(a)",
+      "grp:t@v.test;",
+      "a@b.test,other",
+      "t\u202E@v.test",
+      "t@v\u202Etest.com",
+      "t\u0007@v.test",
+      '"t"@v.test',
+      "t@[127.0.0.1]",
+      "t@1.2.3.4",
+      "t..u@v.test",
+      ".t@v.test",
+      "t@-v.test",
+      "t@v..test",
+      `${"a".repeat(65)}@v.test`,
+      `a@${"b".repeat(64)}.test`,
+    ]) {
+      expect(emailAddressSchema.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
+      expect(isValidEmail(bad), JSON.stringify(bad)).toBe(false);
+    }
+    expect(normalizeEmail(" RENE\u0301@V.Test ")).toBe("ren\u00e9@v.test");
   });
 });

@@ -1,8 +1,19 @@
 import { z } from "zod";
-import { PASSWORD_MAX_LENGTH } from "./account-rules.js";
+import { INVALID_EMAIL_MESSAGE, isValidEmail, PASSWORD_MAX_LENGTH } from "./account-rules.js";
+
+/**
+ * The one rule of an e-mail address (issue 26, finding 1; decision 0021), shared by the sign-in
+ * form and the API: a bare `local@domain` mailbox (account-rules.ts `isValidEmail`), judged after
+ * `normalizeEmail`, which the server applies before keying anything on the address. A refusal is
+ * 400 `invalid_email`.
+ */
+export const emailAddressSchema = z
+  .string()
+  .refine(isValidEmail, { message: INVALID_EMAIL_MESSAGE, params: { code: "invalid_email" } })
+  .meta({ format: "email", description: "A bare mailbox, local@domain: no name, comment, group or list" });
 
 export const sendCodeRequestSchema = z.object({
-  email: z.string().max(320),
+  email: emailAddressSchema,
   check_email: z.boolean().optional().default(true),
 });
 
@@ -15,8 +26,8 @@ export const sendCodeResponseSchema = z.object({
 export type SendCodeResponse = z.infer<typeof sendCodeResponseSchema>;
 
 export const signInRequestSchema = z.discriminatedUnion("type", [
-  z.object({ type: z.literal("code"), email: z.string().max(320), code: z.string().max(32) }),
-  z.object({ type: z.literal("password"), email: z.string().max(320), password: z.string().max(PASSWORD_MAX_LENGTH) }),
+  z.object({ type: z.literal("code"), email: emailAddressSchema, code: z.string().max(32) }),
+  z.object({ type: z.literal("password"), email: emailAddressSchema, password: z.string().max(PASSWORD_MAX_LENGTH) }),
 ]);
 
 export const userSchema = z.object({

@@ -5,6 +5,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { describeDatabase, OperationFailed, openOperatorDatabase } from "../cli/connect.js";
 import { ConfigError, loadConfig } from "../config.js";
+import { reportRefusedEmails } from "../modules/users/reports.js";
 import { type DatabaseHandle, migrationsFolder, openDatabase } from "./client.js";
 import { DatabaseInUseError } from "./embedded-lock.js";
 
@@ -46,6 +47,7 @@ async function main(): Promise<number> {
       for (const entry of status) console.log(`${entry.applied ? "applied" : "pending"}  ${entry.tag}`);
       const pending = status.filter((entry) => !entry.applied).length;
       console.log(`${status.length - pending} applied, ${pending} pending.`);
+      await reportRefusedEmails(handle.db, (line) => console.log(line));
     } finally {
       await handle.close();
     }
@@ -56,6 +58,7 @@ async function main(): Promise<number> {
     : await openOperatorDatabase(config, { create, migrate: false });
   try {
     await handle.migrate();
+    await reportRefusedEmails(handle.db, (line) => console.log(line));
   } finally {
     await handle.close();
   }

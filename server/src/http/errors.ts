@@ -1,4 +1,4 @@
-import type { ErrorBody } from "@arcana/protocol";
+import { type ErrorBody, type ErrorCode, errorCodes, errorStatus } from "@arcana/protocol";
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
@@ -7,15 +7,33 @@ import { ApiError } from "./api-error.js";
 import { dependencyAnswer, unavailableDependency } from "./dependency.js";
 import type { AppEnv } from "./env.js";
 
+const isErrorCode = (value: string): value is ErrorCode => (errorCodes as readonly string[]).includes(value);
+
+/**
+ * A schema of `protocol/` may name the 400 code its refinement stands for (`params: {code}`, as the
+ * e-mail address's `invalid_email`): when every issue names the same one, the answer carries it.
+ */
+function namedRefusal(error: ZodError): { code: ErrorCode; message: string } | null {
+  const codes = new Set(
+    error.issues.map((issue) =>
+      issue.code === "custom" ? (issue.params as { code?: unknown } | undefined)?.code : null,
+    ),
+  );
+  const [code] = codes;
+  if (codes.size !== 1 || typeof code !== "string" || !isErrorCode(code) || errorStatus[code] !== 400) return null;
+  return { code, message: error.issues[0]?.message ?? "The request is not valid." };
+}
+
 /** Turns any thrown value into an `{error}` envelope; 5xx answers never reveal internals. */
 export function toErrorResponse(error: unknown, c: Context<AppEnv>): Response {
   const answer = (status: ContentfulStatusCode, body: ErrorBody) => c.json(body, status);
   if (error instanceof ApiError) return answer(error.status, error.toBody());
   if (error instanceof ZodError) {
+    const named = namedRefusal(error);
     return answer(400, {
       error: {
-        code: "bad_request",
-        message: "The request is not valid.",
+        code: named?.code ?? "bad_request",
+        message: named?.message ?? "The request is not valid.",
         issues: error.issues.map((issue) => ({ path: issue.path.join("."), message: issue.message })),
       },
     });

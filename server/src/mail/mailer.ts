@@ -1,10 +1,11 @@
 import { desc, eq } from "drizzle-orm";
-import nodemailer from "nodemailer";
+import nodemailer, { type Transporter } from "nodemailer";
 import type { Logger } from "pino";
 import type { Database } from "../db/client.js";
 import { devMails } from "./schema.js";
 
 export interface MailMessage {
+  /** One bare mailbox, as stored (normalised, checked by `emailAddressSchema`): never parsed as a list. */
   to: string;
   subject: string;
   text: string;
@@ -19,11 +20,17 @@ export interface Mailer {
 
 /** Real mail over SMTP (`SMTP_URL`). */
 export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
-  const transport = nodemailer.createTransport(smtpUrl);
+  return createTransportMailer(nodemailer.createTransport(smtpUrl), from);
+}
+
+/** Mail through a nodemailer transport (SMTP in production; a stream transport in tests). */
+export function createTransportMailer(transport: Pick<Transporter, "sendMail">, from: string): Mailer {
   return {
     isDevMailbox: false,
     async send(message) {
-      await transport.sendMail({ from, ...message });
+      // An address object: nodemailer takes it as the one recipient, where a string would be read as
+      // a header (names, comments, groups, lists: issue 26, finding 1).
+      await transport.sendMail({ from, ...message, to: { name: "", address: message.to } });
     },
   };
 }

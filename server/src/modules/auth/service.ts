@@ -1,5 +1,6 @@
 import {
-  isValidEmail,
+  emailAddressSchema,
+  INVALID_EMAIL_MESSAGE,
   type Language,
   normalizeEmail,
   passwordProblem,
@@ -104,9 +105,9 @@ export function createAuthService(deps: AuthDeps) {
   }
 
   function validEmail(raw: string): string {
+    // The route's schema already refused what this refuses; other callers (the CLI) meet the same rule.
     const email = normalizeEmail(raw);
-    if (!isValidEmail(email))
-      throw new ApiError("invalid_email", "Enter a valid e-mail address, like name@example.com.");
+    if (!emailAddressSchema.safeParse(email).success) throw new ApiError("invalid_email", INVALID_EMAIL_MESSAGE);
     return email;
   }
 

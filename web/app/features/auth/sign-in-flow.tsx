@@ -1,5 +1,5 @@
 import {
-  isValidEmail,
+  emailAddressSchema,
   normalizeEmail,
   type SendCodeResponse,
   SIGN_IN_CODE_LENGTH,
@@ -136,7 +136,7 @@ function EmailStep({ email, onEmailChange, focusOnMount, onCodeSent, onHaveCode,
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const address = normalizeEmail(email);
-    if (!isValidEmail(address)) {
+    if (!emailAddressSchema.safeParse(address).success) {
       setError({ message: invalidEmailMessage, retryAfter: null });
       emailRef.current?.focus();
       return;
@@ -350,7 +350,7 @@ function PasswordStep({ email, onEmailChange, redirectTo, onUseCode }: PasswordS
     event.preventDefault();
     if (signIn.isPending) return;
     const address = normalizeEmail(email);
-    if (!isValidEmail(address)) {
+    if (!emailAddressSchema.safeParse(address).success) {
       setError({ message: invalidEmailMessage, field: "email" });
       emailRef.current?.focus();
       return;

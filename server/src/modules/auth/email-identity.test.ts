@@ -1,0 +1,99 @@
+import { listDevMailboxRoute, sendSignInCodeRoute, signInRoute } from "@arcana/protocol";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { apiClient } from "../../test/api-client.js";
+import { createTestApp, latestCode, testClock } from "../../test/app.js";
+
+const clock = testClock();
+let t: Awaited<ReturnType<typeof createTestApp>>;
+let api: ReturnType<typeof apiClient>;
+beforeAll(async () => {
+  t = await createTestApp({ now: clock.now, env: { TRUST_PROXY: "1" } });
+  api = apiClient(t.app);
+});
+afterAll(() => t.dispose());
+
+let ipCounter = 0;
+/**
+ * Each call speaks from its own address so per-IP limits don't leak between tests (typed calls take
+ * extra headers as their caller's).
+ */
+function freshIp() {
+  ipCounter += 1;
+  return { "x-forwarded-for": `198.51.100.${ipCounter}` };
+}
+
+async function refusal(res: Response) {
+  const body = (await res.json()) as { error: { code: string; message: string } };
+  return [res.status, body.error.code] as const;
+}
+
+async function mailsTo(to: string) {
+  return api.data(listDevMailboxRoute, { query: { to } });
+}
+
+/** The addresses of the finding: each one a separate account that received another inbox's codes. */
+const mailerTricks = ["x<t@v.test>", "t@v.test(a)", "grp:t@v.test;", "a@b.test,other"];
+const bidi = "t\u202E@v.test";
+
+describe("finding 1: only a bare local@domain is an e-mail address", () => {
+  it("refuses the display name, comment, group and list forms and a bidi override, on every call that takes one", async () => {
+    for (const email of [...mailerTricks, bidi, "t@v.test\u200F", '"t"@v.test', "t@[127.0.0.1]"]) {
+      const sent = await api.unchecked(sendSignInCodeRoute, { body: { email }, headers: freshIp() });
+      expect(await refusal(sent), email).toEqual([400, "invalid_email"]);
+      const byCode = await api.unchecked(signInRoute, {
+        body: { type: "code", email, code: "123456" },
+        headers: freshIp(),
+      });
+      expect(await refusal(byCode), email).toEqual([400, "invalid_email"]);
+      const byPassword = await api.unchecked(signInRoute, {
+        body: { type: "password", email, password: "moonlit tarot deck" },
+        headers: freshIp(),
+      });
+      expect(await refusal(byPassword), email).toEqual([400, "invalid_email"]);
+    }
+    // Nothing was mailed to the inboxes the tricks named.
+    expect(await mailsTo("t@v.test")).toEqual([]);
+    expect(await mailsTo("a@b.test")).toEqual([]);
+  });
+
+  it("refuses addresses past RFC 5321's lengths", async () => {
+    const longLocal = `${"a".repeat(65)}@v.test`;
+    const longTotal = `a@${"b".repeat(60)}.${"f".repeat(60)}.${"c".repeat(60)}.${"d".repeat(60)}.${"e".repeat(60)}.test`;
+    for (const email of [longLocal, longTotal]) {
+      const res = await api.unchecked(sendSignInCodeRoute, { body: { email }, headers: freshIp() });
+      expect(await refusal(res), email).toEqual([400, "invalid_email"]);
+    }
+  });
+
+  it("keys one account per mailbox however it is typed (case, spaces, Unicode composition)", async () => {
+    // "é" precomposed (NFC) and as e + combining acute (NFD) are one address.
+    const composed = "ren\u00e9@v.test";
+    const decomposed = "  RENE\u0301@V.TEST ";
+    await api.data(sendSignInCodeRoute, { body: { email: composed }, auth: freshIp() });
+    const code = await latestCode(t.app, composed);
+    const signedIn = await api.data(signInRoute, {
+      body: { type: "code", email: decomposed, code },
+      auth: freshIp(),
+    });
+    expect(signedIn.user.email).toBe(composed);
+    const mails = await mailsTo(composed);
+    expect(mails.map((mail) => mail.to)).toEqual([composed]);
+  });
+
+  it("the one-code-per-address-per-minute rule cannot be bypassed by spelling the address another way", async () => {
+    const inbox = "rate@v.test";
+    const first = await api.call(sendSignInCodeRoute, { body: { email: inbox }, auth: freshIp() });
+    expect(first.status).toBe(200);
+    const spellings = ["RATE@v.test", " rate@V.TEST ", "rate@v.test\t", "Rate@v.Test"];
+    for (const email of spellings) {
+      const res = await api.call(sendSignInCodeRoute, { body: { email }, auth: freshIp() });
+      expect(await refusal(res), email).toEqual([429, "too_many_requests"]);
+    }
+    for (const email of ["x<rate@v.test>", "rate@v.test(a)", "grp:rate@v.test;", "rate@v.test,other"]) {
+      const res = await api.unchecked(sendSignInCodeRoute, { body: { email }, headers: freshIp() });
+      expect(await refusal(res), email).toEqual([400, "invalid_email"]);
+    }
+    // One code reached the inbox, not five.
+    expect(await mailsTo(inbox)).toHaveLength(1);
+  });
+});
