@@ -13,6 +13,8 @@ export interface CliContext {
   /** Runs a reading command in a read-only transaction: it cannot write, and migrates nothing. */
   read<T>(query: (db: Database) => Promise<T>): Promise<T>;
   print(text: string): void;
+  /** A line on stderr, for the operator rather than a pipe (which database a command uses, …). */
+  note(text: string): void;
   /** Who the audit log names for a change: `cli` and the operating-system user. */
   actor: Actor;
 }

@@ -2,6 +2,7 @@ import { userInfo } from "node:os";
 import { Command, CommanderError } from "commander";
 import { type Config, loadConfig, readEnvironment } from "../config.js";
 import type { Database, DatabaseHandle } from "../db/client.js";
+import { describeFailure } from "../db/postgres-reason.js";
 import { type Economy, EconomyError, loadEconomy } from "../economy.js";
 import { registerAllowlistCommands } from "./allowlist.js";
 import { registerBoxesCommands } from "./boxes.js";
@@ -67,6 +68,7 @@ export async function runCli(argv: string[], options: CliOptions = {}): Promise<
     database: () => open(true),
     read: async (query) => (await open(false)).transaction((tx) => query(tx), { accessMode: "read only" }),
     print: (text) => out(`${text}\n`),
+    note: (text) => err(`${text}\n`),
     actor: { kind: "cli", user: options.osUser ?? operatingSystemUser() },
   };
 
@@ -96,7 +98,7 @@ export async function runCli(argv: string[], options: CliOptions = {}): Promise<
     // Commander has already printed its message (a usage error) or the help.
     if (error instanceof CommanderError) return error.exitCode === 0 ? exitCodes.ok : exitCodes.usage;
     const prefix = error instanceof EconomyError ? `Invalid economy file ${context.config.economyFile}:\n` : "";
-    err(`${prefix}${error instanceof Error ? error.message : String(error)}\n`);
+    err(`${prefix}${describeFailure(error)}\n`);
     return exitCodes.failed;
   } finally {
     await opened.database?.close();

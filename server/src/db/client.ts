@@ -12,6 +12,7 @@ import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
 import { lockDatabaseDirectory } from "./embedded-lock.js";
 import { type SharedDatabase, shareOnSocket } from "./embedded-socket.js";
+import { dumpEmbeddedDatabase } from "./export.js";
 import * as schema from "./schema.js";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -44,6 +45,8 @@ export interface DatabaseHandle {
    * protocol and records it in the directory's lock file, until `close()`.
    */
   share?(port: number): Promise<{ host: string; port: number }>;
+  /** PGlite only: a plain SQL dump that psql 15+ loads into an empty PostgreSQL database (`db export`). */
+  dump?(): Promise<string>;
 }
 
 export interface NotificationHandlers {
@@ -185,6 +188,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
         lock?.release();
       },
       tryAdvisoryLock: async () => ({ held: async () => true, release: async () => {} }),
+      dump: () => dumpEmbeddedDatabase(client),
       share: async (port) => {
         shared ??= await shareOnSocket(client, port);
         lock?.recordSocket({ host: shared.host, port: shared.port });

@@ -3,6 +3,7 @@ import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { ZodError } from "zod";
+import { postgresReason } from "../db/postgres-reason.js";
 import { ApiError } from "./api-error.js";
 import { dependencyAnswer, unavailableDependency } from "./dependency.js";
 import type { AppEnv } from "./env.js";
@@ -56,7 +57,9 @@ export function toErrorResponse(error: unknown, c: Context<AppEnv>): Response {
     c.header("Retry-After", String(retryAfter));
     return answer(503, { error: { code: "dependency_unavailable", message, dependency } });
   }
-  logger?.error({ err: error }, "unhandled error");
+  // PostgreSQL's own reason on its own field: drizzle's message only says "Failed query: <sql>".
+  const postgres = postgresReason(error);
+  logger?.error({ err: error, ...(postgres ? { postgres } : {}) }, "unhandled error");
   return answer(500, {
     error: {
       code: "internal_error",
