@@ -1,8 +1,10 @@
+import { getMyProfileRoute, getTarotDrawRoute, sendSignInCodeRoute, signInRoute } from "@arcana/protocol";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "./app.js";
 import { loadConfig } from "./config.js";
-import { latestCode, postJson, signInByCode, testClock } from "./test/app.js";
+import { apiClient } from "./test/api-client.js";
+import { latestCode, signInByCode, testClock } from "./test/app.js";
 import { createTestDatabase } from "./test/database.js";
 
 // The runbook of docs/operating.md ("Rotating secrets", SESSION_SECRET), step by step, on two servers
@@ -25,10 +27,14 @@ function server(env: Record<string, string>) {
   });
 }
 
+const bearer = (token: string) => ({ auth: { authorization: `Bearer ${token}` } });
+
 async function drawOf(app: ReturnType<typeof server>["app"], token: string) {
-  const res = await app.request("/api/tarot/draw", { headers: { authorization: `Bearer ${token}` } });
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { data: { digest: string } }).data.digest;
+  return (await apiClient(app).data(getTarotDrawRoute, bearer(token))).digest;
+}
+
+function sendCode(app: ReturnType<typeof server>["app"], email: string) {
+  return apiClient(app).call(sendSignInCodeRoute, { body: { email, check_email: true } });
 }
 
 describe("rotating SESSION_SECRET", () => {
@@ -37,39 +43,35 @@ describe("rotating SESSION_SECRET", () => {
     const before = server({ SESSION_SECRET: OLD, TAROT_DRAW_SECRET: OLD });
     const token = await signInByCode(before.app, "member@example.com");
     const draw = await drawOf(before.app, token);
-    expect(
-      (await postJson(before.app, "/api/send_code", { email: "late@example.com", check_email: true })).status,
-    ).toBe(200);
+    expect((await sendCode(before.app, "late@example.com")).status).toBe(200);
     const codeSentBefore = await latestCode(before.app, "late@example.com");
 
     // Step 2: each server restarts with the new secret and the old one as SESSION_SECRET_PREVIOUS.
     const after = server({ SESSION_SECRET: NEW, SESSION_SECRET_PREVIOUS: OLD, TAROT_DRAW_SECRET: OLD });
-    const mine = await after.app.request("/api/users/mine", { headers: { authorization: `Bearer ${token}` } });
+    const mine = await apiClient(after.app).call(getMyProfileRoute, bearer(token));
     expect(mine.status).toBe(200);
     expect(await drawOf(after.app, token)).toBe(draw);
-    const signIn = await postJson(after.app, "/api/sign_in", {
-      email: "late@example.com",
-      code: codeSentBefore,
-      type: "code",
+    const signIn = await apiClient(after.app).call(signInRoute, {
+      body: { email: "late@example.com", code: codeSentBefore, type: "code" },
     });
     expect(signIn.status).toBe(200);
 
     // Step 3 (after the codes' lifetime): SESSION_SECRET_PREVIOUS goes; new codes work, sessions stay.
     const settled = server({ SESSION_SECRET: NEW, TAROT_DRAW_SECRET: OLD });
     expect(await drawOf(settled.app, token)).toBe(draw);
-    expect(
-      (await settled.app.request("/api/users/mine", { headers: { authorization: `Bearer ${token}` } })).status,
-    ).toBe(200);
+    expect((await apiClient(settled.app).call(getMyProfileRoute, bearer(token))).status).toBe(200);
     expect(await signInByCode(settled.app, "later@example.com")).toMatch(/^[A-Za-z0-9_-]{43}$/);
     for (const app of [before, after, settled]) await app.limiter.close();
   });
 
   it("without SESSION_SECRET_PREVIOUS a code sent before the rotation is refused (what the grace is for)", async () => {
     const before = server({ SESSION_SECRET: OLD });
-    await postJson(before.app, "/api/send_code", { email: "graceless@example.com", check_email: true });
+    await sendCode(before.app, "graceless@example.com");
     const code = await latestCode(before.app, "graceless@example.com");
     const after = server({ SESSION_SECRET: NEW });
-    const refused = await postJson(after.app, "/api/sign_in", { email: "graceless@example.com", code, type: "code" });
+    const refused = await apiClient(after.app).call(signInRoute, {
+      body: { email: "graceless@example.com", code, type: "code" },
+    });
     expect(refused.status).toBe(400);
     for (const app of [before, after]) await app.limiter.close();
   });

@@ -1,5 +1,6 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { listDevMailboxRoute, sendSignInCodeRoute, signMintAuthorizationRoute } from "@arcana/protocol";
 import pino from "pino";
 import { pad, toFunctionSelector } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -7,7 +8,8 @@ import { loadConfig } from "../config.js";
 import { devMails } from "../db/schema.js";
 import { createDevMailbox } from "../mail/mailer.js";
 import { createRedisRateLimiter } from "../rate-limit/redis-limiter.js";
-import { capturingMailer, createTestApp, postJson, productionEnv } from "../test/app.js";
+import { apiClient } from "../test/api-client.js";
+import { capturingMailer, createTestApp, productionEnv } from "../test/app.js";
 import { bindWalletDirectly, signUpMember } from "../test/members.js";
 
 const wallet = `0x${"c1".repeat(20)}`;
@@ -90,12 +92,10 @@ describe("finding 9: a failing dependency answers 503 dependency_unavailable wit
   it("names the RPC when it answers 502 on mint_signature, logs it as the RPC, and recovers when it is back", async () => {
     const member = await signUpMember(t, "rpc-down@example.com");
     await bindWalletDirectly(t.database.db, member.userId, wallet);
-    const res = await postJson(
-      t.app,
-      "/api/blockchain/mint_signature",
-      { address: wallet, chain_id: 31337 },
-      member.auth,
-    );
+    const res = await apiClient(t.app).call(signMintAuthorizationRoute, {
+      body: { address: wallet, chain_id: 31337 },
+      auth: member.auth,
+    });
     expect(res.status).toBe(503);
     expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(((await res.json()) as { error: unknown }).error).toMatchObject({
@@ -105,12 +105,10 @@ describe("finding 9: a failing dependency answers 503 dependency_unavailable wit
     expect(logs.lines.some((line) => line.msg === "rpc unavailable")).toBe(true);
     expect(logs.lines.some((line) => line.msg === "database unavailable")).toBe(false);
     rpc.recover();
-    const again = await postJson(
-      t.app,
-      "/api/blockchain/mint_signature",
-      { address: wallet, chain_id: 31337 },
-      member.auth,
-    );
+    const again = await apiClient(t.app).call(signMintAuthorizationRoute, {
+      body: { address: wallet, chain_id: 31337 },
+      auth: member.auth,
+    });
     expect(again.status).toBe(200);
   });
 
@@ -118,12 +116,10 @@ describe("finding 9: a failing dependency answers 503 dependency_unavailable wit
     const member = await signUpMember(t, "rpc-refused@example.com");
     await bindWalletDirectly(t.database.db, member.userId, `0x${"c2".repeat(20)}`);
     const before = logs.lines.length;
-    const mint = await postJson(
-      t.app,
-      "/api/blockchain/mint_signature",
-      { address: `0x${"c2".repeat(20)}`, chain_id: 204 },
-      member.auth,
-    );
+    const mint = await apiClient(t.app).call(signMintAuthorizationRoute, {
+      body: { address: `0x${"c2".repeat(20)}`, chain_id: 204 },
+      auth: member.auth,
+    });
     expect(mint.status).toBe(503);
     expect(((await mint.json()) as { error: unknown }).error).toMatchObject({ dependency: "rpc" });
     const logged = logs.lines.slice(before).map((line) => line.msg);
@@ -135,7 +131,7 @@ describe("finding 9: a failing dependency answers 503 dependency_unavailable wit
     const limiter = createRedisRateLimiter("redis://127.0.0.1:9", () => new Date());
     const down = await createTestApp({ env: { REDIS_URL: "redis://127.0.0.1:9" }, limiter });
     try {
-      const res = await postJson(down.app, "/api/send_code", { email: "redis-down@example.com" });
+      const res = await apiClient(down.app).call(sendSignInCodeRoute, { body: { email: "redis-down@example.com" } });
       expect(res.status).toBe(503);
       expect(res.headers.get("retry-after")).toBe("5");
       expect(((await res.json()) as { error: unknown }).error).toMatchObject({
@@ -178,16 +174,18 @@ describe("finding 5: production never uses the development mailbox; no code is l
   });
 
   it("keeps codes out of the database and the log", async () => {
-    expect((await postJson(prod.app, "/api/send_code", { email: "prod-mail@example.com" })).status).toBe(200);
+    expect(
+      (await apiClient(prod.app).call(sendSignInCodeRoute, { body: { email: "prod-mail@example.com" } })).status,
+    ).toBe(200);
     const code = sent.at(-1)?.subject.slice(0, 6) ?? "";
     expect(code).toMatch(/^\d{6}$/);
     expect(JSON.stringify(logged.lines)).not.toContain(code);
     expect(await prod.database.db.select().from(devMails)).toEqual([]);
-    expect((await prod.app.request("/api/dev/mailbox")).status).toBe(404);
+    expect((await apiClient(prod.app).unchecked(listDevMailboxRoute)).status).toBe(404);
   });
 
   it("answers 503 naming SMTP when the mail server is down (finding 9), and still logs no code", async () => {
-    const res = await postJson(prod.app, "/api/send_code", { email: "smtp-down@example.com" });
+    const res = await apiClient(prod.app).call(sendSignInCodeRoute, { body: { email: "smtp-down@example.com" } });
     expect(res.status).toBe(503);
     expect(res.headers.get("retry-after")).toBe("30");
     expect(((await res.json()) as { error: unknown }).error).toMatchObject({
