@@ -23,11 +23,13 @@ import { languageCookie, languageFromQuery, resolveLanguage } from "./http/langu
 import { createHttpMetrics } from "./http/metrics.js";
 import { refuseNulBytes } from "./http/nul-bytes.js";
 import { serveOpenApiDocument } from "./http/openapi.js";
+import { registerOperationsMetrics } from "./http/operations-metrics.js";
 import { requestContext } from "./http/request-context.js";
 import { createRoutes } from "./http/routes.js";
 import { securityHeaders } from "./http/security-headers.js";
 import { sessionMiddleware } from "./http/session.js";
 import { createDevMailbox, createSmtpMailer, type Mailer } from "./mail/mailer.js";
+import { countedMailer } from "./mail/metrics.js";
 import { registerAstrologyRoutes } from "./modules/astrology/routes.js";
 import { registerAuthRoutes } from "./modules/auth/routes.js";
 import { createAuthService } from "./modules/auth/service.js";
@@ -110,11 +112,13 @@ export function createApp(deps: AppDeps) {
   const limiter =
     deps.limiter ??
     (config.redisUrl ? createRedisRateLimiter(config.redisUrl, now) : createDatabaseRateLimiter(database.db, now));
-  const mailer =
+  const mailer = countedMailer(
     deps.mailer ??
-    (config.mail.smtpUrl
-      ? createSmtpMailer(config.mail.smtpUrl, config.mail.from)
-      : createDevMailbox(database.db, logger, now, config.isProduction));
+      (config.mail.smtpUrl
+        ? createSmtpMailer(config.mail.smtpUrl, config.mail.from)
+        : createDevMailbox(database.db, logger, now, config.isProduction)),
+    metrics.registry,
+  );
   const sessionCache = database.listen ? createSessionCache(database.listen) : undefined;
   const auth = createAuthService({
     db: database.db,
@@ -174,6 +178,11 @@ export function createApp(deps: AppDeps) {
   const tasks = createTaskService({ db: database.db, economy, referrals, now, limiter });
   const boxReports = createBoxReports({ db: database.db, economy, now });
   const operator = createOperatorReports({ db: database.db, config, boxes: boxReports, now, limiter });
+  registerOperationsMetrics(metrics.registry, {
+    chainStatuses: () => operator.chains(),
+    signerStatuses: () => signerHealth.known(),
+    now,
+  });
   const wallets = createWalletService({
     referrals,
     db: database.db,
@@ -185,7 +194,7 @@ export function createApp(deps: AppDeps) {
   });
 
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
-  app.use(requestContext(logger));
+  app.use(requestContext(logger, { accessLog: config.accessLog }));
   app.use(metrics.middleware);
   const walletSources = walletBrowserSources(config);
   app.use(

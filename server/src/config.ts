@@ -32,6 +32,8 @@ const envSchema = z.object({
   HOST: z.string().min(1).optional(),
   PUBLIC_URL: url.optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** `on`: one JSON line per answered request (reqId, method, route pattern, status, ms). */
+  ACCESS_LOG: z.enum(["on", "off"]).default("off"),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL")
@@ -153,6 +155,8 @@ export interface Config {
   host: string;
   publicUrl: string;
   logLevel: string;
+  /** One `info` line per answered request (ACCESS_LOG=on). */
+  accessLog: boolean;
   /** `socketPort`: where the server shares its embedded database on 127.0.0.1 (0: a free port). */
   database: { url: string | null; dataDir: string; socketPort: number };
   sessionSecret: string;
@@ -302,6 +306,7 @@ export function loadConfig(rawEnv: Record<string, string | undefined> = readEnvi
     host,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
     logLevel: e.LOG_LEVEL,
+    accessLog: e.ACCESS_LOG === "on",
     database: {
       url: e.DATABASE_URL ?? null,
       dataDir: path.resolve(repoRoot, e.DATA_DIR ?? ".data"),

@@ -1,9 +1,14 @@
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import { Counter, collectDefaultMetrics, Histogram, Registry } from "prom-client";
 
 export interface HttpMetrics {
   registry: Registry;
   middleware: MiddlewareHandler;
+}
+
+/** The route an answer came from as a pattern (`/api/boxes/:id`, `ssr`, `static`, `unmatched`), never the raw path. */
+export function routePattern(c: Context): string {
+  return c.get("metricsRoute") ?? (c.req.routePath === "/*" || c.req.routePath === "*" ? "unmatched" : c.req.routePath);
 }
 
 /** Request counts and latency by route pattern (not raw path, so cardinality stays bounded). */
@@ -32,8 +37,7 @@ export function createHttpMetrics(): HttpMetrics {
   const middleware: MiddlewareHandler = async (c, next) => {
     const started = performance.now();
     await next();
-    const route =
-      c.get("metricsRoute") ?? (c.req.routePath === "/*" || c.req.routePath === "*" ? "unmatched" : c.req.routePath);
+    const route = routePattern(c);
     const seconds = (performance.now() - started) / 1000;
     const method = c.req.method;
     const status = c.res.status;

@@ -65,6 +65,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     chainClients,
     eventHandlers,
     relaying,
+    signerHealth,
   } = createApp({
     config,
     database,
@@ -91,6 +92,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     chainClients,
     eventHandlers,
     relaying,
+    signerHealth,
     config,
     database,
     dispose: async () => {
