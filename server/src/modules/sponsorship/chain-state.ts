@@ -70,7 +70,7 @@ export function createSponsoredChains(config: Config, settings: SponsorshipSetti
       if (!target) return 0n;
       try {
         return await chainClients
-          .client(chainId)
+          .batched(chainId)
           .readContract({ address: target.forwarder, abi: forwarderAbi, functionName: "nonces", args: [wallet] });
       } catch (error) {
         throw new DependencyUnavailableError("rpc", { cause: error });

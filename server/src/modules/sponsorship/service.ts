@@ -109,6 +109,47 @@ export function createSponsorshipService(deps: {
     return row?.used ?? 0;
   }
 
+  /** Sets `amount` aside from the chain's budget for `day`; false when it would go over `budget`. */
+  async function reserveBudget(chainId: number, day: number, amount: bigint, budget: bigint): Promise<boolean> {
+    const reserve = () =>
+      db
+        .update(sponsorshipDays)
+        .set({
+          reservedWei: sql`${sponsorshipDays.reservedWei} + ${amount.toString()}`,
+          relays: sql`${sponsorshipDays.relays} + 1`,
+        })
+        .where(
+          and(
+            eq(sponsorshipDays.chainId, chainId),
+            eq(sponsorshipDays.day, day),
+            sql`${sponsorshipDays.spentWei} + ${sponsorshipDays.reservedWei} + ${amount.toString()} <= ${budget.toString()}`,
+          ),
+        )
+        .returning({ day: sponsorshipDays.day });
+    if ((await reserve()).length > 0) return true;
+    // The day's first relay (no row yet), or the budget is used up.
+    await db.insert(sponsorshipDays).values({ chainId, day }).onConflictDoNothing();
+    return (await reserve()).length > 0;
+  }
+
+  function quotaUsed() {
+    return new ApiError(
+      "quota_used",
+      `You have used your ${settings.memberDailyQuota} sponsored transactions today (GMT).`,
+    );
+  }
+
+  /** Gives back a reservation the acceptance did not keep. */
+  async function giveBack(chainId: number, day: number, amount: bigint) {
+    await db
+      .update(sponsorshipDays)
+      .set({
+        reservedWei: sql`${sponsorshipDays.reservedWei} - ${amount.toString()}`,
+        relays: sql`${sponsorshipDays.relays} - 1`,
+      })
+      .where(and(eq(sponsorshipDays.chainId, chainId), eq(sponsorshipDays.day, day)));
+  }
+
   async function lowOnFunds(chainId: number): Promise<boolean> {
     const target = chains.get(chainId);
     if (!target) return true;
@@ -177,7 +218,7 @@ export function createSponsorshipService(deps: {
   /** Runs the forwarded call as the forwarder would (the signer appended), refusing with the decoded reason. */
   async function simulate(chainId: number, forwarder: Hex, request: RelayRequest["request"]) {
     try {
-      await chainClients.client(chainId).call({
+      await chainClients.batched(chainId).call({
         account: forwarder,
         to: request.to,
         data: concat([request.data, request.from]),
@@ -250,23 +291,38 @@ export function createSponsorshipService(deps: {
         .limit(1);
       if (pending)
         throw new ApiError("relay_pending", "Your previous sponsored transaction is still on its way; wait for it.");
-      const expectedNonce = await chains.forwarderNonce(input.chain_id, request.from);
+      // Asked together (one JSON-RPC batch with other members' at the same moment); refused in this order.
+      const [expectedNonce, low, simulated] = await Promise.all([
+        chains.forwarderNonce(input.chain_id, request.from),
+        lowOnFunds(input.chain_id),
+        simulate(input.chain_id, target.forwarder, request).then(
+          () => null,
+          (error: unknown) => error,
+        ),
+      ]);
       if (BigInt(request.nonce) !== expectedNonce) {
         throw new ApiError(
           "invalid_nonce",
           `The forwarder expects nonce ${expectedNonce} from this wallet; sign again.`,
         );
       }
-      if (await lowOnFunds(input.chain_id)) {
-        throw new ApiError("sponsorship_off", "Sponsorship is paused: the relayer is low on funds.");
-      }
-      await simulate(input.chain_id, target.forwarder, request);
+      if (low) throw new ApiError("sponsorship_off", "Sponsorship is paused: the relayer is low on funds.");
+      if (simulated) throw simulated;
       const fees = await chains.fees(input.chain_id);
       const cap = parseGwei(target.settings.maxFeeGwei);
       const reserved = batchGasLimit([gas]) * (fees.maxFeePerGas < cap ? fees.maxFeePerGas : cap);
       const budget = parseEther(target.settings.dailyBudget);
       const day = gmtDayNumber(now());
 
+      if ((await usedToday(user.uid, input.chain_id, day)) >= settings.memberDailyQuota) throw quotaUsed();
+      // The chain's budget is reserved first, in a statement of its own: every relay of the chain
+      // and day updates this one row, so its lock is held for that statement and its commit only,
+      // never across the acceptance's other statements (decision 0023). What the acceptance does
+      // not keep is given back; a crash in between leaves it reserved until the day ends
+      // (sponsorship may stop a little early that day, never spend more).
+      if (!(await reserveBudget(input.chain_id, day, reserved, budget))) {
+        throw new ApiError("budget_spent", "Today's sponsorship budget on this network is spent.");
+      }
       const accepted = await db
         .transaction(async (tx) => {
           const quota = await tx
@@ -278,29 +334,7 @@ export function createSponsorshipService(deps: {
               setWhere: sql`${sponsorshipMemberDays.used} < ${settings.memberDailyQuota}`,
             })
             .returning({ used: sponsorshipMemberDays.used });
-          if (quota.length === 0) {
-            throw new ApiError(
-              "quota_used",
-              `You have used your ${settings.memberDailyQuota} sponsored transactions today (GMT).`,
-            );
-          }
-          await tx.insert(sponsorshipDays).values({ chainId: input.chain_id, day }).onConflictDoNothing();
-          const room = await tx
-            .update(sponsorshipDays)
-            .set({
-              reservedWei: sql`${sponsorshipDays.reservedWei} + ${reserved.toString()}`,
-              relays: sql`${sponsorshipDays.relays} + 1`,
-            })
-            .where(
-              and(
-                eq(sponsorshipDays.chainId, input.chain_id),
-                eq(sponsorshipDays.day, day),
-                sql`${sponsorshipDays.spentWei} + ${sponsorshipDays.reservedWei} + ${reserved.toString()} <= ${budget.toString()}`,
-              ),
-            )
-            .returning({ day: sponsorshipDays.day });
-          if (room.length === 0)
-            throw new ApiError("budget_spent", "Today's sponsorship budget on this network is spent.");
+          if (quota.length === 0) throw quotaUsed();
           const [row] = await tx
             .insert(sponsoredRelays)
             .values({
@@ -324,6 +358,8 @@ export function createSponsorshipService(deps: {
           return { relay_id: row.id, state: "queued" as const };
         })
         .catch(async (error: unknown) => {
+          // When even that fails (the database gone), the reservation stays until the day ends: never an overspend.
+          await giveBack(input.chain_id, day, reserved).catch(() => {});
           if (!(error instanceof SameRequestRace)) throw error;
           const known = await sameRequest(user.uid, input);
           if (!known) throw new ApiError("conflict", "The request changed while it was stored; send it again.");

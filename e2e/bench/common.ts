@@ -1,0 +1,108 @@
+// The bench's shared pieces: settings from the environment, the table every part adds a row to, load runs.
+import autocannon from "autocannon";
+import { openDatabase } from "../../server/src/db/client.js";
+import { sessions } from "../../server/src/modules/auth/schema.js";
+import { generateSessionToken, hashSessionToken } from "../../server/src/modules/auth/secrets.js";
+import { signUpOrTouch } from "../../server/src/modules/users/service.js";
+
+export const DURATION_S = Number(process.env.BENCH_SECONDS ?? 8);
+export const WARMUP_S = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
+export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
+export const DATABASE_URL = process.env.BENCH_DATABASE_URL;
+/** `BENCH_ONLY=frontend`: only the first-load JS and Lighthouse, each page `BENCH_LIGHTHOUSE_RUNS` times. */
+export const ONLY = process.env.BENCH_ONLY;
+
+export interface Load {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+/** One row of the printed table. */
+export interface Row {
+  figure: string;
+  measured: string;
+  ceiling: string;
+  target: string;
+  met: boolean | null;
+}
+export const table: Row[] = [];
+export const notes: string[] = [];
+export const pct = (part: number, whole: number) => `${((100 * part) / whole).toFixed(1)} %`;
+export const loadText = (r: Load) =>
+  `${r.rps.toLocaleString("en")} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms${r.errors ? `, ${r.errors} errors` : ""}`;
+
+export async function load(url: string, options: Partial<autocannon.Options> = {}): Promise<Load> {
+  if (WARMUP_S > 0) await autocannon({ url, connections: CONNECTIONS, duration: WARMUP_S, ...options });
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, ...options });
+  return {
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx,
+  };
+}
+
+export async function post(url: string, body: unknown, headers: Record<string, string> = {}) {
+  const res = await fetch(url, {
+    method: "POST",
+    body: JSON.stringify(body),
+    headers: { "content-type": "application/json", ...headers },
+  });
+  if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as { data: { token: string } };
+}
+
+/** A member with a live session, written straight into the database `npm run serve` uses. */
+export async function memberSession(databaseUrl: string) {
+  const database = await openDatabase({ kind: "postgres", url: databaseUrl, maxConnections: 1 });
+  try {
+    const member = await signUpOrTouch(database.db, "ssr-bench@example.com");
+    const token = generateSessionToken();
+    const at = new Date();
+    await database.db.insert(sessions).values({
+      tokenHash: hashSessionToken(token),
+      userId: member.id,
+      createdAt: at,
+      lastSeenAt: at,
+      expiresAt: new Date(at.getTime() + 24 * 3600 * 1000),
+      userAgent: "bench",
+    });
+    return token;
+  } finally {
+    await database.close();
+  }
+}
+
+/** Signs up by e-mail code through the dev mailbox; returns the Authorization header. */
+export async function signUpForBench(url: string, email: string, ip: string) {
+  const headers = { "x-forwarded-for": ip };
+  await post(`${url}/api/send_code`, { email }, headers);
+  const mail = (await (await fetch(`${url}/api/dev/mailbox?to=${email}`)).json()) as {
+    data: Array<{ subject: string }>;
+  };
+  const { data } = await post(
+    `${url}/api/sign_in`,
+    { email, code: mail.data[0]?.subject.slice(0, 6), type: "code" },
+    headers,
+  );
+  return `Bearer ${data.token}`;
+}
+
+export function printTable() {
+  const cells = (row: Row) => [
+    row.figure,
+    row.measured,
+    row.ceiling,
+    row.target,
+    row.met === null ? "" : row.met ? "met" : "NOT met",
+  ];
+  console.log("\n| figure | measured | ceiling on the same box | target | |");
+  console.log("|---|---|---|---|---|");
+  for (const row of table) console.log(`| ${cells(row).join(" | ")} |`);
+  console.log(
+    `\n(${CONNECTIONS} connections, ${DURATION_S} s after a ${WARMUP_S} s warm-up, 127.0.0.1; indexer: \`npm run bench:indexer\`)`,
+  );
+  for (const note of notes) console.log(`- ${note}`);
+}
