@@ -3,6 +3,10 @@ import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, 
 import type { Route } from "./+types/root";
 import { LoadMemberProfile } from "./features/account/member-profile";
 import { ReferralCapture } from "./features/referrals/referral-capture";
+import type { Messages } from "./i18n/compiled";
+import { messagesFor } from "./i18n/messages.server";
+import { rootNamespaces } from "./i18n/namespaces";
+import { translator, useT } from "./i18n/use-t";
 import { isChunkLoadError, reloadForChunkError } from "./lib/chunk-reload";
 import { readSessionUser } from "./lib/guards";
 import { QueryProvider } from "./lib/query-provider";
@@ -23,6 +27,10 @@ export async function loader({ context, request }: Route.LoaderArgs): Promise<Ro
     cspNonce: context.cspNonce,
     // Only wagmi's own cookie is read: the session cookie must never reach the page's data.
     evmWallet: evmStateFromCookie(readWagmiCookie(request.headers.get("cookie"))),
+    language: context.language,
+    // The product's name, from one place until branding makes it configurable.
+    siteName: "Arcana",
+    messages: messagesFor(context.language, rootNamespaces),
   };
 }
 
@@ -32,7 +40,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRootData();
   const nonce = data?.cspNonce;
   return (
-    <html lang="en">
+    <html lang={data?.language ?? "en"}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -53,7 +61,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App({ loaderData }: Route.ComponentProps) {
   const buildId = loaderData.config.build_id;
-  useAppUpdates(buildId);
+  useAppUpdates(buildId, useT());
   return (
     <QueryProvider buildId={buildId}>
       <LoadMemberProfile />
@@ -66,20 +74,50 @@ export default function App({ loaderData }: Route.ComponentProps) {
   );
 }
 
+/** The error screen's English, for when the root's loader (and so its messages) failed. */
+const fallbackRootData = {
+  language: "en",
+  siteName: "Arcana",
+  messages: {
+    "shell.notFoundTitle": "Page Not Found",
+    "shell.notFound": ["Page Not Found: ", ["pathname"]],
+    "shell.serverErrorTitle": "Internal Server Error",
+    "shell.serverError": "Something went wrong on our side. Please try again in a moment.",
+    "shell.chunkFailed": "Part of Arcana failed to load. Check your connection, then reload.",
+    "shell.errorTitle": [["title"], " · Arcana"],
+    "shell.homeLink": "Arcana, home",
+    "shell.status": ["Status ", ["status"], ". "],
+    "shell.backHome": "Back to home",
+  } satisfies Messages,
+};
+
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   // From the router, not window: the path must be right in server rendering too.
   const { pathname } = useLocation();
   const chunkError = isChunkLoadError(error);
+  const data = useRootData();
+  const t = useT();
 
   useEffect(() => {
     reloadForChunkError(error);
   }, [error]);
 
+  // Without the root's data (its loader failed) there are no messages: the screen says it in English.
+  const text = data ? t : translator([{ data: fallbackRootData }]);
   if (isRouteErrorResponse(error) && error.status === 404) {
-    return <ErrorScreen status={404} title="Page Not Found" message={`Page Not Found: ${pathname}`} />;
+    return (
+      <ErrorScreen
+        status={404}
+        title={text("shell.notFoundTitle")}
+        message={text("shell.notFound", { pathname })}
+        t={text}
+      />
+    );
   }
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  const message = chunkError ? chunkFailureMessage : "Something went wrong on our side. Please try again in a moment.";
+  const message = chunkError ? text(chunkFailureMessage) : text("shell.serverError");
   const detail = import.meta.env.DEV && error instanceof Error ? error.stack : undefined;
-  return <ErrorScreen status={status} title="Internal Server Error" message={message} detail={detail} />;
+  return (
+    <ErrorScreen status={status} title={text("shell.serverErrorTitle")} message={message} detail={detail} t={text} />
+  );
 }

@@ -1,28 +1,30 @@
 import { Link } from "react-router";
+import { useT } from "../i18n/use-t";
 import { useRootData } from "../lib/root-data";
 import styles from "./site-footer.module.css";
 
 export function SiteFooter() {
   const environment = useRootData()?.config.environment;
+  const t = useT();
   return (
     <footer className={styles.footer}>
       <div className={styles.inner}>
-        <nav aria-label="Footer">
+        <nav aria-label={t("shell.footer")}>
           <ul className={styles.links}>
             <li>
-              <Link to="/app">Member app</Link>
+              <Link to="/app">{t("shell.memberApp")}</Link>
             </li>
             <li>
-              <Link to="/playground/sign-message">Sign a message</Link>
+              <Link to="/playground/sign-message">{t("shell.page.signMessage")}</Link>
             </li>
             {environment !== "production" && (
               <li>
-                <Link to="/_template">UI kit</Link>
+                <Link to="/_template">{t("shell.page.uiKit")}</Link>
               </li>
             )}
           </ul>
         </nav>
-        <p className={styles.copyright}>© Arcana</p>
+        <p className={styles.copyright}>{t("shell.copyright")}</p>
       </div>
     </footer>
   );

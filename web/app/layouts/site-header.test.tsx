@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { testConfig, testMember } from "../test/fixtures";
+import { testConfig, testI18n, testMember } from "../test/fixtures";
 import { SiteHeader } from "./site-header";
 
 const member = testMember();
@@ -46,6 +46,7 @@ function renderHeader(user: User | null) {
       loader: () => ({
         user: sessionUser,
         cspNonce: "n",
+        ...testI18n(),
         config: testConfig(),
       }),
     },

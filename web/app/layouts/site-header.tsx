@@ -2,6 +2,8 @@ import { lazy, Suspense, useState } from "react";
 import { Link, NavLink } from "react-router";
 import { useMember } from "../features/account/use-member";
 import { HeaderWallet } from "../features/wallets/header-wallet";
+import { LanguageSwitcher } from "../i18n/language-switcher";
+import { type MessageId, useT } from "../i18n/use-t";
 import { buttonClassName } from "../ui/button";
 import { Logo } from "../ui/logo";
 import styles from "./site-header.module.css";
@@ -11,38 +13,40 @@ const AccountMenu = lazy(() =>
   import("../features/account/account-menu").then((module) => ({ default: module.AccountMenu })),
 );
 
-const navigation = [
-  { to: "/", label: "Home" },
-  { to: "/genesis-pass", label: "Genesis Pass" },
-  { to: "/daily-tarot", label: "Daily Tarot" },
-  { to: "/loot-box", label: "Loot Box" },
+const navigation: { to: string; label: MessageId }[] = [
+  { to: "/", label: "shell.nav.home" },
+  { to: "/genesis-pass", label: "shell.page.pass" },
+  { to: "/daily-tarot", label: "shell.page.tarot" },
+  { to: "/loot-box", label: "shell.nav.loot" },
 ];
 
 export function SiteHeader() {
   const user = useMember();
+  const t = useT();
   const [menuOpen, setMenuOpen] = useState(false);
 
   return (
     <header className={styles.header}>
       <a className={styles.skipLink} href="#main">
-        Skip to content
+        {t("shell.skip")}
       </a>
       <div className={styles.inner}>
-        <Link to="/" className={styles.brand} aria-label="Arcana, home">
+        <Link to="/" className={styles.brand} aria-label={t("shell.homeLink")}>
           <Logo />
         </Link>
-        <nav id="site-navigation" className={styles.nav} data-open={menuOpen} aria-label="Main">
+        <nav id="site-navigation" className={styles.nav} data-open={menuOpen} aria-label={t("shell.nav.main")}>
           <ul className={styles.navList}>
             {navigation.map((item) => (
               <li key={item.to}>
                 <NavLink to={item.to} end className={styles.navLink} onClick={() => setMenuOpen(false)}>
-                  {item.label}
+                  {t(item.label)}
                 </NavLink>
               </li>
             ))}
           </ul>
         </nav>
         <div className={styles.account}>
+          <LanguageSwitcher className={styles.language} />
           <HeaderWallet />
           {user ? (
             <Suspense fallback={null}>
@@ -50,7 +54,7 @@ export function SiteHeader() {
             </Suspense>
           ) : (
             <Link to="/auth" className={buttonClassName({ size: "sm" })}>
-              Sign in
+              {t("shell.signIn")}
             </Link>
           )}
         </div>
@@ -69,7 +73,7 @@ export function SiteHeader() {
               strokeLinecap="round"
             />
           </svg>
-          <span className="visually-hidden">Menu</span>
+          <span className="visually-hidden">{t("shell.menu")}</span>
         </button>
       </div>
     </header>

@@ -6,7 +6,8 @@ import {
   signInRoute,
 } from "@arcana/protocol/calls";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { testMember } from "../test/fixtures";
+import { translator } from "../i18n/use-t";
+import { testI18n, testMember } from "../test/fixtures";
 import { ApiRequestError, api, errorMessage, networkErrorMessage } from "./api";
 
 function answer(body: unknown, init?: ResponseInit) {
@@ -58,7 +59,12 @@ describe("API client", () => {
     const error = await rejection(api(signInRoute, { body: { type: "code", email: "a@b.co", code: "000000" } }));
     expect(error).toMatchObject({ status: 400, code: "invalid_code", retryAfter: null });
     expect(error.message).toBe("That code is not right. 4 tries left.");
-    expect(errorMessage(error)).toBe("That code is not right. 4 tries left.");
+    // English shows the API's own message; other languages the code's message in that language.
+    const t = translator([{ data: testI18n() }]);
+    expect(errorMessage(error, t)).toBe("That code is not right. 4 tries left.");
+    expect(errorMessage(new Error("boom"), t)).toBe(t("error.internal_error"));
+    const ko = translator([{ data: testI18n("ko") }]);
+    expect(errorMessage(error, ko)).toBe("코드가 맞지 않습니다. 이메일을 확인하고 다시 시도하세요.");
   });
 
   it("says how long to wait when the server rate-limits, from the body or the Retry-After header", async () => {

@@ -6,12 +6,14 @@ import {
   type ErrorBody,
   errorCodes,
 } from "@arcana/protocol";
-import { ApiRequestError } from "./api-error";
+import type { MessageId, Translate } from "../i18n/use-t";
+import { type ApiErrorCode, ApiRequestError } from "./api-error";
 
 // The error class is its own module: the query client checks for it on every page, while the
 // rest of the API client loads with the first call.
 export { ApiRequestError } from "./api-error";
 
+// The API's own messages stay English for API clients; members read `errorMessage`'s.
 export const networkErrorMessage = "We could not reach Arcana. Check your connection and try again.";
 const unreadableAnswerMessage = "Something went wrong on our side. Please try again in a moment.";
 
@@ -126,7 +128,16 @@ export async function api<Route extends ApiCall>(
   });
 }
 
-/** The message to show for any error a call may reject with. */
-export function errorMessage(error: unknown): string {
-  return error instanceof ApiRequestError ? error.message : unreadableAnswerMessage;
+/** The message id of every code a call may reject with: a code without a message does not compile. */
+export function errorMessageId(code: ApiErrorCode): MessageId {
+  return `error.${code}` satisfies MessageId;
+}
+
+/**
+ * The member-facing message for any error a call may reject with: in English the API's own message
+ * (it can say more, e.g. how many tries are left), in any other language the code's message.
+ */
+export function errorMessage(error: unknown, t: Translate): string {
+  if (!(error instanceof ApiRequestError)) return t("error.internal_error");
+  return t.language === "en" ? error.message : t(errorMessageId(error.code));
 }

@@ -1,8 +1,16 @@
+import { type MessageId, translator } from "../i18n/use-t";
+
+type MetaMatches = Parameters<typeof translator>[0];
+
 /** Page titles read "Genesis Pass · Arcana"; the home page is just "Arcana". */
-export function pageTitle(page?: string) {
-  return page ? `${page} · Arcana` : "Arcana";
+export function pageTitle(siteName: string, page?: string) {
+  return page ? `${page} · ${siteName}` : siteName;
 }
 
-export function pageMeta(page: string | undefined, description: string) {
-  return [{ title: pageTitle(page) }, { name: "description", content: description }];
+/** A page's title and description, in the page's language (from the loaders' messages). */
+export function pageMeta(matches: MetaMatches, page: MessageId | undefined, description: MessageId) {
+  const t = translator(matches);
+  const root = matches[0] as { data?: { siteName?: string } } | undefined;
+  const siteName = root?.data?.siteName ?? "";
+  return [{ title: pageTitle(siteName, page && t(page)) }, { name: "description", content: t(description) }];
 }

@@ -1,5 +1,6 @@
-import type { PublicConfig, User } from "@arcana/protocol";
+import type { Language, PublicConfig, User } from "@arcana/protocol";
 import { useRouteLoaderData } from "react-router";
+import type { Messages } from "../i18n/compiled";
 import type { EvmWalletState } from "../wallet-runtime/wallet-store";
 
 /** What the root loader hands every page: the public config, the session user, the wallet cookie's state. */
@@ -9,6 +10,12 @@ export interface RootData {
   /** Nonce of this response's Content-Security-Policy, for inline scripts. */
   cspNonce: string;
   evmWallet: EvmWalletState;
+  /** The page's language, as the server resolved it (`?lang=`, the cookie, Accept-Language). */
+  language: Language;
+  /** The product's name, for every message's `{siteName}`. */
+  siteName: string;
+  /** The chrome's, the API errors' and the app-wide dialogs' messages in that language, compiled. */
+  messages: Messages;
 }
 
 /** The root loader's data; undefined only when the root loader failed. */

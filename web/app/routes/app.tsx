@@ -1,6 +1,8 @@
 import { Link } from "react-router";
 import { useSessionUser } from "../features/account/use-session-user";
 import { MemberDashboard } from "../features/home/member-dashboard";
+import { messagesLoader } from "../i18n/messages.server";
+import { useT } from "../i18n/use-t";
 import { pageMeta } from "../lib/page-meta";
 import { buttonClassName } from "../ui/button";
 import { EmptyState } from "../ui/empty-state";
@@ -9,32 +11,34 @@ import styles from "../ui/page.module.css";
 import { PageHeader } from "../ui/page-header";
 import type { Route } from "./+types/app";
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta("Dashboard", "The Arcana member dashboard without the site's chrome, for wallet in-app browsers.");
+export const loader = messagesLoader("home");
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "shell.page.app", "home.appDescription");
 
 export default function AppDashboardPage() {
   const user = useSessionUser();
+  const t = useT();
   return (
     <div className={styles.page}>
-      <Link to="/" aria-label="Arcana, home">
+      <Link to="/" aria-label={t("shell.homeLink")}>
         <Logo />
       </Link>
-      <PageHeader eyebrow="Member dashboard" title="Arcana">
-        <p>Everything from your dashboard in one compact view, made for the browser inside your wallet app.</p>
+      <PageHeader eyebrow={t("home.appEyebrow")} title={t("home.hero.title")}>
+        <p>{t("home.appLead")}</p>
       </PageHeader>
       {user ? (
         <MemberDashboard />
       ) : (
         <EmptyState
           sigil="moon"
-          title="Sign in to see your dashboard"
+          title={t("home.appSignInTitle")}
           action={
             <Link to="/auth?redirect=%2Fapp" className={buttonClassName({})}>
-              Sign in
+              {t("shell.signIn")}
             </Link>
           }
         >
-          <p>Your points, check-in streak, Genesis Pass and today's tarot reading will appear here.</p>
+          <p>{t("home.appSignInText")}</p>
         </EmptyState>
       )}
     </div>

@@ -3,6 +3,8 @@ import { afterSignInPath, sameSitePath } from "../features/auth/redirect-target"
 import styles from "../features/auth/sign-in.module.css";
 import { SignInFlow } from "../features/auth/sign-in-flow";
 import { InviteCodeField } from "../features/referrals/invite-code-field";
+import { messagesFor } from "../i18n/messages.server";
+import { aroundArgument, useT } from "../i18n/use-t";
 import { readSessionUser } from "../lib/guards";
 import { pageMeta } from "../lib/page-meta";
 import pageStyles from "../ui/page.module.css";
@@ -11,15 +13,15 @@ import type { Route } from "./+types/auth";
 /** A member who is already signed in goes straight on, before any of the form renders. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   if (await readSessionUser(context)) throw redirect(afterSignInPath(new URL(request.url).searchParams));
-  return null;
+  return { messages: messagesFor(context.language, ["auth"]) };
 }
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta("Sign in", "Sign in to Arcana with your e-mail address and a one-time code.");
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "shell.signIn", "auth.description");
 
 export default function SignInPage() {
   const [searchParams] = useSearchParams();
   const continuesTo = sameSitePath(searchParams.get("redirect"));
+  const [before, after] = aroundArgument(useT(), "auth.continuesTo", "path");
   return (
     <div className={`${pageStyles.page} ${styles.page}`}>
       <SignInFlow redirectTo={continuesTo ?? "/"} />
@@ -28,7 +30,9 @@ export default function SignInPage() {
       </div>
       {continuesTo && continuesTo !== "/" && (
         <p className={styles.continues}>
-          After signing in you will continue to <code className={pageStyles.path}>{continuesTo}</code>.
+          {before}
+          <code className={pageStyles.path}>{continuesTo}</code>
+          {after}
         </p>
       )}
     </div>

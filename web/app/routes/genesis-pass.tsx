@@ -1,20 +1,21 @@
 import { GenesisPassSections } from "../features/genesis-pass/genesis-pass-page";
+import { messagesLoader } from "../i18n/messages.server";
+import { useT } from "../i18n/use-t";
 import { pageMeta } from "../lib/page-meta";
 import styles from "../ui/page.module.css";
 import { PageHeader } from "../ui/page-header";
 import type { Route } from "./+types/genesis-pass";
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta("Genesis Pass", "Mint your wallet-bound Genesis Pass, stake it and claim the points it earns.");
+export const loader = messagesLoader("pass");
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "shell.page.pass", "pass.description");
 
 export default function GenesisPassPage() {
+  const t = useT();
   return (
     <div className={styles.page}>
-      <PageHeader eyebrow="Wallet-bound NFT" title="Genesis Pass">
-        <p>
-          The Genesis Pass is bound to your wallet: one per wallet, never transferable. Stake it to earn points every
-          GMT day and claim them whenever you like.
-        </p>
+      <PageHeader eyebrow={t("pass.eyebrow")} title={t("shell.page.pass")}>
+        <p>{t("pass.lead")}</p>
       </PageHeader>
       <GenesisPassSections />
     </div>

@@ -2,6 +2,8 @@ import { lazy, Suspense } from "react";
 import { useSessionUser } from "../features/account/use-session-user";
 import { FeatureTiles } from "../features/home/feature-tiles";
 import { VisitorHero } from "../features/home/visitor-hero";
+import { messagesLoader } from "../i18n/messages.server";
+import { useT } from "../i18n/use-t";
 import { pageMeta } from "../lib/page-meta";
 import styles from "../ui/page.module.css";
 import { PageHeader } from "../ui/page-header";
@@ -12,14 +14,13 @@ const MemberDashboard = lazy(() =>
   import("../features/home/member-dashboard").then((module) => ({ default: module.MemberDashboard })),
 );
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta(
-    undefined,
-    "Mint a wallet-bound Genesis Pass, stake it for points, check in daily, draw tarot and open loot boxes.",
-  );
+export const loader = messagesLoader("home");
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, undefined, "home.description");
 
 export default function HomePage() {
   const user = useSessionUser();
+  const t = useT();
   if (!user) {
     return (
       <div className={styles.page}>
@@ -30,8 +31,8 @@ export default function HomePage() {
   }
   return (
     <div className={styles.page}>
-      <PageHeader eyebrow="Your dashboard" title="Arcana">
-        <p>Welcome back, {user.email}.</p>
+      <PageHeader eyebrow={t("home.dashboard")} title={t("home.hero.title")}>
+        <p>{t("home.welcome", { email: user.email })}</p>
       </PageHeader>
       <Suspense fallback={null}>
         <MemberDashboard />

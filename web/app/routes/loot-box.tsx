@@ -1,20 +1,21 @@
 import { LootBoxPage as LootBox } from "../features/loot-box/loot-box-page";
+import { messagesLoader } from "../i18n/messages.server";
+import { useT } from "../i18n/use-t";
 import { pageMeta } from "../lib/page-meta";
 import styles from "../ui/page.module.css";
 import { PageHeader } from "../ui/page-header";
 import type { Route } from "./+types/loot-box";
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta("Loot Boxes", "Spend points on loot boxes with their odds shown up front and provably fair openings.");
+export const loader = messagesLoader("loot");
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "shell.page.loot", "loot.description");
 
 export default function LootBoxPage() {
+  const t = useT();
   return (
     <div className={styles.page}>
-      <PageHeader eyebrow="Spend your points" title="Loot Boxes">
-        <p>
-          Every box shows its price, supply and full odds before you buy, and every opening is provably fair: you can
-          check each result yourself.
-        </p>
+      <PageHeader eyebrow={t("loot.eyebrow")} title={t("shell.page.loot")}>
+        <p>{t("loot.lead")}</p>
       </PageHeader>
       <LootBox />
     </div>

@@ -2,16 +2,17 @@ import { Outlet } from "react-router";
 import { requireOperatorConsole } from "../features/operator/console-access";
 import styles from "../features/operator/operator.module.css";
 import { OperatorNav } from "../features/operator/operator-nav";
+import { messagesFor } from "../i18n/messages.server";
 import { pageMeta } from "../lib/page-meta";
 import type { Route } from "./+types/operator";
 
 export async function loader({ context }: Route.LoaderArgs) {
   await requireOperatorConsole(context);
-  return null;
+  return { messages: messagesFor(context.language, ["operator"]) };
 }
 
-export const meta: Route.MetaFunction = () => [
-  ...pageMeta("Operator console", "The economy at a glance, and the team's actions on it."),
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...pageMeta(matches, "operator.title", "operator.description"),
   { name: "robots", content: "noindex" },
 ];
 

@@ -1,19 +1,22 @@
 import { SignMessagePlayground } from "../features/wallets/sign-message-playground";
+import { messagesLoader } from "../i18n/messages.server";
+import { useT } from "../i18n/use-t";
 import { pageMeta } from "../lib/page-meta";
 import styles from "../ui/page.module.css";
 import { PageHeader } from "../ui/page-header";
 import type { Route } from "./+types/playground.sign-message";
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta("Sign a message", "Sign any text with your EVM or Solana wallet and verify the signature in the page.");
+export const loader = messagesLoader("account");
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, "shell.page.signMessage", "account.signMessageDescription");
 
 export default function SignMessagePage() {
+  const t = useT();
   return (
     <div className={`${styles.page} ${styles.narrow}`}>
-      <PageHeader eyebrow="Playground" title="Sign a message">
-        <p>
-          Sign any text with your connected EVM or Solana wallet, then verify the signature right here, in your browser.
-        </p>
+      <PageHeader eyebrow={t("account.playground")} title={t("shell.page.signMessage")}>
+        <p>{t("account.signMessageLead")}</p>
       </PageHeader>
       <SignMessagePlayground />
     </div>

@@ -8,8 +8,8 @@ export function loader({ context }: Route.LoaderArgs) {
   return null;
 }
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta("UI kit", "Arcana's UI components in every state, for development.");
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, "shell.page.uiKit", "shell.uiKitDescription");
 
 export default function TemplatePage() {
   return <UiKit />;

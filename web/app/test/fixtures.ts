@@ -1,4 +1,6 @@
-import type { PublicChain, PublicConfig, User } from "@arcana/protocol";
+import type { Language, PublicChain, PublicConfig, User } from "@arcana/protocol";
+import { messagesFor } from "../i18n/messages.server";
+import { namespaces } from "../i18n/namespaces";
 
 /** A chain as `/api/config` describes it: the local chain unless overridden. */
 export function testChain(overrides: Partial<PublicChain> = {}): PublicChain {
@@ -44,4 +46,9 @@ export function testMember(overrides: Partial<User> = {}): User {
     has_password: false,
     ...overrides,
   };
+}
+
+/** The root loader's language fields: every English message, compiled as the server sends them. */
+export function testI18n(language: Language = "en") {
+  return { language, siteName: "Arcana", messages: messagesFor(language, namespaces) };
 }

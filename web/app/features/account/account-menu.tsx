@@ -1,6 +1,7 @@
 import type { User } from "@arcana/protocol";
 import { useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
+import { useT } from "../../i18n/use-t";
 import { useModalStore } from "../../shell/modals/modal-store";
 import { Badge } from "../../ui/badge";
 import { Spinner } from "../../ui/spinner";
@@ -10,6 +11,7 @@ import { useSignOut } from "./use-sign-out";
 
 /** The signed-in member's menu in the header: who they are, their points and level, account actions. */
 export function AccountMenu({ user }: { user: User }) {
+  const t = useT();
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
@@ -66,7 +68,7 @@ export function AccountMenu({ user }: { user: User }) {
           <dl className={styles.stats}>
             <div>
               <dt>Points</dt>
-              <dd className={styles.points}>{formatPoints(user.pts)}</dd>
+              <dd className={styles.points}>{formatPoints(user.pts, t)}</dd>
             </div>
             <div>
               <dt>Level</dt>

@@ -3,6 +3,7 @@ import { changePasswordRoute } from "@arcana/protocol/calls";
 import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
+import { useT } from "../../i18n/use-t";
 import { ApiRequestError, api, errorMessage } from "../../lib/api";
 import { useMutation } from "../../lib/mutation-hook";
 import { Button } from "../../ui/button";
@@ -16,6 +17,7 @@ type Field = "current" | "next" | "confirm";
 
 /** Sets a first password, or changes one (current + new + confirm); the server has the last word. */
 export function ChangePasswordForm({ user }: { user: User }) {
+  const t = useT();
   const hasPassword = user.has_password;
   const [current, setCurrent] = useState("");
   const [next, setNext] = useState("");
@@ -90,7 +92,7 @@ export function ChangePasswordForm({ user }: { user: User }) {
           const code = failure instanceof ApiRequestError ? failure.code : null;
           const field: Field | null =
             code === "invalid_credentials" ? "current" : code === "bad_request" ? "next" : null;
-          setRefusal({ field, message: errorMessage(failure) });
+          setRefusal({ field, message: errorMessage(failure, t) });
           if (field) refs[field].current?.select();
         },
       },

@@ -1,7 +1,9 @@
-// One fixed locale: the server and the browser must print the same digits, or hydration breaks.
-const pointsFormat = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
+import type { Translate } from "../../i18n/use-t";
 
-/** "1,250 pts": how a points balance reads everywhere in the app. */
-export function formatPoints(pts: number): string {
-  return `${pointsFormat.format(pts)} pts`;
+/**
+ * "1,250 pts": how a points balance reads everywhere in the app, in the page's language (the
+ * server and the browser write it with the same language, so hydration agrees).
+ */
+export function formatPoints(pts: number, t: Translate): string {
+  return t("shell.points", { pts });
 }

@@ -6,6 +6,7 @@ import {
   SIGN_IN_CODE_TTL_MS,
 } from "@arcana/protocol";
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
+import { useT } from "../../i18n/use-t";
 import { ApiRequestError, errorMessage } from "../../lib/api";
 import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
@@ -128,6 +129,7 @@ interface EmailStepProps {
 }
 
 function EmailStep({ email, onEmailChange, focusOnMount, onCodeSent, onHaveCode, onUsePassword }: EmailStepProps) {
+  const t = useT();
   const sendCode = useSendCode();
   const [error, setError] = useState<{ message: string; retryAfter: number | null } | null>(null);
   const errorId = useId();
@@ -146,7 +148,7 @@ function EmailStep({ email, onEmailChange, focusOnMount, onCodeSent, onHaveCode,
       onSuccess: (sent) => onCodeSent(address, sent),
       onError: (failure) =>
         setError({
-          message: errorMessage(failure),
+          message: errorMessage(failure, t),
           // A code went out moments ago (another tab, a double click): the member may already hold it.
           retryAfter:
             failure instanceof ApiRequestError && failure.code === "too_many_requests" ? failure.retryAfter : null,
@@ -214,6 +216,7 @@ interface CodeStepProps {
 }
 
 function CodeStep({ email, codeMinutes, resendAt, redirectTo, onWait, onChangeEmail }: CodeStepProps) {
+  const t = useT();
   const [code, setCode] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -237,7 +240,7 @@ function CodeStep({ email, codeMinutes, resendAt, redirectTo, onWait, onChangeEm
       { type: "code", email, code: digits },
       {
         onError: (failure) => {
-          setError(errorMessage(failure));
+          setError(errorMessage(failure, t));
           const needsNewCode =
             failure instanceof ApiRequestError && (failure.code === "code_expired" || failure.code === "code_locked");
           if (needsNewCode) {
@@ -265,7 +268,7 @@ function CodeStep({ email, codeMinutes, resendAt, redirectTo, onWait, onChangeEm
       },
       onError: (failure) => {
         if (failure instanceof ApiRequestError && failure.retryAfter) onWait(failure.retryAfter);
-        setError(errorMessage(failure));
+        setError(errorMessage(failure, t));
       },
     });
   };
@@ -339,6 +342,7 @@ interface PasswordStepProps {
 }
 
 function PasswordStep({ email, onEmailChange, redirectTo, onUseCode }: PasswordStepProps) {
+  const t = useT();
   const [password, setPassword] = useState("");
   const [error, setError] = useState<{ message: string; field: "email" | "password" } | null>(null);
   const signIn = useSignIn(redirectTo);
@@ -366,7 +370,7 @@ function PasswordStep({ email, onEmailChange, redirectTo, onUseCode }: PasswordS
       {
         onError: (failure) => {
           const field = failure instanceof ApiRequestError && failure.code === "invalid_email" ? "email" : "password";
-          setError({ message: errorMessage(failure), field });
+          setError({ message: errorMessage(failure, t), field });
           (field === "email" ? emailRef : passwordRef).current?.select();
         },
       },

@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, render, screen, within } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { testChain, testMember } from "../../test/fixtures";
+import { testChain, testI18n, testMember } from "../../test/fixtures";
 import { disconnectedEvm } from "../../wallet-runtime/wallet-store";
 import CheckInPanel from "./check-in-panel";
 
@@ -41,6 +41,7 @@ function renderPanel() {
       loader: () => ({
         user: member,
         cspNonce: "n",
+        ...testI18n(),
         config: { chains: [localChain], default_chain_id: 31337 },
         evmWallet: disconnectedEvm,
       }),

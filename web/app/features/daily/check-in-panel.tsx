@@ -1,6 +1,7 @@
 import { creditCheckInRoute } from "@arcana/protocol/calls";
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
+import { useT } from "../../i18n/use-t";
 import { api } from "../../lib/api";
 import { useGmtToday, useNow } from "../../lib/use-clock";
 import { useModalStore } from "../../shell/modals/modal-store";
@@ -30,6 +31,7 @@ type Notice = { tone: "error" | "success" | "info"; text: string; offerPayingGas
  * and the check-in itself (Daily.checkIn() from the bound wallet, then credited at once).
  */
 export default function CheckInPanel() {
+  const t = useT();
   const member = useMember();
   // Starts loading the wallet stacks now, so a remembered wallet has reconnected by the click.
   useWalletRuntime();
@@ -97,7 +99,7 @@ export default function CheckInPanel() {
             : credited.credited
               ? {
                   tone: "success",
-                  text: `Checked in: +${formatPoints(credited.points)}, day ${credited.streak} of your streak.`,
+                  text: `Checked in: +${formatPoints(credited.points, t)}, day ${credited.streak} of your streak.`,
                 }
               : { tone: "info", text: "Today's check-in was already credited to your account." },
       );
@@ -123,7 +125,7 @@ export default function CheckInPanel() {
         <div className={styles.stat}>
           <dt>{checkedToday ? "Tomorrow's reward" : "Today's reward"}</dt>
           <dd className={styles.reward} data-testid="check-in-next-reward">
-            +{formatPoints(status.data.next_reward_points)}
+            +{formatPoints(status.data.next_reward_points, t)}
           </dd>
         </div>
       </dl>

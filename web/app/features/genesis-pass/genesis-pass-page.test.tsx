@@ -4,7 +4,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/re
 import { createRoutesStub } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { closedModals, useModalStore } from "../../shell/modals/modal-store";
-import { testChain, testConfig, testMember } from "../../test/fixtures";
+import { testChain, testConfig, testI18n, testMember } from "../../test/fixtures";
 import { useToastStore } from "../../ui/toast-store";
 import type { EvmWalletState } from "../../wallet-runtime/wallet-store";
 import { GenesisPassSections } from "./genesis-pass-page";
@@ -54,6 +54,7 @@ function renderPage(user: User | null, evmWallet?: EvmWalletState) {
       loader: () => ({
         user,
         cspNonce: "n",
+        ...testI18n(),
         evmWallet: evmWallet ?? { status: "disconnected", address: null, chainId: null, connectorName: null },
         config: testConfig({ default_chain_id: 31337, chains: [local] }),
       }),

@@ -2,6 +2,7 @@ import type { User } from "@arcana/protocol";
 import { claimAllRewardsRoute, claimPassRewardsRoute } from "@arcana/protocol/calls";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
+import { useT } from "../../i18n/use-t";
 import { api, errorMessage } from "../../lib/api";
 import { useRootData } from "../../lib/root-data";
 import { Card, CardTitle } from "../../ui/card";
@@ -21,6 +22,7 @@ import { genesisPassKeys, useMyPasses, useStakingRewards, useWhitelist } from ".
 
 /** /genesis-pass: mint, the member's passes with stake and unstake, and staking rewards. */
 export function GenesisPassSections() {
+  const t = useT();
   const member = useMember();
   const root = useRootData();
   const chains = root?.config.chains ?? [];
@@ -70,14 +72,14 @@ export function GenesisPassSections() {
       showToast(
         result.claimed > 0
           ? {
-              message: `Claimed ${formatPoints(result.claimed)}. Your balance is ${formatPoints(result.pts)}.`,
+              message: `Claimed ${formatPoints(result.claimed, t)}. Your balance is ${formatPoints(result.pts, t)}.`,
               tone: "success",
             }
           : { message: "Nothing to claim yet: your next point is still on its way.", tone: "info" },
       );
       await refreshBalance(result.pts);
     } catch (error) {
-      showToast({ message: errorMessage(error), tone: "error" });
+      showToast({ message: errorMessage(error, t), tone: "error" });
     } finally {
       setClaiming(null);
     }
@@ -85,7 +87,7 @@ export function GenesisPassSections() {
 
   function onUnstakeSettled(settledPoints: number) {
     if (settledPoints > 0) {
-      showToast({ message: `${formatPoints(settledPoints)} of rewards moved to your balance.`, tone: "success" });
+      showToast({ message: `${formatPoints(settledPoints, t)} of rewards moved to your balance.`, tone: "success" });
     }
     void refreshBalance();
   }

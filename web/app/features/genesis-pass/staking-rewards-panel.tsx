@@ -1,4 +1,5 @@
 import { DAY_MS, type PublicChain, type StakingRewards } from "@arcana/protocol";
+import { useT } from "../../i18n/use-t";
 import { Badge } from "../../ui/badge";
 import { Button } from "../../ui/button";
 import { Card, CardTitle } from "../../ui/card";
@@ -45,6 +46,7 @@ function RewardsBody({
   onClaimAll,
   onClaimOne,
 }: StakingRewardsPanelProps) {
+  const t = useT();
   const deadline = rewards ? nextPointAt(fetchedAt, rewards.next_point_in_ms) : null;
   const left = useRewardCountdown(deadline, onRefresh);
 
@@ -84,7 +86,7 @@ function RewardsBody({
         <div>
           <p className={styles.muted}>Pending</p>
           <p className={styles.totalPoints} data-testid="total-pending">
-            {formatPoints(rewards.total_pending)}
+            {formatPoints(rewards.total_pending, t)}
           </p>
         </div>
         <Button
@@ -116,8 +118,8 @@ function RewardsBody({
               <span className={styles.rewardName}>Genesis Pass #{pass.token_id}</span>{" "}
               <Badge>{chains.find((chain) => chain.id === pass.chain_id)?.name ?? `Chain ${pass.chain_id}`}</Badge>
               <span className={styles.rewardFacts}>
-                <span className={styles.rewardPending}>{formatPoints(pass.pending)}</span> pending ·{" "}
-                {formatPoints(pass.rate_per_day)}/day · earning for{" "}
+                <span className={styles.rewardPending}>{formatPoints(pass.pending, t)}</span> pending ·{" "}
+                {formatPoints(pass.rate_per_day, t)}/day · earning for{" "}
                 {formatDuration(pass.since_last_claim + Math.max(0, secondsSinceFetch))}
               </span>
             </div>

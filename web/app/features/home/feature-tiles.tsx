@@ -1,31 +1,18 @@
 import { Link } from "react-router";
+import { type MessageId, useT } from "../../i18n/use-t";
 import { Card } from "../../ui/card";
 import { Sigil, type SigilName } from "../../ui/sigil";
 import styles from "./feature-tiles.module.css";
 
-const features: { to: string; sigil: SigilName; title: string; description: string }[] = [
-  {
-    to: "/genesis-pass",
-    sigil: "star",
-    title: "Genesis Pass",
-    description: "One wallet-bound pass per wallet. Stake it to earn points every GMT day.",
-  },
-  {
-    to: "/daily-tarot",
-    sigil: "card",
-    title: "Daily Tarot",
-    description: "Draw past, present and future once a day and read what the cards say.",
-  },
-  {
-    to: "/loot-box",
-    sigil: "chest",
-    title: "Loot Boxes",
-    description: "Spend points on boxes with their odds shown up front and provably fair openings.",
-  },
+const features: { to: string; sigil: SigilName; title: MessageId; description: MessageId }[] = [
+  { to: "/genesis-pass", sigil: "star", title: "shell.page.pass", description: "home.tile.pass" },
+  { to: "/daily-tarot", sigil: "card", title: "shell.page.tarot", description: "home.tile.tarot" },
+  { to: "/loot-box", sigil: "chest", title: "shell.page.loot", description: "home.tile.loot" },
 ];
 
 /** The product's main areas, as doors into them. */
 export function FeatureTiles() {
+  const t = useT();
   return (
     <ul className={styles.tiles}>
       {features.map((feature) => (
@@ -36,10 +23,10 @@ export function FeatureTiles() {
             </span>
             <h2 className={styles.title}>
               <Link to={feature.to} className={styles.link}>
-                {feature.title}
+                {t(feature.title)}
               </Link>
             </h2>
-            <p className={styles.description}>{feature.description}</p>
+            <p className={styles.description}>{t(feature.description)}</p>
           </Card>
         </li>
       ))}

@@ -1,5 +1,6 @@
 import { tarotNetworkOfChain } from "@arcana/protocol";
 import { Link } from "react-router";
+import { useT } from "../../i18n/use-t";
 import { useGmtToday } from "../../lib/use-clock";
 import { useModalStore } from "../../shell/modals/modal-store";
 import { Button, buttonClassName } from "../../ui/button";
@@ -24,6 +25,7 @@ export function MemberDashboard() {
   const [target] = useTargetNetwork();
   const tarot = useChainTarot(today, target ? tarotNetworkOfChain(target.id) : "op");
   const openModal = useModalStore((state) => state.openModal);
+  const t = useT();
   if (!member) return null;
 
   // Known only once the browser knows today (never in server rendering).
@@ -32,80 +34,84 @@ export function MemberDashboard() {
 
   return (
     <>
-      <section className={styles.dashboard} aria-label="Your day" data-testid="member-dashboard">
+      <section className={styles.dashboard} aria-label={t("home.day")} data-testid="member-dashboard">
         <Card className={styles.tile}>
           <p className={styles.tileEyebrow}>
-            <Sigil name="star" size={18} /> Points
+            <Sigil name="star" size={18} /> {t("home.points")}
           </p>
           <p className={styles.figure} data-testid="dashboard-points">
-            {formatPoints(member.pts)}
+            {formatPoints(member.pts, t)}
           </p>
-          <p className={styles.tileText}>Earned from check-ins, tarot, staking and referrals; spent on loot boxes.</p>
+          <p className={styles.tileText}>{t("home.pointsText")}</p>
           <div className={styles.tileActions}>
             <Button variant="secondary" size="sm" onClick={() => openModal("pointsHistory")}>
-              Rewards history
+              {t("modal.pointsHistory.title")}
             </Button>
           </div>
         </Card>
 
         <Card className={styles.tile}>
           <p className={styles.tileEyebrow}>
-            <Sigil name="moon" size={18} /> Check-in streak
+            <Sigil name="moon" size={18} /> {t("home.streak")}
           </p>
           <p className={styles.figure} data-testid="dashboard-streak">
-            {streak === undefined ? "…" : `${streak} ${streak === 1 ? "day" : "days"}`}
+            {streak === undefined ? "…" : t("home.streakDays", { count: streak })}
           </p>
           <p className={styles.tileText}>
             {status.data === null
-              ? "Your streak is not available right now."
+              ? t("home.streakUnavailable")
               : checkedToday === null
-                ? "Checking today's check-in…"
+                ? t("home.checkingToday")
                 : checkedToday
-                  ? "Checked in today. Come back after 00:00 GMT."
-                  : "Not checked in yet today."}
+                  ? t("home.checkedToday")
+                  : t("home.notCheckedToday")}
           </p>
           <div className={styles.tileActions}>
             <Button size="sm" variant={checkedToday ? "secondary" : "primary"} onClick={() => openModal("checkIn")}>
-              {checkedToday ? "View check-in" : "Check in"}
+              {checkedToday ? t("home.viewCheckIn") : t("home.checkIn")}
             </Button>
           </div>
         </Card>
 
         <Card className={styles.tile}>
           <p className={styles.tileEyebrow}>
-            <Sigil name="card" size={18} /> Today's tarot
+            <Sigil name="card" size={18} /> {t("home.tarot")}
           </p>
           <p className={styles.figure} data-testid="dashboard-tarot">
-            {!tarot.data ? "…" : tarot.data.is_tarot ? "Recorded" : tarot.data.content ? "Read" : "Not drawn"}
+            {!tarot.data
+              ? "…"
+              : tarot.data.is_tarot
+                ? t("home.tarotRecorded")
+                : tarot.data.content
+                  ? t("home.tarotRead")
+                  : t("home.tarotNotDrawn")}
           </p>
           <p className={styles.tileText}>
             {!tarot.data
               ? tarot.isError
-                ? "Today's tarot is not available right now."
-                : "Checking today's cards…"
+                ? t("home.tarotUnavailable")
+                : t("home.tarotChecking")
               : tarot.data.is_tarot
-                ? "Your draw is on chain and its points are yours."
+                ? t("home.tarotOnChain")
                 : tarot.data.content
-                  ? "Record today's draw on chain to earn your tarot points."
-                  : "Three cards are waiting for you, face down."}
+                  ? t("home.tarotRecord")
+                  : t("home.tarotWaiting")}
           </p>
           <div className={styles.tileActions}>
             <Link to="/daily-tarot" className={buttonClassName({ size: "sm", variant: "secondary" })}>
-              {tarot.data?.content ? "See your reading" : "Draw your cards"}
+              {tarot.data?.content ? t("home.seeReading") : t("home.drawCards")}
             </Link>
           </div>
         </Card>
 
         <Card className={styles.tile}>
           <p className={styles.tileEyebrow}>
-            <Sigil name="key" size={18} /> Invite friends
+            <Sigil name="key" size={18} /> {t("modal.invites.title")}
           </p>
-          <p className={styles.tileText}>
-            Share your code: you and the friends you invite earn points once they get started.
-          </p>
+          <p className={styles.tileText}>{t("home.inviteText")}</p>
           <div className={styles.tileActions}>
             <Button size="sm" variant="secondary" onClick={() => openModal("invites")}>
-              Invite friends
+              {t("modal.invites.title")}
             </Button>
           </div>
         </Card>

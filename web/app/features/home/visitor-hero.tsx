@@ -1,27 +1,26 @@
 import { Link } from "react-router";
+import { useT } from "../../i18n/use-t";
 import { buttonClassName } from "../../ui/button";
 import { Sigil } from "../../ui/sigil";
 import styles from "./visitor-hero.module.css";
 
 /** The landing hero a visitor sees on `/`. */
 export function VisitorHero() {
+  const t = useT();
   return (
     <section className={styles.hero} aria-labelledby="hero-title">
       <div className={styles.copy}>
-        <p className={styles.eyebrow}>Wallet-bound loyalty</p>
+        <p className={styles.eyebrow}>{t("home.hero.eyebrow")}</p>
         <h1 id="hero-title" className={styles.title}>
-          Arcana
+          {t("home.hero.title")}
         </h1>
-        <p className={styles.lead}>
-          Hold the Genesis Pass, keep your streak and let the cards speak. Sign in with your e-mail, bind a wallet, and
-          earn points every day you return.
-        </p>
+        <p className={styles.lead}>{t("home.hero.lead")}</p>
         <div className={styles.actions}>
           <Link to="/auth" className={buttonClassName({})}>
-            Sign in
+            {t("shell.signIn")}
           </Link>
           <Link to="/genesis-pass" className={buttonClassName({ variant: "secondary" })}>
-            About the Genesis Pass
+            {t("home.hero.aboutPass")}
           </Link>
         </div>
       </div>

@@ -1,5 +1,6 @@
 import { clientSeedPattern, type OpenedBox } from "@arcana/protocol";
 import { useEffect, useState } from "react";
+import { useT } from "../../i18n/use-t";
 import { errorMessage } from "../../lib/api";
 import { Button } from "../../ui/button";
 import { Card, CardTitle } from "../../ui/card";
@@ -12,6 +13,7 @@ import { useFairness, useMyBoxes, useRotateSeed } from "./use-loot-box";
 
 /** The commitment, the member's client seed, rotation, and a Verify for every past opening. */
 export function FairnessPanel({ boxNames }: { boxNames: ReadonlyMap<string, string> }) {
+  const t = useT();
   const fairness = useFairness();
   const mine = useMyBoxes();
   const rotate = useRotateSeed();
@@ -31,7 +33,7 @@ export function FairnessPanel({ boxNames }: { boxNames: ReadonlyMap<string, stri
       await rotate.mutateAsync(clientSeed);
       setNotice({ tone: "success", text: "Your server seed is revealed and a new one is committed. Verify below." });
     } catch (error) {
-      setNotice({ tone: "error", text: errorMessage(error) });
+      setNotice({ tone: "error", text: errorMessage(error, t) });
     }
   }
 
@@ -47,7 +49,7 @@ export function FairnessPanel({ boxNames }: { boxNames: ReadonlyMap<string, stri
           <Spinner /> Loading your seeds…
         </p>
       ) : !fairness.data ? (
-        <FormAlert>{errorMessage(fairness.error)}</FormAlert>
+        <FormAlert>{errorMessage(fairness.error, t)}</FormAlert>
       ) : (
         <>
           <dl className={styles.facts}>

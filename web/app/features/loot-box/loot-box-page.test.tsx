@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { testConfig, testMember } from "../../test/fixtures";
+import { testConfig, testI18n, testMember } from "../../test/fixtures";
 import { LootBoxPage } from "./loot-box-page";
 
 type Answer = (body: Record<string, unknown>, headers: Record<string, string>) => Response;
@@ -45,6 +45,7 @@ function renderPage(user: User | null) {
       loader: () => ({
         user,
         cspNonce: "n",
+        ...testI18n(),
         evmWallet: { status: "disconnected", address: null, chainId: null, connectorName: null },
         config: testConfig(),
       }),

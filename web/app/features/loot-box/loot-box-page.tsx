@@ -1,3 +1,4 @@
+import { useT } from "../../i18n/use-t";
 import { errorMessage } from "../../lib/api";
 import { Button } from "../../ui/button";
 import { EmptyState } from "../../ui/empty-state";
@@ -12,6 +13,7 @@ import { useLootboxSummary, useMarket } from "./use-loot-box";
 
 /** /loot-box: the market (public), then the member's boxes and the fairness panel. */
 export function LootBoxPage() {
+  const t = useT();
   const member = useMember();
   const market = useMarket();
   const summary = useLootboxSummary();
@@ -29,7 +31,7 @@ export function LootBoxPage() {
           </p>
         ) : market.isError ? (
           <div>
-            <FormAlert>{errorMessage(market.error)}</FormAlert>
+            <FormAlert>{errorMessage(market.error, t)}</FormAlert>
             <Button variant="secondary" size="sm" onClick={() => void market.refetch()}>
               Try again
             </Button>

@@ -1,6 +1,7 @@
 import type { MarketBox } from "@arcana/protocol";
 import { useState } from "react";
 import { Link } from "react-router";
+import { useT } from "../../i18n/use-t";
 import { errorMessage } from "../../lib/api";
 import { Badge } from "../../ui/badge";
 import { Button } from "../../ui/button";
@@ -27,6 +28,7 @@ export function MarketCard({
   /** Null: no limit (or a visitor). */
   limitLeft: number | null;
 }) {
+  const t = useT();
   const member = useMember();
   const results = useBoxResults(box.id);
   const observed = results.data?.versions.find((version) => version.odds_version === box.odds_version);
@@ -38,7 +40,7 @@ export function MarketCard({
     <Card as="article" data-testid={`box-${box.id}`} aria-labelledby={`box-${box.id}-name`}>
       <div className={styles.boxHead}>
         <h3 id={`box-${box.id}-name`}>{box.name}</h3>
-        <span className={styles.price}>{formatPoints(box.price)}</span>
+        <span className={styles.price}>{formatPoints(box.price, t)}</span>
       </div>
       <p className={styles.muted}>{box.description}</p>
       <div className={styles.facts}>
@@ -105,6 +107,7 @@ function BuyBox({
   disabled: boolean;
   balance: number;
 }) {
+  const t = useT();
   const [quantity, setQuantity] = useState("1");
   const [confirming, setConfirming] = useState<{ quantity: number; key: string } | null>(null);
   const [notice, setNotice] = useState<{ tone: "error" | "success"; text: string } | null>(null);
@@ -120,10 +123,10 @@ function BuyBox({
       const result = await purchase.mutateAsync({ boxId: box.id, quantity: confirming.quantity, key: confirming.key });
       setNotice({
         tone: "success",
-        text: `Bought ${result.quantity} × ${box.name} for ${formatPoints(result.spent)}. Open ${result.quantity === 1 ? "it" : "them"} below.`,
+        text: `Bought ${result.quantity} × ${box.name} for ${formatPoints(result.spent, t)}. Open ${result.quantity === 1 ? "it" : "them"} below.`,
       });
     } catch (error) {
-      setNotice({ tone: "error", text: errorMessage(error) });
+      setNotice({ tone: "error", text: errorMessage(error, t) });
     } finally {
       setConfirming(null);
     }
@@ -152,7 +155,7 @@ function BuyBox({
           error={quantity !== "" && !valid ? `1 to ${most}` : undefined}
         />
         <Button type="submit" disabled={disabled || !valid}>
-          {disabled ? (box.supply_left === 0 ? "Sold out" : "Limit reached") : `Buy for ${formatPoints(cost)}`}
+          {disabled ? (box.supply_left === 0 ? "Sold out" : "Limit reached") : `Buy for ${formatPoints(cost, t)}`}
         </Button>
       </form>
       {notice && <FormAlert tone={notice.tone}>{notice.text}</FormAlert>}
@@ -178,11 +181,11 @@ function BuyBox({
         {confirming && (
           <div data-testid="purchase-confirmation">
             <p>
-              This costs <strong>{formatPoints(confirming.quantity * box.price)}</strong>. Your balance after:{" "}
-              <strong>{formatPoints(balance - confirming.quantity * box.price)}</strong>.
+              This costs <strong>{formatPoints(confirming.quantity * box.price, t)}</strong>. Your balance after:{" "}
+              <strong>{formatPoints(balance - confirming.quantity * box.price, t)}</strong>.
             </p>
             {balance < confirming.quantity * box.price && (
-              <FormAlert>You need {formatPoints(confirming.quantity * box.price - balance)} more.</FormAlert>
+              <FormAlert>You need {formatPoints(confirming.quantity * box.price - balance, t)} more.</FormAlert>
             )}
           </div>
         )}

@@ -1,5 +1,6 @@
 import { type OpenResult, type OwnedBox, randomClientSeed } from "@arcana/protocol";
 import { useState } from "react";
+import { useT } from "../../i18n/use-t";
 import { errorMessage } from "../../lib/api";
 import { Button } from "../../ui/button";
 import { Card, CardTitle } from "../../ui/card";
@@ -13,6 +14,7 @@ import { useFairness, useMyBoxes, useOpenBox, useRotateSeed } from "./use-loot-b
 
 /** The member's unopened boxes, one row per kind, and the opening with its result. */
 export function OwnedBoxes({ boxNames }: { boxNames: ReadonlyMap<string, string> }) {
+  const t = useT();
   const mine = useMyBoxes();
   const fairness = useFairness();
   const openBox = useOpenBox();
@@ -31,7 +33,7 @@ export function OwnedBoxes({ boxNames }: { boxNames: ReadonlyMap<string, string>
       if (fairness.data && !fairness.data.client_seed_chosen) await rotate.mutateAsync(randomClientSeed());
       setResult(await openBox.mutateAsync(box.id));
     } catch (error) {
-      setFailure(errorMessage(error));
+      setFailure(errorMessage(error, t));
       setOpening(null);
     }
   }
@@ -53,7 +55,7 @@ export function OwnedBoxes({ boxNames }: { boxNames: ReadonlyMap<string, string>
                   ? "It is in your boxes below."
                   : result.reward.kind === "allowlist"
                     ? "You are on the mint allowlist."
-                    : `Your balance is now ${formatPoints(result.pts)}.`}{" "}
+                    : `Your balance is now ${formatPoints(result.pts, t)}.`}{" "}
                 Nonce {result.proof.nonce}; verify it in the fairness panel once you rotate your seed.
               </p>
             </div>
@@ -74,7 +76,7 @@ export function OwnedBoxes({ boxNames }: { boxNames: ReadonlyMap<string, string>
         </p>
       ) : mine.isError ? (
         <div>
-          <FormAlert>{errorMessage(mine.error)}</FormAlert>
+          <FormAlert>{errorMessage(mine.error, t)}</FormAlert>
           <Button variant="secondary" size="sm" onClick={() => void mine.refetch()}>
             Try again
           </Button>

@@ -2,6 +2,7 @@ import type { OperatorActionResult, OperatorMember } from "@arcana/protocol";
 import { adjustMemberPointsRoute, allowlistMemberRoute, unbindMemberWalletRoute } from "@arcana/protocol/calls";
 import { type FormEvent, useState } from "react";
 import { useRevalidator } from "react-router";
+import { useT } from "../../i18n/use-t";
 import { api, errorMessage } from "../../lib/api";
 import { useMutation } from "../../lib/mutation-hook";
 import { Button } from "../../ui/button";
@@ -29,6 +30,7 @@ const points = (amount: number) => `${amount.toLocaleString("en-US")} point${amo
  * audits it.
  */
 export function MemberActions({ detail }: { detail: OperatorMember }) {
+  const t = useT();
   const { member } = detail;
   const revalidator = useRevalidator();
   const [pending, setPending] = useState<PendingAction | null>(null);
@@ -171,7 +173,7 @@ export function MemberActions({ detail }: { detail: OperatorMember }) {
       >
         <p>{pending?.question}</p>
         <p className={styles.muted}>This is recorded in the audit log under your name.</p>
-        {confirm.isError && <FormAlert>{errorMessage(confirm.error)}</FormAlert>}
+        {confirm.isError && <FormAlert>{errorMessage(confirm.error, t)}</FormAlert>}
       </Modal>
     </Card>
   );

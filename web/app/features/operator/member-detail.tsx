@@ -1,6 +1,7 @@
 import type { OperatorLedgerPage, OperatorMember } from "@arcana/protocol";
 import { listOperatorMemberLedgerRoute } from "@arcana/protocol/calls";
 import { useEffect, useState } from "react";
+import { useT } from "../../i18n/use-t";
 import { api, errorMessage } from "../../lib/api";
 import { Button } from "../../ui/button";
 import { Card, CardTitle } from "../../ui/card";
@@ -10,6 +11,7 @@ import styles from "./operator.module.css";
 
 /** A member as operators see them: balance, wallets, passes, the ledger with reasons, and the actions. */
 export function MemberDetail({ detail, ledger }: { detail: OperatorMember; ledger: OperatorLedgerPage }) {
+  const t = useT();
   const { member } = detail;
   const [pages, setPages] = useState<OperatorLedgerPage[]>([ledger]);
   const [loading, setLoading] = useState(false);
@@ -26,7 +28,7 @@ export function MemberDetail({ detail, ledger }: { detail: OperatorMember; ledge
       const page = await api(listOperatorMemberLedgerRoute, { params: { id: member.uid }, query: { cursor: next } });
       setPages((current) => [...current, page]);
     } catch (failure) {
-      setError(errorMessage(failure));
+      setError(errorMessage(failure, t));
     } finally {
       setLoading(false);
     }

@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { testMember } from "../../test/fixtures";
+import { testI18n, testMember } from "../../test/fixtures";
 import { PointsHistoryList } from "./points-history-list";
 
 const member = testMember({ pts: 20 });
@@ -67,7 +67,7 @@ function renderList() {
       path: "*",
       Component: PointsHistoryList,
       HydrateFallback: NothingYet,
-      loader: () => ({ user: member, cspNonce: "n", config: { chains: [] }, evmWallet: undefined }),
+      loader: () => ({ user: member, cspNonce: "n", ...testI18n(), config: { chains: [] }, evmWallet: undefined }),
     },
   ]);
   render(

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from "react";
+import { useT } from "../../i18n/use-t";
 import { errorMessage } from "../../lib/api";
 import { Button } from "../../ui/button";
 import { FormAlert } from "../../ui/form-alert";
@@ -13,6 +14,7 @@ import { usePointsHistory } from "./use-points-history";
  * view (IntersectionObserver), or with "Load more" where that is not available or not wanted.
  */
 export function PointsHistoryList() {
+  const t = useT();
   const history = usePointsHistory();
   const sentinel = useRef<HTMLDivElement>(null);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = history;
@@ -41,7 +43,7 @@ export function PointsHistoryList() {
   if (!history.data) {
     return (
       <div className={styles.stack}>
-        <FormAlert>{errorMessage(history.error)}</FormAlert>
+        <FormAlert>{errorMessage(history.error, t)}</FormAlert>
         <Button variant="secondary" size="sm" onClick={() => void history.refetch()}>
           Try again
         </Button>
@@ -84,7 +86,7 @@ export function PointsHistoryList() {
       ) : (
         <p className={styles.end}>That is your whole history.</p>
       )}
-      {history.isFetchNextPageError && <FormAlert>{errorMessage(history.error)}</FormAlert>}
+      {history.isFetchNextPageError && <FormAlert>{errorMessage(history.error, t)}</FormAlert>}
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { useT } from "../../i18n/use-t";
 import { useModalStore } from "../../shell/modals/modal-store";
 import { formatPoints } from "../account/points";
 import { useMember } from "../account/use-member";
@@ -7,6 +8,7 @@ import { PointsHistoryList } from "./points-history-list";
 
 /** The rewards history modal's body: the balance, then every ledger entry. */
 export default function PointsHistoryPanel() {
+  const t = useT();
   const member = useMember();
   const closeModal = useModalStore((state) => state.closeModal);
   if (!member) {
@@ -23,7 +25,7 @@ export default function PointsHistoryPanel() {
     <div className={styles.panel}>
       <p className={styles.balance}>
         <span>Your balance</span>
-        <strong data-testid="rewards-balance">{formatPoints(member.pts)}</strong>
+        <strong data-testid="rewards-balance">{formatPoints(member.pts, t)}</strong>
       </p>
       <PointsHistoryList />
     </div>

@@ -5,7 +5,7 @@ import type { ReactNode } from "react";
 import { createRoutesStub } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { useModalStore } from "../../shell/modals/modal-store";
-import { testConfig, testMember } from "../../test/fixtures";
+import { testConfig, testI18n, testMember } from "../../test/fixtures";
 import InvitesPanel from "./invites-panel";
 import { InvitesSuccessPanel } from "./invites-success-panel";
 import { rememberReferralCode } from "./pending-referral";
@@ -77,7 +77,7 @@ function renderWith(node: () => ReactNode, path = "/") {
       path: "*",
       Component: node,
       HydrateFallback: NothingYet,
-      loader: () => ({ user: member, cspNonce: "n", config: testConfig(), evmWallet: undefined }),
+      loader: () => ({ user: member, cspNonce: "n", ...testI18n(), config: testConfig(), evmWallet: undefined }),
     },
   ]);
   render(

@@ -1,6 +1,7 @@
 import type { Invitee, KolCodeStats } from "@arcana/protocol";
 import { type FormEvent, useId, useState } from "react";
 import { Link } from "react-router";
+import { useT } from "../../i18n/use-t";
 import { errorMessage } from "../../lib/api";
 import { useModalStore } from "../../shell/modals/modal-store";
 import { Badge, type BadgeTone } from "../../ui/badge";
@@ -31,6 +32,7 @@ const stateTones: Record<Invitee["state"], BadgeTone> = {
 
 /** The invites window: the member's code and link, their invitees, claims, a friend's code, KOL figures. */
 export default function InvitesPanel() {
+  const t = useT();
   const member = useMember();
   const closeModal = useModalStore((state) => state.closeModal);
   const summary = useReferralSummary();
@@ -54,7 +56,7 @@ export default function InvitesPanel() {
   if (summary.isError) {
     return (
       <div className={styles.panel}>
-        <FormAlert>{errorMessage(summary.error)}</FormAlert>
+        <FormAlert>{errorMessage(summary.error, t)}</FormAlert>
         <Button variant="secondary" onClick={() => summary.refetch()}>
           Try again
         </Button>
@@ -91,11 +93,11 @@ export default function InvitesPanel() {
         </div>
         <div>
           <dt>To claim</dt>
-          <dd data-testid="invites-pending-points">{formatPoints(data.pending_points)}</dd>
+          <dd data-testid="invites-pending-points">{formatPoints(data.pending_points, t)}</dd>
         </div>
         <div>
           <dt>Claimed</dt>
-          <dd>{formatPoints(data.claimed_points)}</dd>
+          <dd>{formatPoints(data.claimed_points, t)}</dd>
         </div>
       </dl>
       <ClaimButton pending={data.pending_points} kind="referral" />
@@ -116,6 +118,7 @@ export default function InvitesPanel() {
 }
 
 function ClaimButton({ pending, kind }: { pending: number; kind: "referral" | "kol" }) {
+  const t = useT();
   const referral = useClaimReferralRewards();
   const kol = useClaimKolRewards();
   const claim = kind === "referral" ? referral : kol;
@@ -131,15 +134,15 @@ function ClaimButton({ pending, kind }: { pending: number; kind: "referral" | "k
               showToast({
                 tone: "success",
                 message:
-                  result.claimed > 0 ? `${formatPoints(result.claimed)} claimed.` : "Nothing to claim right now.",
+                  result.claimed > 0 ? `${formatPoints(result.claimed, t)} claimed.` : "Nothing to claim right now.",
               }),
           })
         }
       >
         {claim.isPending && <Spinner />}
-        {pending > 0 ? `Claim ${formatPoints(pending)}` : "Nothing to claim yet"}
+        {pending > 0 ? `Claim ${formatPoints(pending, t)}` : "Nothing to claim yet"}
       </Button>
-      {claim.isError && <FormAlert>{errorMessage(claim.error)}</FormAlert>}
+      {claim.isError && <FormAlert>{errorMessage(claim.error, t)}</FormAlert>}
     </div>
   );
 }
@@ -168,6 +171,7 @@ function InviteeList({ invitees }: { invitees: Invitee[] }) {
 }
 
 function FriendCodeForm({ windowEndsAt }: { windowEndsAt: string }) {
+  const t = useT();
   const [value, setValue] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
   const apply = useApplyReferralCode();
@@ -188,7 +192,7 @@ function FriendCodeForm({ windowEndsAt }: { windowEndsAt: string }) {
         closeModal("invites");
         openModal("invitesSuccess");
       },
-      onError: (error) => setProblem(errorMessage(error)),
+      onError: (error) => setProblem(errorMessage(error, t)),
     });
   }
 
@@ -230,13 +234,14 @@ function KolCodes() {
 }
 
 function KolCodeTable({ code }: { code: KolCodeStats }) {
+  const t = useT();
   const active = code.daily.filter((day) => day.uses > 0 || day.qualified > 0);
   return (
     <div className={styles.kolCode}>
       <p>
         <strong>{code.code}</strong> {code.disabled && <Badge tone="danger">disabled</Badge>} · {code.uses} uses ·{" "}
-        {code.qualified} qualified · {formatPoints(code.pending_points)} to claim · {formatPoints(code.claimed_points)}{" "}
-        claimed
+        {code.qualified} qualified · {formatPoints(code.pending_points, t)} to claim ·{" "}
+        {formatPoints(code.claimed_points, t)} claimed
       </p>
       <div className={styles.tableScroll}>
         <table className={styles.table}>

@@ -1,3 +1,4 @@
+import { useT } from "../../i18n/use-t";
 import { useModalStore } from "../../shell/modals/modal-store";
 import { Button } from "../../ui/button";
 import { formatPoints } from "../account/points";
@@ -12,6 +13,7 @@ const qualifyStep = {
 
 /** The invites-success window: the code applied, and what the new member gets and when. */
 export function InvitesSuccessPanel() {
+  const t = useT();
   const applied = useAppliedReferral((state) => state.applied);
   const openModal = useModalStore((state) => state.openModal);
   const closeModal = useModalStore((state) => state.closeModal);
@@ -22,12 +24,12 @@ export function InvitesSuccessPanel() {
         You joined with {applied.kol ? "community code" : "invite code"} <strong>{applied.code}</strong>.
       </p>
       {applied.state === "qualified" && (
-        <p>{formatPoints(applied.invitee_points)} are yours already: they are in your rewards history.</p>
+        <p>{formatPoints(applied.invitee_points, t)} are yours already: they are in your rewards history.</p>
       )}
       {applied.state === "pending" && (
         <p>
           {applied.invitee_points > 0
-            ? `You receive ${formatPoints(applied.invitee_points)} once you ${qualifyStep[applied.qualify_on]}.`
+            ? `You receive ${formatPoints(applied.invitee_points, t)} once you ${qualifyStep[applied.qualify_on]}.`
             : `Your friend is rewarded once you ${qualifyStep[applied.qualify_on]}.`}
         </p>
       )}

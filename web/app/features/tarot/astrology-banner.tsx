@@ -1,3 +1,4 @@
+import { useT } from "../../i18n/use-t";
 import { errorMessage } from "../../lib/api";
 import { Sigil } from "../../ui/sigil";
 import { Spinner } from "../../ui/spinner";
@@ -7,6 +8,7 @@ import { useAstrologyToday } from "./use-tarot";
 
 /** The day's sky: the sun's zodiac sign and the moon's phase, computed by the server for 12:00 GMT. */
 export function AstrologyBanner({ today }: { today: string | null }) {
+  const t = useT();
   const sky = useAstrologyToday(today);
   return (
     <section className={styles.banner} aria-labelledby="sky-title" data-testid="astrology-banner">
@@ -42,7 +44,7 @@ export function AstrologyBanner({ today }: { today: string | null }) {
           <p className={styles.skyDate}>The sky over {sky.data.date}, 12:00 GMT</p>
         </>
       ) : sky.isError ? (
-        <p className={styles.skyMessage}>The sky could not be read right now. {errorMessage(sky.error)}</p>
+        <p className={styles.skyMessage}>The sky could not be read right now. {errorMessage(sky.error, t)}</p>
       ) : (
         <p className={styles.skyMessage} aria-busy="true">
           <Spinner /> Reading today's sky…

@@ -2,6 +2,7 @@ import type { TarotDraw, TarotNetwork } from "@arcana/protocol";
 import { tarotNetworkOfChain } from "@arcana/protocol";
 import { creditTarotRecordRoute } from "@arcana/protocol/calls";
 import { useState } from "react";
+import { useT } from "../../i18n/use-t";
 import { api } from "../../lib/api";
 import { useRootData } from "../../lib/root-data";
 import { Badge } from "../../ui/badge";
@@ -47,6 +48,7 @@ function NetworkRecord({ today, network, names }: { today: string; network: Taro
  * points at once, and shows per network whether the day is recorded.
  */
 export function RecordOnChain({ today, draw }: { today: string; draw: TarotDraw }) {
+  const t = useT();
   const root = useRootData();
   const daily = useDailyWrite({
     credit: (transaction) => api(creditTarotRecordRoute, { body: transaction }),
@@ -76,7 +78,7 @@ export function RecordOnChain({ today, draw }: { today: string; draw: TarotDraw 
           : credited === null
             ? { tone: "info", text: "Your draw is on chain. Its points arrive as soon as the network confirms it." }
             : credited.credited
-              ? { tone: "success", text: `Recorded on chain: +${formatPoints(credited.points)}.` }
+              ? { tone: "success", text: `Recorded on chain: +${formatPoints(credited.points, t)}.` }
               : { tone: "info", text: "Recorded. Today's tarot points were already credited." },
       );
     } catch (error) {

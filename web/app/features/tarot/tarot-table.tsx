@@ -1,5 +1,6 @@
 import { tarotNetworkOfChain, tarotPositions } from "@arcana/protocol";
 import { useState } from "react";
+import { useT } from "../../i18n/use-t";
 import { errorMessage } from "../../lib/api";
 import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
@@ -17,6 +18,7 @@ import { useChainTarot, useTarotDraw, useTodaysReading, useYesterdayReading } fr
  * turned, rewriting it, recording the draw on chain, and yesterday's reading.
  */
 export function TarotTable({ today }: { today: string }) {
+  const t = useT();
   const draw = useTarotDraw(today);
   const [target] = useTargetNetwork();
   // A reading already written today means the cards were turned earlier: show them face up.
@@ -39,7 +41,7 @@ export function TarotTable({ today }: { today: string }) {
   if (draw.isError) {
     return (
       <Card>
-        <FormAlert>{errorMessage(draw.error)}</FormAlert>
+        <FormAlert>{errorMessage(draw.error, t)}</FormAlert>
         <Button variant="secondary" size="sm" onClick={() => void draw.refetch()}>
           Try again
         </Button>
@@ -106,11 +108,11 @@ export function TarotTable({ today }: { today: string }) {
                 {reading.data.written_by === "model" ? "Written by our language model. " : "Written by Arcana. "}
                 Rewriting gives the same cards a fresh text; the cards stay until 00:00 GMT.
               </p>
-              {rewrite.isError && <FormAlert>{errorMessage(rewrite.error)}</FormAlert>}
+              {rewrite.isError && <FormAlert>{errorMessage(rewrite.error, t)}</FormAlert>}
             </>
           ) : reading.isError ? (
             <div className={styles.stack}>
-              <FormAlert>{errorMessage(reading.error)}</FormAlert>
+              <FormAlert>{errorMessage(reading.error, t)}</FormAlert>
               <Button variant="secondary" size="sm" onClick={() => void reading.refetch()}>
                 Try again
               </Button>

@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, render, screen } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { testConfig, testMember } from "../../test/fixtures";
+import { testConfig, testI18n, testMember } from "../../test/fixtures";
 import { useToastStore } from "../../ui/toast-store";
 import { TasksList } from "./tasks-list";
 
@@ -32,7 +32,7 @@ function renderTasks() {
       path: "*",
       Component: TasksList,
       HydrateFallback: NothingYet,
-      loader: () => ({ user: member, cspNonce: "n", config: testConfig(), evmWallet: undefined }),
+      loader: () => ({ user: member, cspNonce: "n", ...testI18n(), config: testConfig(), evmWallet: undefined }),
     },
   ]);
   render(

@@ -1,4 +1,5 @@
 import type { Task } from "@arcana/protocol";
+import { type MessageId, useT } from "../../i18n/use-t";
 import { errorMessage } from "../../lib/api";
 import { Badge } from "../../ui/badge";
 import { Button } from "../../ui/button";
@@ -9,29 +10,34 @@ import { formatPoints } from "../account/points";
 import styles from "./tasks.module.css";
 import { useTasks } from "./use-tasks";
 
-const stateLabels: Record<Task["state"], string> = { open: "To do", done: "Done", rewarded: "Rewarded" };
+const stateLabels: Record<Task["state"], MessageId> = {
+  open: "home.task.open",
+  done: "home.task.done",
+  rewarded: "home.task.rewarded",
+};
 
 /** The member's one-time goals on the dashboard: what each pays, how far along, how the server knows. */
 export function TasksList() {
   const tasks = useTasks();
+  const t = useT();
   return (
     <Card className={styles.card} aria-labelledby="tasks-title" data-testid="tasks">
       <h2 id="tasks-title" className={styles.title}>
-        Tasks
+        {t("home.tasks")}
       </h2>
       {tasks.isPending ? (
         <p className={styles.muted} aria-busy="true">
-          <Spinner /> Checking your tasks…
+          <Spinner /> {t("home.tasksChecking")}
         </p>
       ) : tasks.isError ? (
         <div className={styles.error}>
-          <FormAlert>{errorMessage(tasks.error)}</FormAlert>
+          <FormAlert>{errorMessage(tasks.error, t)}</FormAlert>
           <Button size="sm" variant="secondary" onClick={() => tasks.refetch()}>
-            Try again
+            {t("shell.tryAgain")}
           </Button>
         </div>
       ) : tasks.data.tasks.length === 0 ? (
-        <p className={styles.muted}>No tasks right now. New ones will appear here.</p>
+        <p className={styles.muted}>{t("home.tasksEmpty")}</p>
       ) : (
         <ul className={styles.list}>
           {tasks.data.tasks.map((task) => (
@@ -45,20 +51,21 @@ export function TasksList() {
 
 function TaskRow({ task }: { task: Task }) {
   const { current, target } = task.progress;
+  const t = useT();
   return (
     <li className={styles.task} data-testid={`task-${task.id}`} data-state={task.state}>
       <div className={styles.taskHead}>
         <span className={styles.taskTitle}>{task.title}</span>
-        <span className={styles.points}>+{formatPoints(task.points)}</span>
+        <span className={styles.points}>+{formatPoints(task.points, t)}</span>
         <Badge tone={task.state === "rewarded" ? "success" : task.state === "done" ? "gold" : "neutral"}>
-          {stateLabels[task.state]}
+          {t(stateLabels[task.state])}
         </Badge>
       </div>
       <progress className={styles.progress} max={target} value={Math.min(current, target)} aria-label={task.title}>
-        {current} of {target}
+        {t("home.task.progress", { current, target })}
       </progress>
       <p className={styles.verified}>
-        {Math.min(current, target)} of {target} · {task.verified_by}
+        {t("home.task.progress", { current: Math.min(current, target), target })} · {task.verified_by}
       </p>
     </li>
   );

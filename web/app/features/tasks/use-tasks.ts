@@ -1,5 +1,6 @@
 import { consumeTasksRoute } from "@arcana/protocol/calls";
 import { useEffect, useRef } from "react";
+import { useT } from "../../i18n/use-t";
 import { api } from "../../lib/api";
 import { useQuery } from "../../lib/query-hooks";
 import { useToastStore } from "../../ui/toast-store";
@@ -19,6 +20,7 @@ export function useTasks() {
   const member = useMember();
   const pointsMoved = usePointsMoved(() => []);
   const showToast = useToastStore((state) => state.showToast);
+  const t = useT();
   const query = useQuery({
     queryKey: tasksQueryKey(member?.uid ?? ""),
     queryFn: ({ signal }) => api(consumeTasksRoute, { signal }),
@@ -34,9 +36,12 @@ export function useTasks() {
     void pointsMoved(answer.pts);
     for (const grant of answer.granted) {
       const title = answer.tasks.find((task) => task.id === grant.id)?.title ?? grant.id;
-      showToast({ tone: "success", message: `Task complete: ${title}. +${formatPoints(grant.points)}.` });
+      showToast({
+        tone: "success",
+        message: t("home.task.complete", { title, points: formatPoints(grant.points, t) }),
+      });
     }
-  }, [answer, member, pointsMoved, showToast]);
+  }, [answer, member, pointsMoved, showToast, t]);
 
   return query;
 }

@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, render, screen } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { testChain, testConfig, testMember } from "../../test/fixtures";
+import { testChain, testConfig, testI18n, testMember } from "../../test/fixtures";
 import { disconnectedEvm, initialSolana, useWalletStore } from "../../wallet-runtime/wallet-store";
 import BindWalletPanel from "./bind-wallet-panel";
 
@@ -30,6 +30,7 @@ function renderPanel(user: User) {
       loader: () => ({
         user,
         cspNonce: "n",
+        ...testI18n(),
         evmWallet: disconnectedEvm,
         config: testConfig({ default_chain_id: 31337, chains: [testChain()] }),
       }),

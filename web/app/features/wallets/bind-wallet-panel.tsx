@@ -1,3 +1,4 @@
+import { type Translate, useT } from "../../i18n/use-t";
 // First: the Solana libraries below need the Buffer global while they load (only these chunks pay for it).
 import "../../wallet-runtime/buffer-polyfill";
 import { solanaChainByCluster, type User, WALLET_NONCE_TTL_MS, walletBindingStatement } from "@arcana/protocol";
@@ -31,6 +32,7 @@ function toBase64(bytes: Uint8Array): string {
  */
 export default function BindWalletPanel() {
   const member = useMember();
+  const t = useT();
   const root = useRootData();
   const queryClient = useQueryClient();
   const evm = useEvmWallet(root?.evmWallet);
@@ -72,7 +74,7 @@ export default function BindWalletPanel() {
       const signature = await runtime.signEvmMessage(message);
       bound(await api(bindEvmWalletRoute, { body: { address: evm.address, message, signature } }), "Wallet");
     } catch (error) {
-      reportBindingError(error);
+      reportBindingError(error, t);
     } finally {
       setBinding(null);
     }
@@ -102,7 +104,7 @@ export default function BindWalletPanel() {
       });
       bound(result.user, "Solana address");
     } catch (error) {
-      reportBindingError(error);
+      reportBindingError(error, t);
     } finally {
       setBinding(null);
     }
@@ -164,9 +166,9 @@ export default function BindWalletPanel() {
   );
 }
 
-function reportBindingError(error: unknown) {
+function reportBindingError(error: unknown, t: Translate) {
   if (error instanceof Error && error.name === "ApiRequestError") {
-    showToast({ message: errorMessage(error), tone: "error" });
+    showToast({ message: errorMessage(error, t), tone: "error" });
   } else {
     showWalletError(error);
   }

@@ -1,5 +1,6 @@
 import { fundBurnerWalletRoute } from "@arcana/protocol/calls";
 import { useState } from "react";
+import { useT } from "../../i18n/use-t";
 import { api, errorMessage } from "../../lib/api";
 import { useRootData } from "../../lib/root-data";
 import { Button } from "../../ui/button";
@@ -22,6 +23,7 @@ const statusText = {
 
 /** The EVM wallet: connect or disconnect, the target network and switching to it, the dev faucet. */
 export function EvmWalletPanel() {
+  const t = useT();
   const root = useRootData();
   const runtime = useWalletRuntime();
   const evm = useEvmWallet(root?.evmWallet);
@@ -39,7 +41,7 @@ export function EvmWalletPanel() {
       await api(fundBurnerWalletRoute, { body: { address } });
       showToast({ message: "1 test ETH is on its way to your burner wallet.", tone: "success" });
     } catch (error) {
-      showToast({ message: errorMessage(error), tone: "error" });
+      showToast({ message: errorMessage(error, t), tone: "error" });
     } finally {
       setFunding(false);
     }

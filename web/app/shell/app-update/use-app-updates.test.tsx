@@ -1,11 +1,13 @@
 import { act, cleanup, render, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { translator } from "../../i18n/use-t";
+import { testI18n } from "../../test/fixtures";
 import { useToastStore } from "../../ui/toast-store";
 import { Toaster } from "../../ui/toaster";
 import { useAppUpdates } from "./use-app-updates";
 
 function Harness({ buildId }: { buildId: string }) {
-  useAppUpdates(buildId);
+  useAppUpdates(buildId, translator([{ data: testI18n() }]));
   return <Toaster />;
 }
 

@@ -1,14 +1,17 @@
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
+import type { Translate } from "../../i18n/use-t";
 import { installChunkReloadHandler } from "../../lib/chunk-reload";
 import { showToast } from "../../ui/toast-store";
 
-export const newBuildMessage = "A new version of Arcana is available.";
-export const chunkFailureMessage = "Part of Arcana failed to load. Check your connection, then reload.";
+/** The message the root's error screen shows when a chunk failed to load. */
+export const chunkFailureMessage = "shell.chunkFailed";
 
-const reloadAction = { label: "Reload", onClick: () => window.location.reload() };
+const reloadAction = (t: Translate) => ({ label: t("shell.reload"), onClick: () => window.location.reload() });
 
-/** Keeps a long-open tab in step with deployments; mounted once, from the root. */
-export function useAppUpdates(currentBuildId: string) {
+/** Keeps a long-open tab in step with deployments; mounted once, from the root (which passes its translator). */
+export function useAppUpdates(currentBuildId: string, translate: Translate) {
+  const t = useRef(translate);
+  t.current = translate;
   useEffect(() => {
     // The watch starts a second after load at the earliest, so its code is no part of the first load.
     let stop: (() => void) | undefined;
@@ -20,7 +23,12 @@ export function useAppUpdates(currentBuildId: string) {
           currentBuildId,
           fetchBuildId: () => fetchLatestBuildId(),
           effectiveType: connectionEffectiveType(navigator),
-          onNewBuild: () => showToast({ message: newBuildMessage, action: reloadAction, durationMs: null }),
+          onNewBuild: () =>
+            showToast({
+              message: t.current("shell.newBuild"),
+              action: reloadAction(t.current),
+              durationMs: null,
+            }),
         });
       },
       // Not loaded (offline, or a deployment removed it): there is nothing to watch with.
@@ -35,7 +43,12 @@ export function useAppUpdates(currentBuildId: string) {
   useEffect(
     () =>
       installChunkReloadHandler(window, () =>
-        showToast({ message: chunkFailureMessage, tone: "error", action: reloadAction, durationMs: null }),
+        showToast({
+          message: t.current(chunkFailureMessage),
+          tone: "error",
+          action: reloadAction(t.current),
+          durationMs: null,
+        }),
       ),
     [],
   );

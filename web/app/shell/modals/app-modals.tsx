@@ -1,39 +1,19 @@
 import { type ComponentType, lazy, type ReactNode, Suspense } from "react";
 import { MintedPassResult } from "../../features/genesis-pass/minted-pass-result";
 import { InvitesSuccessPanel } from "../../features/referrals/invites-success-panel";
+import { type MessageId, useT } from "../../i18n/use-t";
 import { Modal } from "../../ui/modal";
 import { Spinner } from "../../ui/spinner";
 import { type ModalName, modalNames, useModalStore } from "./modal-store";
 
-/** Titles and, until their features land, what each modal is for. */
-const modalContent: Record<ModalName, { title: string; purpose: string }> = {
-  pointsHistory: {
-    title: "Rewards history",
-    purpose:
-      "Every point you earn or spend will be listed here, newest first: check-ins, staking claims, tarot, loot boxes and referrals.",
-  },
-  mintedResult: {
-    title: "Genesis Pass minted",
-    purpose:
-      "When your Genesis Pass is minted, this will show the pass, its token number and the transaction on chain.",
-  },
-  bindWallet: {
-    title: "Bind a wallet",
-    purpose:
-      "Here you will connect an EVM wallet and sign a message to bind it to your account. One wallet per account.",
-  },
-  checkIn: {
-    title: "Daily check-in",
-    purpose: "Your streak over the last seven GMT days and today's check-in will appear here.",
-  },
-  invites: {
-    title: "Invite friends",
-    purpose: "Your invite code, a share link and the rewards your invitees have earned you will appear here.",
-  },
-  invitesSuccess: {
-    title: "Invite code accepted",
-    purpose: "Once you use a friend's invite code, this will confirm it and show what you both receive.",
-  },
+/** Each modal's title. */
+const modalTitles: Record<ModalName, MessageId> = {
+  pointsHistory: "modal.pointsHistory.title",
+  mintedResult: "modal.mintedResult.title",
+  bindWallet: "modal.bindWallet.title",
+  checkIn: "modal.checkIn.title",
+  invites: "modal.invites.title",
+  invitesSuccess: "modal.invitesSuccess.title",
 };
 
 // Modal bodies with heavy code load when first opened, never with the page.
@@ -49,7 +29,7 @@ const loading = (Panel: ComponentType) => () => (
   </Suspense>
 );
 
-const modalBodies: Partial<Record<ModalName, () => ReactNode>> = {
+const modalBodies: Record<ModalName, () => ReactNode> = {
   bindWallet: loading(BindWalletPanel),
   checkIn: loading(CheckInPanel),
   pointsHistory: loading(PointsHistoryPanel),
@@ -61,9 +41,10 @@ const modalBodies: Partial<Record<ModalName, () => ReactNode>> = {
 /** Renders the open app-wide modals; loaded by `ModalHost` once the page is up. */
 export default function AppModals() {
   const flags = useModalStore();
+  const t = useT();
   return modalNames.map((name) => (
-    <Modal key={name} open={flags[name]} onClose={() => flags.closeModal(name)} title={modalContent[name].title}>
-      {modalBodies[name]?.() ?? <p>{modalContent[name].purpose}</p>}
+    <Modal key={name} open={flags[name]} onClose={() => flags.closeModal(name)} title={t(modalTitles[name])}>
+      {modalBodies[name]()}
     </Modal>
   ));
 }

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { testConfig } from "../../test/fixtures";
+import { testConfig, testI18n } from "../../test/fixtures";
 import { ModalHost } from "./modal-host";
 import { closedModals, modalNames, useModalStore } from "./modal-store";
 
@@ -36,7 +36,7 @@ async function renderHost() {
       path: "*",
       Component: ModalHost,
       HydrateFallback: NothingYet,
-      loader: () => ({ user: null, cspNonce: "n", config: testConfig(), evmWallet: undefined }),
+      loader: () => ({ user: null, cspNonce: "n", ...testI18n(), config: testConfig(), evmWallet: undefined }),
     },
   ]);
   render(

@@ -1,0 +1,48 @@
+import { type Language, languages } from "@arcana/protocol";
+import { compileMessage } from "./compile";
+import type { Messages } from "./compiled";
+import en from "./locales/en.json";
+import ja from "./locales/ja.json";
+import ko from "./locales/ko.json";
+import tr from "./locales/tr.json";
+import vi from "./locales/vi.json";
+import zhCN from "./locales/zh-CN.json";
+import type { Namespace } from "./namespaces";
+
+/** Every language's catalog: ICU MessageFormat text by message id (`<namespace>.<name>`). */
+export const catalogs: Record<Language, Record<string, string>> = { en, "zh-CN": zhCN, ko, ja, vi, tr };
+
+const compiled = new Map<string, Messages>();
+
+/**
+ * One namespace's messages in `language`, compiled once per process; a message a catalog lacks
+ * falls back to English (the completeness test keeps that from happening).
+ */
+function namespaceMessages(language: Language, namespace: Namespace): Messages {
+  const key = `${language}:${namespace}`;
+  let messages = compiled.get(key);
+  if (!messages) {
+    messages = {};
+    const prefix = `${namespace}.`;
+    for (const [id, source] of Object.entries(en)) {
+      if (!id.startsWith(prefix)) continue;
+      messages[id] = compileMessage(catalogs[language][id] || source);
+    }
+    compiled.set(key, messages);
+  }
+  return messages;
+}
+
+/** The messages a page's loader sends: only these namespaces, only in this language. */
+export function messagesFor(language: Language, namespaces: readonly Namespace[]): Messages {
+  return Object.assign({}, ...namespaces.map((namespace) => namespaceMessages(language, namespace)));
+}
+
+/** A route loader that sends its namespaces' messages in the page's language (and nothing else). */
+export function messagesLoader(...namespaces: Namespace[]) {
+  return ({ context }: { context: { language: Language } }) => ({
+    messages: messagesFor(context.language, namespaces),
+  });
+}
+
+export { languages };

@@ -1,0 +1,64 @@
+import { type UIMatch, useMatches } from "react-router";
+import type { Compiled, MessageArgs, Messages } from "./compiled";
+import { formatMessage } from "./format";
+
+/** A message id: a key of the English catalog, so an unknown id does not compile. */
+export type MessageId = keyof typeof import("./locales/en.json");
+export type Translate = ((id: MessageId, args?: MessageArgs) => string) & {
+  /** The language it writes (a BCP 47 tag). */
+  language?: string;
+};
+
+interface I18nData {
+  language?: string;
+  siteName?: string;
+  messages?: Messages;
+}
+
+type Match = Pick<UIMatch, "data"> | { data?: unknown; loaderData?: unknown };
+
+const dataOf = (match: Match | undefined) =>
+  ((match && ("loaderData" in match && match.loaderData !== undefined ? match.loaderData : match.data)) ??
+    {}) as I18nData;
+
+/**
+ * A translator from the messages the root's and the matched routes' loaders sent, written out in
+ * the page's language (`{siteName}` is always the product's name). For `meta` functions; components
+ * use `useT`.
+ */
+export function translator(matches: readonly (Match | undefined)[]): Translate {
+  const root = dataOf(matches[0]);
+  const locale = root.language ?? "en";
+  const messages: Record<string, Compiled> = {};
+  for (const match of matches) Object.assign(messages, dataOf(match).messages);
+  const t: Translate = (id, args) => {
+    const message = messages[id];
+    return message === undefined ? id : formatMessage(message, { siteName: root.siteName ?? "", ...args }, locale);
+  };
+  t.language = locale;
+  return t;
+}
+
+/** The page's translator (see `translator`). */
+export function useT(): Translate {
+  return translator(useMatches());
+}
+
+/** The page's language (a BCP 47 tag for `Intl`). */
+export function useLanguage(): string {
+  return dataOf(useMatches()[0]).language ?? "en";
+}
+
+/** The product's name, as the root loader sends it. */
+export function useSiteName(): string {
+  return dataOf(useMatches()[0]).siteName ?? "";
+}
+
+/**
+ * A message that wraps an element (a link, a code) around one of its arguments: the text before
+ * and after `{name}`, so each language keeps its own word order.
+ */
+export function aroundArgument(t: Translate, id: MessageId, name: string): [string, string] {
+  const [before = "", after = ""] = t(id, { [name]: "\u0000" }).split("\u0000");
+  return [before, after];
+}
