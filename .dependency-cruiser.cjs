@@ -10,7 +10,7 @@ const callInstead = {
   "server/src/modules/auth": "modules/auth/service.ts (createAuthService: authenticate, sign-in, sessions)",
   "server/src/modules/ledger": "modules/ledger/api.ts (grantPoints, spendPoints, pointsBalance, claimedFor)",
   "server/src/modules/operator": "modules/operator/api.ts (isOperator, recordAudit)",
-  "server/src/chain": "chain/indexer.ts (eventsFor, createIndexer, chainIndexerStatuses)",
+  "server/src/chain": "chain/events.ts (eventsFor, recordFastPathEvent) or chain/indexer.ts (createIndexer, chainIndexerStatuses)",
   "server/src/mail": "mail/mailer.ts (createDevMailbox, readDevMailbox)",
   "server/src/rate-limit": "rate-limit/database-limiter.ts (createDatabaseRateLimiter)",
 };

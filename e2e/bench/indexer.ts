@@ -22,7 +22,7 @@ import {
 } from "../../server/src/db/schema.js";
 import { loadEconomy } from "../../server/src/economy.js";
 import { createLogger } from "../../server/src/logger.js";
-import { checkInPoints } from "../../server/src/modules/daily/check-in.js";
+import { checkInPoints } from "../../server/src/modules/daily/rules.js";
 import { startTestChain } from "../../server/src/test/chain.js";
 import { deployArcana } from "../../server/src/test/contracts.js";
 import { createTestDatabase } from "../../server/src/test/database.js";

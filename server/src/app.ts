@@ -9,7 +9,7 @@ import type { Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { Logger } from "pino";
 import { type ChainClients, createChainClients } from "./chain/clients.js";
-import type { EventHandler } from "./chain/indexer.js";
+import type { EventHandler } from "./chain/events.js";
 import { createAuthorizationSigner } from "./chain/signer.js";
 import { checkedSigner, createSignerHealth } from "./chain/signer-health.js";
 import type { Config } from "./config.js";
@@ -150,8 +150,8 @@ export function createApp(deps: AppDeps) {
   });
   /** A confirmed relay is credited through the same idempotent paths as the tx-hash fast path and the indexer. */
   const relayCredits: RelayCredits = {
-    checkIn: async (tx, event) => (await checkIn.creditCheckIn(event, tx)) !== null,
-    tarotRecorded: async (tx, event) => (await tarot.creditTarotRecorded(event, tx)) !== null,
+    checkIn: async (tx, event) => (await checkIn.creditSeenCheckIn(event, tx)) !== null,
+    tarotRecorded: async (tx, event) => (await tarot.creditSeenTarotRecorded(event, tx)) !== null,
   };
   const signerHealth = createSignerHealth({
     config,

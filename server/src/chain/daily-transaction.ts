@@ -19,6 +19,7 @@ export interface VerifiedDailyEvent<Name extends DailyEventName> {
   chain: ChainConfig;
   txHash: `0x${string}`;
   logIndex: number;
+  blockNumber: number;
   blockHash: `0x${string}`;
   /** The block's time: whose wallet it was then decides whose check-in it is. */
   blockTime: Date;
@@ -88,6 +89,7 @@ export async function verifyDailyTransaction<Name extends DailyEventName>(
     chain,
     txHash,
     logIndex: event.logIndex,
+    blockNumber: Number(receipt.blockNumber),
     blockHash: receipt.blockHash,
     blockTime: new Date(Number(block.timestamp) * 1000),
     args: event.args,

@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chainBlocks, chainCursors, checkIns } from "../db/schema.js";
 import { createIndexedTestApp, hardhatAccounts, walletOn } from "../test/contracts.js";
 import { bindWalletDirectly, createMemberRow } from "../test/members.js";
-import { createIndexer, type EventHandler } from "./indexer.js";
+import type { EventHandler } from "./events.js";
+import { createIndexer } from "./indexer.js";
 
 let indexed: Awaited<ReturnType<typeof createIndexedTestApp>>;
 const wallets = hardhatAccounts.slice(2, 6) as PrivateKeyAccount[];

@@ -5,10 +5,11 @@ import type { PrivateKeyAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chainBlocks, chainCursors, chainEvents, checkIns, ledgerEntries, users } from "../db/schema.js";
 import { type Economy, loadEconomy } from "../economy.js";
-import { checkInPoints } from "../modules/daily/check-in.js";
+import { checkInPoints } from "../modules/daily/rules.js";
 import { createIndexedTestApp, hardhatAccounts, walletOn } from "../test/contracts.js";
 import { balanceOf, bindWalletDirectly, createMemberRow } from "../test/members.js";
-import { createIndexer, type EventHandler } from "./indexer.js";
+import type { EventHandler } from "./events.js";
+import { createIndexer } from "./indexer.js";
 
 // Issue 17, item 6: the indexer applies a range as set operations (`applyBatch`). A failure
 // part-way through a batch's transaction leaves nothing of it; two indexers, or a range read

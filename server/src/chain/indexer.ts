@@ -1,41 +1,13 @@
 import { hostname } from "node:os";
 import { dailyAbi, genesisPassAbi } from "@arcana/contracts";
-import { and, asc, desc, eq, gt, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, gt, sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import { type Abi, type Log, parseEventLogs } from "viem";
 import type { ChainConfig } from "../config.js";
 import type { Database, DatabaseOrTransaction, Transaction } from "../db/client.js";
 import type { ChainClients } from "./clients.js";
+import { type ChainEvent, type ContractName, compareEvents, type EventHandler, jsonArgs, toEvent } from "./events.js";
 import { appMeta, chainBlocks, chainCursors, chainEvents, chainIndexerStatus } from "./schema.js";
-
-export type ContractName = "GenesisPass" | "Daily";
-
-/** An event as stored and handed to the domain modules. Arguments are JSON (bigints as strings). */
-export interface ChainEvent {
-  chainId: number;
-  contract: ContractName;
-  name: string;
-  args: Record<string, string>;
-  txHash: string;
-  logIndex: number;
-  blockNumber: number;
-  blockHash: string;
-  blockTime: Date;
-}
-
-/** What a domain does with an event, and how it undoes it when the event's block is orphaned. */
-export interface EventHandler {
-  contract: ContractName;
-  events: string[];
-  apply(tx: Transaction, event: ChainEvent): Promise<void>;
-  /**
-   * Applies a batch of this handler's events (new ones, oldest first) with the same result as
-   * `apply` on each in turn, as set operations and without savepoints. The indexer uses it when
-   * present; reverts stay per event.
-   */
-  applyBatch?(tx: Transaction, events: ChainEvent[]): Promise<void>;
-  revert(tx: Transaction, event: ChainEvent): Promise<void>;
-}
 
 export interface IndexerOptions {
   db: Database;
@@ -66,75 +38,6 @@ export interface IndexerOptions {
   instance?: string;
 }
 
-function toEvent(row: typeof chainEvents.$inferSelect): ChainEvent {
-  return {
-    chainId: row.chainId,
-    contract: row.contract as ContractName,
-    name: row.name,
-    args: row.args as Record<string, string>,
-    txHash: row.txHash,
-    logIndex: row.logIndex,
-    blockNumber: row.blockNumber,
-    blockHash: row.blockHash,
-    blockTime: row.blockTime,
-  };
-}
-
-/**
- * The indexed events of one token (`args.tokenId`) of a contract on a chain, oldest first,
- * optionally without one that is being rolled back: what a module re-derives its rows from.
- */
-export async function eventsFor(
-  db: DatabaseOrTransaction,
-  query: { chainId: number; contract: ContractName; names: string[]; tokenId: string; without?: ChainEvent },
-): Promise<ChainEvent[]> {
-  const { tokenId, without, ...tokens } = query;
-  const events = (await eventsForTokens(db, { ...tokens, tokenIds: [tokenId] })).get(tokenId) ?? [];
-  return events.filter((event) => !(without && event.txHash === without.txHash && event.logIndex === without.logIndex));
-}
-
-/**
- * `eventsFor` for many tokens of one contract on one chain with one query: each token's indexed
- * events, oldest first (tokens without any are absent).
- */
-export async function eventsForTokens(
-  db: DatabaseOrTransaction,
-  query: { chainId: number; contract: ContractName; names: string[]; tokenIds: string[] },
-): Promise<Map<string, ChainEvent[]>> {
-  const { chainId, contract, names, tokenIds } = query;
-  const byToken = new Map<string, ChainEvent[]>();
-  if (tokenIds.length === 0) return byToken;
-  const rows = await db
-    .select()
-    .from(chainEvents)
-    .where(
-      and(
-        eq(chainEvents.chainId, chainId),
-        eq(chainEvents.contract, contract),
-        inArray(chainEvents.name, names),
-        inArray(sql`${chainEvents.args}->>'tokenId'`, tokenIds),
-      ),
-    )
-    .orderBy(asc(chainEvents.blockNumber), asc(chainEvents.logIndex));
-  for (const row of rows) {
-    const tokenId = (row.args as Record<string, string>).tokenId ?? "";
-    const list = byToken.get(tokenId) ?? [];
-    list.push(toEvent(row));
-    byToken.set(tokenId, list);
-  }
-  return byToken;
-}
-
-/** The order events happened in (block, then log index): negative when `a` came first. */
-export function compareEvents(a: ChainEvent, b: ChainEvent): number {
-  return a.blockNumber - b.blockNumber || a.logIndex - b.logIndex;
-}
-
-/** Whether event `a` happened after event `b`. */
-export function isAfter(a: ChainEvent, b: ChainEvent): boolean {
-  return compareEvents(a, b) > 0;
-}
-
 const abis: Record<ContractName, Abi> = { GenesisPass: genesisPassAbi, Daily: dailyAbi };
 
 function contractsOf(chain: ChainConfig): Array<{ name: ContractName; address: `0x${string}` }> {
@@ -142,15 +45,6 @@ function contractsOf(chain: ChainConfig): Array<{ name: ContractName; address: `
   if (chain.genesisPassAddress) list.push({ name: "GenesisPass", address: chain.genesisPassAddress });
   if (chain.dailyAddress) list.push({ name: "Daily", address: chain.dailyAddress });
   return list;
-}
-
-function jsonArgs(args: unknown): Record<string, string> {
-  return Object.fromEntries(
-    Object.entries(args as Record<string, unknown>).map(([key, value]) => [
-      key,
-      typeof value === "string" ? value.toLowerCase() : String(value),
-    ]),
-  );
 }
 
 /**

@@ -2,7 +2,8 @@ import type { Logger } from "pino";
 import type { Config } from "../config.js";
 import type { DatabaseHandle } from "../db/client.js";
 import type { ChainClients } from "./clients.js";
-import { createIndexer, type EventHandler } from "./indexer.js";
+import type { EventHandler } from "./events.js";
+import { createIndexer } from "./indexer.js";
 
 /** Any number of servers may start an indexer; only the holder of this lock follows the chains. */
 const INDEXER_LOCK_KEY = 0x4a7ca1;

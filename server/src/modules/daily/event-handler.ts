@@ -1,5 +1,6 @@
-import type { ChainEvent, EventHandler } from "../../chain/indexer.js";
-import type { CheckedInEvent, CheckInService } from "./service.js";
+import type { ChainEvent, EventHandler } from "../../chain/events.js";
+import type { CheckedInEvent } from "./credit.js";
+import type { CheckInService } from "./service.js";
 
 function checkedIn(event: ChainEvent): CheckedInEvent {
   return {

@@ -27,7 +27,7 @@ import { ApiError } from "../../http/api-error.js";
 import { csvField, csvLines, csvStream, csvText } from "../../http/csv.js";
 import { enforceLimit, type RateLimit, type RateLimiter } from "../../rate-limit/limiter.js";
 import { type BoxReports, openingsForExport } from "../boxes/api.js";
-import { checkInsPerDay } from "../daily/service.js";
+import { checkInsPerDay } from "../daily/api.js";
 import { ledgerLabel } from "../ledger/api.js";
 import {
   dailyLedgerFigures,

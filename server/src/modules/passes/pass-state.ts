@@ -1,4 +1,4 @@
-import type { ChainEvent } from "../../chain/indexer.js";
+import type { ChainEvent } from "../../chain/events.js";
 
 export interface PassState {
   owner: string;

@@ -4,7 +4,7 @@ import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { getAddress, isAddress } from "viem";
 import type { ChainClients } from "../../chain/clients.js";
 import type { ChainEventIdentity } from "../../chain/event-key.js";
-import { type ChainEvent, type EventHandler, eventsFor, eventsForTokens, isAfter } from "../../chain/indexer.js";
+import { type ChainEvent, type EventHandler, eventsFor, eventsForTokens, isAfter } from "../../chain/events.js";
 import { AUTHORIZATION_TTL_SECONDS, type AuthorizationSigner } from "../../chain/signer.js";
 import type { ChainConfig, Config } from "../../config.js";
 import type { Database, DatabaseOrTransaction, Transaction } from "../../db/client.js";

@@ -2,7 +2,7 @@ import { DAY_MS, type QualifyOn } from "@arcana/protocol";
 import { and, eq } from "drizzle-orm";
 import type { Database, DatabaseOrTransaction, Transaction } from "../../db/client.js";
 import type { Economy } from "../../economy.js";
-import { firstCheckIns } from "../daily/service.js";
+import { firstCheckIns } from "../daily/api.js";
 import { grantPoints } from "../ledger/api.js";
 import { passesHeldBy } from "../passes/service.js";
 import { currentEvmBindings, lockMember, memberById, walletEverBoundToAnother } from "../users/service.js";

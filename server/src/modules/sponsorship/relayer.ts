@@ -32,6 +32,7 @@ export interface DailyEvent {
   chainId: number;
   txHash: string;
   logIndex: number;
+  blockNumber: number;
   blockHash: string;
   blockTime: Date;
 }
@@ -193,6 +194,7 @@ export function createChainRelayer(target: SponsoredChain, options: RelayerOptio
               chainId,
               txHash: receipt.transactionHash,
               logIndex: event.logIndex,
+              blockNumber: Number(receipt.blockNumber),
               blockHash: receipt.blockHash,
               blockTime,
             };

@@ -1,5 +1,6 @@
-import type { ChainEvent, EventHandler } from "../../chain/indexer.js";
-import type { TarotRecordedEvent, TarotService } from "./service.js";
+import type { ChainEvent, EventHandler } from "../../chain/events.js";
+import type { TarotRecordedEvent } from "./credit.js";
+import type { TarotService } from "./service.js";
 
 function tarotRecorded(event: ChainEvent): TarotRecordedEvent {
   return {

@@ -1,13 +1,6 @@
 import { gmtDayNumber } from "@arcana/protocol";
 import { describe, expect, it } from "vitest";
-import {
-  checkInLabel,
-  checkInPoints,
-  checkInWindow,
-  currentStreak,
-  nextCheckInPoints,
-  streakOnDay,
-} from "./check-in.js";
+import { checkInLabel, checkInPoints, checkInWindow, currentStreak, nextCheckInPoints, streakOnDay } from "./rules.js";
 
 const day = gmtDayNumber(new Date("2026-11-22T12:00:00Z"));
 const rules = {

@@ -1,0 +1,30 @@
+import { asc, eq, inArray, max } from "drizzle-orm";
+import type { DatabaseOrTransaction } from "../../db/client.js";
+import { checkIns } from "./schema.js";
+
+export { checkInsPerDay } from "./reports.js";
+
+/** Each member's first credited check-in: the wallet that made it and when it was credited (referrals). */
+export async function firstCheckIns(
+  db: DatabaseOrTransaction,
+  userIds: string[],
+): Promise<Array<{ userId: string; wallet: string; at: Date }>> {
+  if (userIds.length === 0) return [];
+  const rows = await db
+    .select({ userId: checkIns.userId, wallet: checkIns.wallet, at: checkIns.createdAt })
+    .from(checkIns)
+    .where(inArray(checkIns.userId, userIds))
+    .orderBy(asc(checkIns.userId), asc(checkIns.day));
+  const first = new Map<string, { userId: string; wallet: string; at: Date }>();
+  for (const row of rows) if (!first.has(row.userId)) first.set(row.userId, row);
+  return [...first.values()];
+}
+
+/** The longest run of consecutive GMT days the member checked in, ever (tasks). */
+export async function longestCheckInStreak(db: DatabaseOrTransaction, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ longest: max(checkIns.streak) })
+    .from(checkIns)
+    .where(eq(checkIns.userId, userId));
+  return row?.longest ?? 0;
+}
