@@ -6,11 +6,12 @@ const path = require("node:path");
 /** What other code calls instead of a module's tables, for the lint's message (its api.ts otherwise). */
 const callInstead = {
   "server/src/modules/users":
-    "modules/users/service.ts (memberById, memberByEmail, memberIdByWallet, lockMember, setBoundWallet)",
-  "server/src/modules/auth": "modules/auth/service.ts (createAuthService: authenticate, sign-in, sessions)",
+    "modules/users/api.ts (memberById, memberByEmail, memberIdByWallet, lockMember, setBoundWallet)",
+  "server/src/modules/auth": "modules/auth/api.ts",
   "server/src/modules/ledger": "modules/ledger/api.ts (grantPoints, spendPoints, pointsBalance, claimedFor)",
   "server/src/modules/operator": "modules/operator/api.ts (isOperator, recordAudit)",
-  "server/src/chain": "chain/events.ts (eventsFor, recordFastPathEvent) or chain/indexer.ts (createIndexer, chainIndexerStatuses)",
+  "server/src/chain":
+    "chain/events.ts (eventsFor, recordFastPathEvent) or chain/indexer.ts (createIndexer, chainIndexerStatuses)",
   "server/src/mail": "mail/mailer.ts (createDevMailbox, readDevMailbox)",
   "server/src/rate-limit": "rate-limit/database-limiter.ts (createDatabaseRateLimiter)",
 };
@@ -28,10 +29,7 @@ const owners = [
   "server/src/rate-limit",
 ]
   .filter((folder) => existsSync(path.join(__dirname, folder, "schema.ts")))
-  .map((folder) => [
-    folder,
-    callInstead[folder] ?? `${folder.replace(/^server\/src\//, "")}/api.ts (or its service.ts until it has one)`,
-  ]);
+  .map((folder) => [folder, callInstead[folder] ?? `${folder.replace(/^server\/src\//, "")}/api.ts`]);
 
 const asPattern = (path) => path.replaceAll("/", "\\/").replaceAll("-", "\\-");
 
@@ -48,6 +46,18 @@ module.exports = {
       },
       to: { path: `^${asPattern(folder)}/schema\\.ts$` },
     })),
+    {
+      name: "other-modules-through-api",
+      severity: "error",
+      comment:
+        "A module calls another module through that module's api.ts only (decision 0017): export what you need from its api.ts (a re-export of its service, admin or reports function is fine) and import that.",
+      from: { path: "^server/src/modules/([^/]+)/", pathNot: "\\.test\\.tsx?$" },
+      to: {
+        path: "^server/src/modules/[^/]+/",
+        // Its own files; another module's api.ts; schema files (their own rule: foreign keys only).
+        pathNot: ["^server/src/modules/$1/", "^server/src/modules/[^/]+/(api|schema)\\.ts$"],
+      },
+    },
     {
       name: "every-table-only-for-db-and-tests",
       severity: "error",

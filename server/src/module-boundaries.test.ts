@@ -36,7 +36,7 @@ describe("the module boundaries lint", () => {
       const { failed, report } = await checkImports(fixture);
       expect(failed).toBe(true);
       expect(report).toContain("tables-of-users");
-      expect(report).toContain("call modules/users/service.ts");
+      expect(report).toContain("call modules/users/api.ts");
     } finally {
       rmSync(path.join(repoRoot, fixture), { force: true });
     }
@@ -57,11 +57,38 @@ describe("the module boundaries lint", () => {
     }
   }, 180_000);
 
-  it("passes a module that calls the owner's service instead", async () => {
+  it("fails a module that imports another module's service.ts, admin.ts or reports.ts instead of its api.ts", async () => {
+    const fixture = `server/src/modules/tasks/boundary-fixture-service-${process.pid}.ts`;
+    writeFileSync(
+      path.join(repoRoot, fixture),
+      [
+        'import { createBoxService } from "../boxes/service.js";',
+        'import { createBoxReports } from "../boxes/reports.js";',
+        "export const both = [createBoxService, createBoxReports];",
+        "",
+      ].join("\n"),
+    );
+    try {
+      const { failed, report } = await checkImports(fixture);
+      expect(failed).toBe(true);
+      expect(report).toContain("other-modules-through-api");
+      expect(report).toContain("modules/boxes/service.ts");
+      expect(report).toContain("modules/boxes/reports.ts");
+    } finally {
+      rmSync(path.join(repoRoot, fixture), { force: true });
+    }
+  }, 180_000);
+
+  it("passes a module that calls the owner's api.ts instead", async () => {
     const fixture = `server/src/modules/staking/boundary-fixture-ok-${process.pid}.ts`;
     writeFileSync(
       path.join(repoRoot, fixture),
-      'import { memberIdByWallet } from "../users/service.js";\nexport const find = memberIdByWallet;\n',
+      [
+        'import { memberIdByWallet } from "../users/api.js";',
+        'import { boxesOpenedBy } from "../boxes/api.js";',
+        "export const calls = [memberIdByWallet, boxesOpenedBy];",
+        "",
+      ].join("\n"),
     );
     try {
       const { failed } = await checkImports(fixture);

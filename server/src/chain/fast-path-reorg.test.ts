@@ -61,13 +61,13 @@ async function call(
 }
 
 /** The indexer is caught up (its blocks are stored) and the chain is snapshotted: the reorg's fork point. */
-async function forkPoint(): Promise<string> {
+async function forkPoint(): Promise<Hex> {
   await indexed.indexer.syncAll();
   return chain().client.snapshot();
 }
 
 /** The chain drops everything after the snapshot and grows a longer branch; the indexer then passes. */
-async function reorgTo(snapshot: string) {
+async function reorgTo(snapshot: Hex) {
   await chain().client.revert({ id: snapshot });
   await chain().client.mine({ blocks: 3 });
   await indexed.indexer.syncAll();

@@ -27,7 +27,7 @@ import {
   setPasswordHash,
   signUpOrTouch,
   toUser,
-} from "../users/service.js";
+} from "../users/api.js";
 import { loginCodes, sessions } from "./schema.js";
 import {
   decoyPasswordHash,

@@ -1,6 +1,6 @@
 import type { User } from "@arcana/protocol";
 import type { NotificationHandlers, Subscription } from "../../db/client.js";
-import { memberWrittenRecently } from "../users/service.js";
+import { memberWrittenRecently } from "../users/api.js";
 
 /** The channel migration 0011's triggers notify with a member's id when their row or a session changes. */
 const MEMBER_CHANGED_CHANNEL = "arcana_member_changed";

@@ -5,7 +5,7 @@ import { recordFastPathEvent } from "../../chain/events.js";
 import type { Database, DatabaseOrTransaction, Transaction } from "../../db/client.js";
 import type { Economy } from "../../economy.js";
 import { grantPointsBatch, nextCreditReferences, type Reversal, reverseCredit } from "../ledger/api.js";
-import { lockMembers, memberIdsByWalletAt } from "../users/service.js";
+import { lockMembers, memberIdsByWalletAt } from "../users/api.js";
 import { checkInLabel, checkInPoints, streakOnDay } from "./rules.js";
 import { checkIns } from "./schema.js";
 

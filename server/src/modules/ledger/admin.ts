@@ -1,8 +1,8 @@
 import type { PointsAdjustment } from "@arcana/protocol";
 import type { Database } from "../../db/client.js";
 import { type Actor, recordAudit } from "../operator/api.js";
-import { lockMemberForAdmin } from "../users/service.js";
-import { movePointsByOperator } from "./api.js";
+import { lockMemberForAdmin } from "../users/api.js";
+import { movePointsByOperator } from "./points.js";
 
 /**
  * Grants or deducts points (the console's points form, `npm run admin -- points grant|deduct`):

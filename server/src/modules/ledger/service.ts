@@ -3,7 +3,7 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { decodeCursor, encodeCursor, type PageCursor } from "../../db/cursor.js";
 import { ApiError } from "../../http/api-error.js";
-import type { LedgerRow } from "./api.js";
+import type { LedgerRow } from "./points.js";
 import { ledgerLabel } from "./rules.js";
 import { ledgerEntries } from "./schema.js";
 

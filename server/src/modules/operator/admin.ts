@@ -1,7 +1,7 @@
 import { normalizeEmail } from "@arcana/protocol";
 import { eq } from "drizzle-orm";
 import type { Database, DatabaseOrTransaction } from "../../db/client.js";
-import { memberByEmail, memberById } from "../users/service.js";
+import { memberByEmail, memberById } from "../users/api.js";
 import { type Actor, recordAudit } from "./api.js";
 import { operators } from "./schema.js";
 

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { DatabaseOrTransaction } from "../../db/client.js";
 import { ApiError } from "../../http/api-error.js";
-import { memberById } from "../users/service.js";
+import { memberById } from "../users/api.js";
 import { operatorAudit, operators } from "./schema.js";
 
 /**

@@ -28,15 +28,15 @@ import { csvField, csvLines, csvStream, csvText } from "../../http/csv.js";
 import { enforceLimit, type RateLimit, type RateLimiter } from "../../rate-limit/limiter.js";
 import { type BoxReports, openingsForExport } from "../boxes/api.js";
 import { checkInsPerDay } from "../daily/api.js";
-import { ledgerLabel } from "../ledger/api.js";
 import {
   dailyLedgerFigures,
   type ExportRange,
   ledgerCsvBatch,
   ledgerCsvColumns,
+  ledgerLabel,
   listLedgerForOperator,
-} from "../ledger/reports.js";
-import { isOnAllowlist, passesOwnedBy, passTotals } from "../passes/service.js";
+} from "../ledger/api.js";
+import { isOnAllowlist, passesOwnedBy, passTotals } from "../passes/api.js";
 import { inviteReport } from "../referrals/api.js";
 import {
   type MemberRow,
@@ -45,7 +45,7 @@ import {
   memberTotals,
   newMembersPerDay,
   searchMembers,
-} from "../users/service.js";
+} from "../users/api.js";
 import { type Actor, isOperator, recordAudit } from "./api.js";
 import { operatorAudit } from "./schema.js";
 

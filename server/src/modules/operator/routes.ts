@@ -16,10 +16,10 @@ import {
 } from "@arcana/protocol";
 import type { Database } from "../../db/client.js";
 import type { Routes } from "../../http/routes.js";
-import type { Authenticated } from "../auth/service.js";
-import { adjustPoints } from "../ledger/admin.js";
-import { addToAllowlist } from "../passes/admin.js";
-import { unbindWallet } from "../wallets/admin.js";
+import type { Authenticated } from "../auth/api.js";
+import { adjustPoints } from "../ledger/api.js";
+import { addToAllowlist } from "../passes/api.js";
+import { unbindWallet } from "../wallets/api.js";
 import type { Actor } from "./api.js";
 import type { ExportKind, OperatorReports } from "./reports.js";
 

@@ -1,7 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import type { Database, DatabaseOrTransaction, Transaction } from "../../db/client.js";
 import { type Actor, recordAudit } from "../operator/api.js";
-import { lockMemberForAdmin, type MemberRow, memberByEmail, memberByWallet } from "../users/service.js";
+import { lockMemberForAdmin, type MemberRow, memberByEmail, memberByWallet } from "../users/api.js";
 import { allowlist } from "./schema.js";
 import { isOnAllowlist, parseAllowlistEntry } from "./service.js";
 

@@ -9,7 +9,7 @@ import { AUTHORIZATION_TTL_SECONDS, type AuthorizationSigner } from "../../chain
 import type { ChainConfig, Config } from "../../config.js";
 import type { Database, DatabaseOrTransaction, Transaction } from "../../db/client.js";
 import { ApiError } from "../../http/api-error.js";
-import type { Authenticated } from "../auth/service.js";
+import type { Authenticated } from "../auth/api.js";
 import { type PassState, passStateFromEvents } from "./pass-state.js";
 import { allowlist, passes } from "./schema.js";
 

@@ -2,7 +2,7 @@ import { normalizeEmail } from "@arcana/protocol";
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { type Actor, recordAudit } from "../operator/api.js";
-import { memberByEmail, memberById } from "../users/service.js";
+import { memberByEmail, memberById } from "../users/api.js";
 import { newMemberCode, normalizeCode } from "./rules.js";
 import { referralCodes, referralUses } from "./schema.js";
 

@@ -4,8 +4,8 @@ import type { Database, DatabaseOrTransaction, Transaction } from "../../db/clie
 import type { Economy } from "../../economy.js";
 import { firstCheckIns } from "../daily/api.js";
 import { grantPoints } from "../ledger/api.js";
-import { passesHeldBy } from "../passes/service.js";
-import { currentEvmBindings, lockMember, memberById, walletEverBoundToAnother } from "../users/service.js";
+import { passesHeldBy } from "../passes/api.js";
+import { currentEvmBindings, lockMember, memberById, walletEverBoundToAnother } from "../users/api.js";
 import { inboxQualifiedFor, qualifiedSince, serializeInviterQualifications } from "./guards.js";
 import { inboxOf, QUALIFIED_CAP_WINDOW_DAYS, refusalReasons } from "./rules.js";
 import { referralQualifyingWallets, referralUses } from "./schema.js";

@@ -1,7 +1,7 @@
 import type { InviteCodeStats, OperatorInvites } from "@arcana/protocol";
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { DatabaseOrTransaction } from "../../db/client.js";
-import { currentEvmBindings, memberEmails } from "../users/service.js";
+import { currentEvmBindings, memberEmails } from "../users/api.js";
 import type { CodeKind } from "./qualification.js";
 import { referralCodes, referralUses } from "./schema.js";
 

@@ -16,7 +16,7 @@ import type { Economy } from "../../economy.js";
 import { ApiError } from "../../http/api-error.js";
 import { enforceLimit, type RateLimit, type RateLimiter } from "../../rate-limit/limiter.js";
 import { grantPoints, pointsBalance } from "../ledger/api.js";
-import { lockMember, memberById } from "../users/service.js";
+import { lockMember, memberById } from "../users/api.js";
 import { closesInviteLoop, serializeCodeUses } from "./guards.js";
 import { type CodeKind, createQualifier, type UseRow } from "./qualification.js";
 import {

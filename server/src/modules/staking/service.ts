@@ -6,10 +6,10 @@ import { AUTHORIZATION_TTL_SECONDS, type AuthorizationSigner } from "../../chain
 import type { Database, Transaction } from "../../db/client.js";
 import type { Economy } from "../../economy.js";
 import { ApiError } from "../../http/api-error.js";
-import type { Authenticated } from "../auth/service.js";
+import type { Authenticated } from "../auth/api.js";
 import { claimedFor, grantPoints, pointsBalance, reversePoints } from "../ledger/api.js";
-import { lockOwnedPass, type PassRow, type PassService, stakedPasses } from "../passes/service.js";
-import { memberIdByWallet } from "../users/service.js";
+import { lockOwnedPass, type PassRow, type PassService, stakedPasses } from "../passes/api.js";
+import { memberIdByWallet } from "../users/api.js";
 import { accruedPoints, msUntilNextPoint } from "./accrual.js";
 
 type Member = Authenticated["user"];

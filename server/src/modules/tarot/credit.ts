@@ -8,7 +8,7 @@ import type { Config } from "../../config.js";
 import type { Database, DatabaseOrTransaction, Transaction } from "../../db/client.js";
 import type { Economy } from "../../economy.js";
 import { grantPointsBatch, nextCreditReference, type Reversal, reverseCredit } from "../ledger/api.js";
-import { lockMember, memberIdByWalletAt } from "../users/service.js";
+import { lockMember, memberIdByWalletAt } from "../users/api.js";
 import { type DrawnTarotCard, tarotDigest } from "./draw.js";
 import { tarotRecords } from "./schema.js";
 

@@ -7,10 +7,10 @@ import { enforceLimit, type RateLimit, type RateLimiter } from "../../rate-limit
 import { boxesOpenedBy } from "../boxes/api.js";
 import { longestCheckInStreak } from "../daily/api.js";
 import { grantPoints, pointsBalance } from "../ledger/api.js";
-import { passesHeldBy } from "../passes/service.js";
+import { passesHeldBy } from "../passes/api.js";
 import type { ReferralService } from "../referrals/api.js";
 import { tarotRecordedDays } from "../tarot/api.js";
-import { memberById } from "../users/service.js";
+import { memberById } from "../users/api.js";
 import { type TaskConditions, taskEvidence, taskProgress } from "./progress.js";
 import { taskRewards } from "./schema.js";
 

@@ -1,7 +1,7 @@
 import { isAddress } from "viem";
 import type { Database, DatabaseOrTransaction } from "../../db/client.js";
 import { type Actor, recordAudit } from "../operator/api.js";
-import { lockMemberForAdmin, type MemberRow, memberByEmail, memberByWallet, setBoundWallet } from "../users/service.js";
+import { lockMemberForAdmin, type MemberRow, memberByEmail, memberByWallet, setBoundWallet } from "../users/api.js";
 import type { BoundWalletKind } from "./service.js";
 
 /**

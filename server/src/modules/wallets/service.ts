@@ -17,7 +17,7 @@ import { ApiError } from "../../http/api-error.js";
 import { DependencyUnavailableError } from "../../http/dependency.js";
 import type { RateLimit, RateLimiter } from "../../rate-limit/limiter.js";
 import type { ReferralService } from "../referrals/api.js";
-import { lockMember, memberById, memberByWallet, setBoundWallet, toUser, type WalletKind } from "../users/service.js";
+import { lockMember, memberById, memberByWallet, setBoundWallet, toUser, type WalletKind } from "../users/api.js";
 import { checkSiweMessage, checkSiwsMessage, type SiteIdentity } from "./binding-message.js";
 import { walletNonces } from "./schema.js";
 
