@@ -1,0 +1,70 @@
+// `npm run build` (after the web app): the server, the indexer, the operator CLI and `db:migrate` as plain
+// JavaScript in server/dist, so production runs node without tsx (no TypeScript compiled at every start).
+// The workspace packages (@arcana/protocol, @arcana/contracts: TypeScript) and the pure JavaScript npm packages are
+// bundled in: one file read instead of thousands of modules resolved at every start. What stays an import of
+// node_modules: packages that read their own files (PGlite's WebAssembly, Scalar's page, a native module) and the
+// React stack, which the built web app (web/build/server) imports too and must share with the server.
+import { cpSync, rmSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { build } from "esbuild";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const server = path.join(root, "server");
+const outdir = path.join(server, "dist");
+
+const keptInNodeModules = [
+  "@electric-sql/pglite",
+  "@electric-sql/pglite-socket",
+  "@electric-sql/pglite-tools",
+  "@node-rs/argon2",
+  "@scalar/api-reference",
+  "react",
+  "react-dom",
+  "react-router",
+  "@react-router/node",
+  "vite",
+  "pino-pretty",
+];
+const packageName = (specifier) =>
+  specifier
+    .split("/")
+    .slice(0, specifier.startsWith("@") ? 2 : 1)
+    .join("/");
+const external = {
+  name: "kept-in-node-modules",
+  setup(builder) {
+    builder.onResolve({ filter: /^[^./]/ }, (args) =>
+      keptInNodeModules.includes(packageName(args.path)) ? { path: args.path, external: true } : undefined,
+    );
+  },
+};
+
+rmSync(outdir, { recursive: true, force: true });
+const started = performance.now();
+await build({
+  entryPoints: {
+    main: path.join(server, "src/main.ts"),
+    "indexer-main": path.join(server, "src/indexer-main.ts"),
+    admin: path.join(server, "src/cli/main.ts"),
+    "migrate-cli": path.join(server, "src/db/migrate-cli.ts"),
+  },
+  outdir,
+  bundle: true,
+  splitting: true,
+  format: "esm",
+  platform: "node",
+  target: "node20.19",
+  sourcemap: true,
+  // Beside the entries: config.ts finds the repository two directories up, the client its migrations beside it.
+  chunkNames: "[name]-[hash]",
+  plugins: [external],
+  // Bundled CommonJS packages call require() for Node's own modules.
+  banner: {
+    js: 'import { createRequire as __arcanaRequire } from "node:module"; const require = __arcanaRequire(import.meta.url);',
+  },
+  logLevel: "warning",
+});
+// The migrations are read from beside the database client (server/dist/migrations once bundled).
+cpSync(path.join(server, "src/db/migrations"), path.join(outdir, "migrations"), { recursive: true });
+console.log(`server/dist: built in ${Math.round(performance.now() - started)} ms`);
