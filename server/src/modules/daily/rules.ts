@@ -1,4 +1,4 @@
-import { CHECK_IN_WINDOW_DAYS, type CheckInDay, DAY_MS, gmtDate } from "@arcana/protocol";
+import { CHECK_IN_WINDOW_DAYS, type CheckInDay, DAY_MS, lastGmtDays } from "@arcana/protocol";
 import type { Economy } from "../../economy.js";
 
 /** A credited check-in, as far as streaks care. */
@@ -40,8 +40,6 @@ export function checkInLabel(streak: number): string {
 
 /** The 7 GMT days ending today, oldest first, each marked when checked in. */
 export function checkInWindow(today: number, checkedDays: ReadonlySet<number>): CheckInDay[] {
-  return Array.from({ length: CHECK_IN_WINDOW_DAYS }, (_, index) => {
-    const day = today - (CHECK_IN_WINDOW_DAYS - 1) + index;
-    return { date: gmtDate(day * DAY_MS), checked: checkedDays.has(day) };
-  });
+  const window = lastGmtDays(today * DAY_MS, CHECK_IN_WINDOW_DAYS);
+  return window.days.map((day, index) => ({ date: window.dates[index] as string, checked: checkedDays.has(day) }));
 }

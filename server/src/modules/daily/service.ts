@@ -1,4 +1,12 @@
-import { type CheckInResult, type CheckInStatus, DAY_MS, gmtDate, gmtDayNumber } from "@arcana/protocol";
+import {
+  CHECK_IN_WINDOW_DAYS,
+  type CheckInResult,
+  type CheckInStatus,
+  DAY_MS,
+  gmtDate,
+  gmtDayNumber,
+  lastGmtDays,
+} from "@arcana/protocol";
 import { and, desc, eq, gte } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { ChainClients } from "../../chain/clients.js";
@@ -40,7 +48,12 @@ export function createCheckInService(deps: {
       const recent = await db
         .select({ day: checkIns.day })
         .from(checkIns)
-        .where(and(eq(checkIns.userId, userId), gte(checkIns.day, today - 6)));
+        .where(
+          and(
+            eq(checkIns.userId, userId),
+            gte(checkIns.day, lastGmtDays(today * DAY_MS, CHECK_IN_WINDOW_DAYS).days[0] ?? today),
+          ),
+        );
       const checked = new Set(recent.map((row) => row.day));
       const streak = currentStreak(latest ?? null, today);
       return {
