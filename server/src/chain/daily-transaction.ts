@@ -24,6 +24,20 @@ export interface VerifiedDailyEvent<Name extends DailyEventName> {
   /** The block's time: whose wallet it was then decides whose check-in it is. */
   blockTime: Date;
   args: DailyEventLog<Name>["args"];
+  /** The event as the credit paths take it: who, which GMT day, and where on the chain. */
+  seen: SeenDailyEvent;
+}
+
+/** A Daily event a fast path saw: its wallet and day, and where it happened (block number too). */
+export interface SeenDailyEvent {
+  wallet: string;
+  day: number;
+  chainId: number;
+  txHash: string;
+  logIndex: number;
+  blockNumber: number;
+  blockHash: string;
+  blockTime: Date;
 }
 
 /**
@@ -85,13 +99,15 @@ export async function verifyDailyTransaction<Name extends DailyEventName>(
     if (error instanceof BlockNotFoundError) throw notYet();
     throw new DependencyUnavailableError("rpc", { cause: error });
   }
-  return {
-    chain,
+  const seen = {
+    wallet: event.args.wallet,
+    day: Number(event.args.day),
+    chainId,
     txHash,
     logIndex: event.logIndex,
     blockNumber: Number(receipt.blockNumber),
     blockHash: receipt.blockHash,
     blockTime: new Date(Number(block.timestamp) * 1000),
-    args: event.args,
   };
+  return { ...seen, chain, txHash, blockHash: receipt.blockHash, args: event.args, seen };
 }

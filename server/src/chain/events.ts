@@ -90,6 +90,19 @@ export async function eventsForTokens(
   return byToken;
 }
 
+/** A Daily event's wallet and GMT day, and where it happened: what its module's credit takes. */
+export function dailyEventFields(event: ChainEvent) {
+  return {
+    wallet: event.args.wallet ?? "",
+    day: Number(event.args.day),
+    chainId: event.chainId,
+    txHash: event.txHash,
+    logIndex: event.logIndex,
+    blockHash: event.blockHash,
+    blockTime: event.blockTime,
+  };
+}
+
 /** The order events happened in (block, then log index): negative when `a` came first. */
 export function compareEvents(a: ChainEvent, b: ChainEvent): number {
   return a.blockNumber - b.blockNumber || a.logIndex - b.logIndex;

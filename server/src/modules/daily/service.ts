@@ -76,16 +76,7 @@ export function createCheckInService(deps: {
         memberWallet: member.wallet_address,
         eventName: "CheckedIn",
       });
-      const credit = await creditSeenCheckIn({
-        wallet: verified.args.wallet,
-        day: Number(verified.args.day),
-        chainId,
-        txHash,
-        logIndex: verified.logIndex,
-        blockNumber: verified.blockNumber,
-        blockHash: verified.blockHash,
-        blockTime: verified.blockTime,
-      });
+      const credit = await creditSeenCheckIn(verified.seen);
       if (!credit) {
         throw new ApiError(
           "forbidden",

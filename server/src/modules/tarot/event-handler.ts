@@ -1,18 +1,9 @@
-import type { ChainEvent, EventHandler } from "../../chain/events.js";
+import { type ChainEvent, dailyEventFields, type EventHandler } from "../../chain/events.js";
 import type { TarotRecordedEvent } from "./credit.js";
 import type { TarotService } from "./service.js";
 
 function tarotRecorded(event: ChainEvent): TarotRecordedEvent {
-  return {
-    wallet: event.args.wallet ?? "",
-    day: Number(event.args.day),
-    digest: event.args.digest ?? "",
-    chainId: event.chainId,
-    txHash: event.txHash,
-    logIndex: event.logIndex,
-    blockHash: event.blockHash,
-    blockTime: event.blockTime,
-  };
+  return { ...dailyEventFields(event), digest: event.args.digest ?? "" };
 }
 
 /**

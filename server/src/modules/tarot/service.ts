@@ -211,17 +211,7 @@ export function createTarotService(deps: {
         memberWallet: member.wallet_address,
         eventName: "TarotRecorded",
       });
-      const credit = await creditSeenTarotRecorded({
-        wallet: verified.args.wallet,
-        day: Number(verified.args.day),
-        digest: verified.args.digest,
-        chainId,
-        txHash,
-        logIndex: verified.logIndex,
-        blockNumber: verified.blockNumber,
-        blockHash: verified.blockHash,
-        blockTime: verified.blockTime,
-      });
+      const credit = await creditSeenTarotRecorded({ ...verified.seen, digest: verified.args.digest });
       if (!credit) {
         throw new ApiError(
           "bad_request",
