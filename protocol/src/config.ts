@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { publicBrandingSchema } from "./branding.js";
 import { chainIds } from "./chains.js";
 import { evmAddressSchema } from "./hex.js";
 
@@ -31,5 +32,7 @@ export const publicConfigSchema = z.object({
   solana_cluster: z.enum(["mainnet-beta", "testnet", "devnet"]),
   walletconnect_project_id: z.string().nullable(),
   build_id: z.string(),
+  /** The deployment's name and look (the operator's branding file; Arcana's own by default). */
+  branding: publicBrandingSchema,
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;

@@ -3,6 +3,7 @@ export * from "./accounts.js";
 export * from "./api-route.js";
 export * from "./box-rewards.js";
 export * from "./boxes.js";
+export * from "./branding.js";
 export * from "./chains.js";
 export * from "./config.js";
 export * from "./constants.js";

@@ -129,6 +129,7 @@ export function createApp(deps: AppDeps) {
     secret: config.sessionSecret,
     previousSecret: config.previousSessionSecret,
     cache: sessionCache,
+    mailBrand: { siteName: config.branding.siteName, footer: config.branding.email.footer },
   });
   const chainClients = deps.chainClients ?? createChainClients(config);
   const economy = deps.economy ?? loadEconomy(config.economyFile);

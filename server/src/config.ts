@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import { parseEnv } from "node:util";
 import { type ChainKey, chainIds, evmAddressSchema } from "@arcana/protocol";
 import { z } from "zod";
+import { type Branding, BrandingError, loadBranding } from "./branding.js";
 import { bridgeUrls, isChainKey, viemChains } from "./chain/chains.js";
 import { findDeployment } from "./chain/deployments.js";
 import { type ProxyTrust, parseProxyTrust } from "./http/client-ip.js";
@@ -75,7 +76,7 @@ const envSchema = z.object({
     .string()
     .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
     .optional(),
-  MAIL_FROM: z.string().min(3).default("Arcana <no-reply@arcana.local>"),
+  MAIL_FROM: z.string().min(3).optional(),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, "must be a redis:// or rediss:// URL")
@@ -86,6 +87,8 @@ const envSchema = z.object({
   RELAYER_PRIVATE_KEY: privateKey.optional(),
   /** The economy file (points, streak bonuses, …); relative paths start at the repository root. */
   ECONOMY_FILE: z.string().min(1).optional(),
+  /** The branding file (name, logo, colours, links, e-mail sender); relative paths start at the repository root. */
+  BRANDING_FILE: z.string().min(1).optional(),
   /** An OpenAI-compatible API base URL (…/v1) that writes tarot readings; the built-in writer otherwise. */
   TAROT_LLM_URL: url.optional(),
   TAROT_LLM_KEY: z.string().min(1).optional(),
@@ -183,6 +186,8 @@ export interface Config {
   /** Which X-Forwarded-For entries name the client (only those our own proxies appended). */
   trustProxy: ProxyTrust;
   economyFile: string;
+  /** The deployment's name and look (BRANDING_FILE or config/branding.json; Arcana's own without either). */
+  branding: Branding;
   /** The language model that writes tarot readings, when configured. */
   tarotLlm: { url: string; key: string | null; model: string; timeoutMs: number } | null;
 }
@@ -294,9 +299,20 @@ export function loadConfig(rawEnv: Record<string, string | undefined> = readEnvi
     }),
   );
 
+  let branding: Branding | null = null;
+  try {
+    branding = loadBranding(
+      e.BRANDING_FILE ? path.resolve(repoRoot, e.BRANDING_FILE) : undefined,
+      path.join(repoRoot, "config/branding.json"),
+    );
+  } catch (error) {
+    if (!(error instanceof BrandingError)) throw error;
+    problems.push(...error.problems.map((problem) => `BRANDING_FILE (${error.file}): ${problem}`));
+  }
+
   const defaultChain = (e.DEFAULT_CHAIN as ChainKey | undefined) ?? (chainKeys.includes("local") ? "local" : "opBNB");
   if (!chainKeys.includes(defaultChain)) problems.push(`DEFAULT_CHAIN: "${defaultChain}" is not in CHAINS`);
-  if (problems.length > 0) throw new ConfigError(problems);
+  if (problems.length > 0 || !branding) throw new ConfigError(problems);
 
   const host = e.HOST ?? (isProduction ? "0.0.0.0" : "127.0.0.1");
   return {
@@ -319,7 +335,8 @@ export function loadConfig(rawEnv: Record<string, string | undefined> = readEnvi
     defaultChain,
     solanaCluster: e.SOLANA_CLUSTER,
     walletConnectProjectId: e.WALLETCONNECT_PROJECT_ID ?? null,
-    mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM },
+    mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM ?? `${branding.email.senderName} <no-reply@arcana.local>` },
+    branding,
     redisUrl: e.REDIS_URL ?? null,
     metricsToken: e.METRICS_TOKEN ?? null,
     trustProxy: e.TRUST_PROXY,

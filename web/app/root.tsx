@@ -28,8 +28,9 @@ export async function loader({ context, request }: Route.LoaderArgs): Promise<Ro
     // Only wagmi's own cookie is read: the session cookie must never reach the page's data.
     evmWallet: evmStateFromCookie(readWagmiCookie(request.headers.get("cookie"))),
     language: context.language,
-    // The product's name, from one place until branding makes it configurable.
-    siteName: "Arcana",
+    // The operator's branding (config/branding.json); every message's {siteName} is its name.
+    branding: context.config.branding,
+    siteName: context.config.branding.site_name,
     messages: messagesFor(context.language, rootNamespaces),
   };
 }

@@ -1,12 +1,18 @@
 import type { Language } from "@arcana/protocol";
 import { signInMailTexts } from "./sign-in-texts.js";
 
-const SITE_NAME = "Arcana";
-
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
+/** Whose e-mail it is: the branding's site name and the footer under every message. */
+export interface MailBrand {
+  siteName: string;
+  footer: string | null;
+}
+const arcana: MailBrand = { siteName: "Arcana", footer: null };
+
 /** The sign-in code e-mail in the member's language: the code large, with its expiry, in HTML and plain text. */
-export function signInCodeMail(code: string, expiresInMinutes: number, language: Language = "en") {
+export function signInCodeMail(code: string, expiresInMinutes: number, language: Language = "en", brand = arcana) {
+  const SITE_NAME = brand.siteName;
   const texts = signInMailTexts[language];
   const fill = (template: string) =>
     template
@@ -20,7 +26,10 @@ export function signInCodeMail(code: string, expiresInMinutes: number, language:
     texts.expiry,
     texts.ignore,
   ].map(fill) as [string, string, string, string, string];
-  const text = [intro, "", expiry, ignore].join("\n");
+  const text = [intro, "", expiry, ignore, ...(brand.footer ? ["", "--", brand.footer] : [])].join("\n");
+  const footer = brand.footer
+    ? `\n<p style="margin:16px 0 0;font-size:12px;color:#a79fd1">${escapeHtml(brand.footer)}</p>`
+    : "";
   const html = `<!doctype html>
 <html lang="${language}"><body style="margin:0;background:#0d0b1a;font-family:Georgia,serif;color:#ece8ff">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:32px 16px">
@@ -30,7 +39,7 @@ export function signInCodeMail(code: string, expiresInMinutes: number, language:
 <h1 style="margin:0 0 24px;font-size:22px;font-weight:normal">${escapeHtml(heading)}</h1>
 <p style="margin:0 0 24px;font-family:'Courier New',monospace;font-size:40px;letter-spacing:.3em;color:#f5d76e"><strong>${code}</strong></p>
 <p style="margin:0 0 8px;font-size:15px">${escapeHtml(expiry)}</p>
-<p style="margin:0;font-size:13px;color:#a79fd1">${escapeHtml(ignore)}</p>
+<p style="margin:0;font-size:13px;color:#a79fd1">${escapeHtml(ignore)}</p>${footer}
 </td></tr></table></td></tr></table></body></html>`;
   return { subject, text, html };
 }

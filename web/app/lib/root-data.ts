@@ -1,4 +1,4 @@
-import type { Language, PublicConfig, User } from "@arcana/protocol";
+import type { Language, PublicBranding, PublicConfig, User } from "@arcana/protocol";
 import { useRouteLoaderData } from "react-router";
 import type { Messages } from "../i18n/compiled";
 import type { EvmWalletState } from "../wallet-runtime/wallet-store";
@@ -12,7 +12,9 @@ export interface RootData {
   evmWallet: EvmWalletState;
   /** The page's language, as the server resolved it (`?lang=`, the cookie, Accept-Language). */
   language: Language;
-  /** The product's name, for every message's `{siteName}`. */
+  /** The deployment's name and look (the operator's branding file; Arcana's own by default). */
+  branding: PublicBranding;
+  /** The deployment's name (`branding.site_name`), for every message's `{siteName}`. */
   siteName: string;
   /** The chrome's, the API errors' and the app-wide dialogs' messages in that language, compiled. */
   messages: Messages;

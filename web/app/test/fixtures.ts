@@ -1,4 +1,4 @@
-import type { Language, PublicChain, PublicConfig, User } from "@arcana/protocol";
+import type { Language, PublicBranding, PublicChain, PublicConfig, User } from "@arcana/protocol";
 import { messagesFor } from "../i18n/messages.server";
 import { namespaces } from "../i18n/namespaces";
 
@@ -18,6 +18,19 @@ export function testChain(overrides: Partial<PublicChain> = {}): PublicChain {
   };
 }
 
+/** Arcana's own branding, as the server sends it without a branding file. */
+export const testBranding: PublicBranding = {
+  site_name: "Arcana",
+  short_name: "Arcana",
+  description: "A loyalty app for Genesis Pass holders: daily check-ins, tarot, loot boxes and rewards.",
+  logo_url: "/favicon.svg",
+  icon_url: "/favicon.svg",
+  theme_color: "#2a1f57",
+  background_color: "#0d0b1a",
+  links: { site: null, docs: null, social: [] },
+  pass_name: "Arcana Genesis Pass",
+};
+
 /** The public config the root loader hands the page: no chains unless given. */
 export function testConfig(overrides: Partial<PublicConfig> = {}): PublicConfig {
   return {
@@ -27,6 +40,7 @@ export function testConfig(overrides: Partial<PublicConfig> = {}): PublicConfig 
     solana_cluster: "mainnet-beta",
     walletconnect_project_id: null,
     build_id: "test",
+    branding: testBranding,
     ...overrides,
   };
 }
@@ -50,5 +64,5 @@ export function testMember(overrides: Partial<User> = {}): User {
 
 /** The root loader's language fields: every English message, compiled as the server sends them. */
 export function testI18n(language: Language = "en") {
-  return { language, siteName: "Arcana", messages: messagesFor(language, namespaces) };
+  return { language, branding: testBranding, siteName: "Arcana", messages: messagesFor(language, namespaces) };
 }

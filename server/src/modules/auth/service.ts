@@ -18,7 +18,7 @@ import type { Database } from "../../db/client.js";
 import { ApiError } from "../../http/api-error.js";
 import { DependencyUnavailableError } from "../../http/dependency.js";
 import type { Mailer } from "../../mail/mailer.js";
-import { signInCodeMail } from "../../mail/templates.js";
+import { type MailBrand, signInCodeMail } from "../../mail/templates.js";
 import type { RateLimit, RateLimiter } from "../../rate-limit/limiter.js";
 import {
   memberByEmail,
@@ -69,6 +69,8 @@ export interface AuthDeps {
   previousSecret?: string | null;
   /** Session lookups kept in memory (PostgreSQL only; session-cache.ts). */
   cache?: SessionCache;
+  /** Whose e-mails they are (the branding's name and footer); Arcana's own when absent. */
+  mailBrand?: MailBrand;
 }
 
 export interface Authenticated {
@@ -161,7 +163,10 @@ export function createAuthService(deps: AuthDeps) {
       };
       await db.insert(loginCodes).values(row).onConflictDoUpdate({ target: loginCodes.email, set: row });
       try {
-        await deps.mailer.send({ to: email, ...signInCodeMail(code, SIGN_IN_CODE_TTL_MS / 60_000, language) });
+        await deps.mailer.send({
+          to: email,
+          ...signInCodeMail(code, SIGN_IN_CODE_TTL_MS / 60_000, language, deps.mailBrand),
+        });
       } catch (error) {
         await limiter.reset(authLimits.sendCodePerEmail, email);
         throw new DependencyUnavailableError("smtp", { cause: error });

@@ -40,13 +40,13 @@ export function registerPassRoutes(routes: Routes, service: PassService) {
     readableByAnySite(c);
     if (!(await service.isMinted(id))) throw new ApiError("not_found", `Pass #${id} has not been minted.`);
     c.header("Cache-Control", "public, max-age=3600");
-    return c.json(passMetadata(id, config.publicUrl), 200);
+    return c.json(passMetadata(id, config.publicUrl, config.branding.pass), 200);
   });
 
   api.get("/nft/image.svg", (c) => {
     readableByAnySite(c);
     c.header("Content-Type", "image/svg+xml");
     c.header("Cache-Control", "public, max-age=86400");
-    return c.body(passImageSvg);
+    return c.body(passImageSvg(config.branding.siteName));
   });
 }

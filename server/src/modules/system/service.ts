@@ -1,5 +1,6 @@
 import type { Dependency, PublicConfig, Readiness } from "@arcana/protocol";
 import type { Logger } from "pino";
+import { publicBranding } from "../../branding.js";
 import { gasNotes, viemChains } from "../../chain/chains.js";
 import type { Config } from "../../config.js";
 
@@ -28,6 +29,7 @@ export function buildPublicConfig(config: Config, buildId: string): PublicConfig
       };
     }),
     solana_cluster: config.solanaCluster,
+    branding: publicBranding(config.branding),
     walletconnect_project_id: config.walletConnectProjectId,
     build_id: buildId,
   };

@@ -1,0 +1,95 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { PublicConfig } from "@arcana/protocol";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BrandingError, parseBranding } from "./branding.js";
+import { ConfigError, loadConfig } from "./config.js";
+import { passMetadata } from "./modules/passes/pass-metadata.js";
+import { capturingMailer, createTestApp, postJson, readData } from "./test/app.js";
+
+const scratch = mkdtempSync(path.join(tmpdir(), "arcana-branding-"));
+const brandingFile = path.join(scratch, "branding.json");
+writeFileSync(
+  brandingFile,
+  JSON.stringify({
+    siteName: "Lumen Club",
+    shortName: "Lumen",
+    logo: "https://cdn.lumen.example/logo.svg",
+    themeColor: "#114477",
+    links: { site: "https://lumen.example", social: [{ label: "X", url: "https://x.com/lumen" }] },
+    pass: { description: "Lumen's membership pass." },
+    email: { footer: "Lumen Club · 1 Harbour Road" },
+  }),
+);
+
+describe("the branding file", () => {
+  it("defaults to Arcana's own name and look", () => {
+    const branding = loadConfig({ NODE_ENV: "test" }).branding;
+    expect(branding).toMatchObject({ siteName: "Arcana", shortName: "Arcana", pass: { name: "Arcana Genesis Pass" } });
+    expect(loadConfig({ NODE_ENV: "test" }).mail.from).toBe("Arcana <no-reply@arcana.local>");
+  });
+
+  it("stops the start naming each wrong setting by its JSON path, unknown settings included", () => {
+    const wrongSettings = { themeColor: "blue", links: { social: [{ label: "X", url: "x.com" }] }, logoo: 1 };
+    const problems = (() => {
+      try {
+        parseBranding(wrongSettings);
+      } catch (error) {
+        if (error instanceof BrandingError) return error.problems;
+      }
+      return [];
+    })();
+    expect(problems).toEqual([
+      "themeColor: must be a colour like #2a1f57",
+      "links.social[0].url: must be an http(s) URL",
+      "unknown setting logoo",
+    ]);
+    const wrong = path.join(scratch, "wrong.json");
+    writeFileSync(wrong, JSON.stringify({ siteName: "" }));
+    expect(() => loadConfig({ NODE_ENV: "test", BRANDING_FILE: wrong })).toThrow(ConfigError);
+    expect(() => loadConfig({ NODE_ENV: "test", BRANDING_FILE: wrong })).toThrow(
+      /BRANDING_FILE .*siteName: must not be empty/,
+    );
+  });
+});
+
+describe("a branded start", () => {
+  const { mailer, sent } = capturingMailer();
+  let t: Awaited<ReturnType<typeof createTestApp>>;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { BRANDING_FILE: brandingFile }, mailer });
+  });
+  afterAll(async () => {
+    await t.dispose();
+    rmSync(scratch, { recursive: true, force: true });
+  });
+
+  it("shows the brand, and nowhere Arcana, in the public config, the e-mails and the pass's metadata and artwork", async () => {
+    const config = await readData<PublicConfig>(await t.app.request("/api/config"));
+    expect(config.branding).toMatchObject({
+      site_name: "Lumen Club",
+      short_name: "Lumen",
+      logo_url: "https://cdn.lumen.example/logo.svg",
+      theme_color: "#114477",
+      pass_name: "Lumen Club Genesis Pass",
+      links: { site: "https://lumen.example", docs: null, social: [{ label: "X", url: "https://x.com/lumen" }] },
+    });
+    expect(JSON.stringify(config.branding)).not.toContain("Arcana");
+
+    expect(t.config.mail.from).toBe("Lumen Club <no-reply@arcana.local>");
+    await postJson(t.app, "/api/send_code", { email: "member@lumen.example", check_email: true });
+    const mail = sent.at(-1);
+    for (const part of [mail?.subject, mail?.text, mail?.html]) {
+      expect(part).toContain("Lumen Club");
+      expect(part).not.toContain("Arcana");
+    }
+    expect(mail?.text).toContain("Lumen Club · 1 Harbour Road");
+
+    const metadata = passMetadata(7, t.config.publicUrl, t.config.branding.pass);
+    expect(metadata).toMatchObject({ name: "Lumen Club Genesis Pass #7", description: "Lumen's membership pass." });
+    const artwork = await (await t.app.request("/api/nft/image.svg")).text();
+    expect(artwork).toContain(">Lumen Club</text>");
+    expect(artwork).not.toContain("Arcana");
+  });
+});
