@@ -13,6 +13,7 @@ import { reorg } from "./reorg.js";
 import { type CheckResult, printTable } from "./report.js";
 import { twoServers } from "./scale-out.js";
 import { soak } from "./soak.js";
+import { sponsoredRelays } from "./sponsorship.js";
 
 const started = performance.now();
 const only = process.env.RELIABILITY_ONLY?.split(",");
@@ -132,6 +133,10 @@ try {
     );
     results.push(...scaled.results);
     app = scaled.survivor;
+  }
+  if (wanted("sponsor")) {
+    step("::: sponsored transactions: 2 servers × 100 members, RPC cut, stuck transaction, SIGKILL before broadcast");
+    results.push(...(await sponsoredRelays(env)));
   }
   if (wanted("soak")) {
     step(`::: soak: ${SOAK_SECONDS} s of mixed member traffic`);
