@@ -97,3 +97,48 @@ export const relayStatusSchema = z.object({
   credited: z.boolean(),
 });
 export type RelayStatus = z.infer<typeof relayStatusSchema>;
+
+/** Amounts of the chain's native token, as decimal text (e.g. "0.0421"). */
+const nativeAmountText = z.string();
+
+/** One chain's relayer, as the operator console shows it (`GET /operator/sponsorship`). */
+export const operatorSponsoredChainSchema = z.object({
+  chain_id: z.number().int(),
+  chain_key: z.string(),
+  /** The native token's symbol (BNB, USDC, ETH). */
+  symbol: z.string(),
+  relayer: evmAddressSchema,
+  /** Null when the chain did not answer. */
+  balance: nativeAmountText.nullable(),
+  /** Below it sponsorship pauses. */
+  low_balance: nativeAmountText,
+  budget: nativeAmountText,
+  spent_today: nativeAmountText,
+  reserved_today: nativeAmountText,
+  /** Relays accepted and not yet settled. */
+  queue_depth: z.number().int(),
+  /** Of those, accepted more than a minute ago. */
+  waiting_over_minute: z.number().int(),
+  confirmed: z.number().int(),
+  failed: z.number().int(),
+  /** Relayer transactions replaced by a fee-bumped one. */
+  replaced: z.number().int(),
+  /** Per GMT day (`YYYY-MM-DD`, oldest first, every day of the window): sponsored relays and their outcomes. */
+  days: z.array(
+    z.object({
+      date: z.string(),
+      relays: z.number().int(),
+      confirmed: z.number().int(),
+      failed: z.number().int(),
+      spent: nativeAmountText,
+    }),
+  ),
+});
+export type OperatorSponsoredChain = z.infer<typeof operatorSponsoredChainSchema>;
+
+export const operatorSponsorshipSchema = z.object({
+  /** The window of `days`, in GMT days. */
+  window_days: z.number().int(),
+  chains: z.array(operatorSponsoredChainSchema),
+});
+export type OperatorSponsorship = z.infer<typeof operatorSponsorshipSchema>;

@@ -11,6 +11,7 @@ import type {
   OperatorMember,
   OperatorOverview,
 } from "./operator.js";
+import type { OperatorSponsorship } from "./sponsorship.js";
 
 /** What the operator console's pages read while the server renders them (the same answers as `/api/operator/…`). */
 export interface OperatorConsoleReads {
@@ -24,6 +25,7 @@ export interface OperatorConsoleReads {
   /** One page of the audit log, newest first; `cursor` is the previous page's `next_cursor`. */
   audit(cursor?: string): Promise<AuditPage>;
   chains(): Promise<ChainStatuses>;
+  sponsorship(): Promise<OperatorSponsorship>;
 }
 
 /**

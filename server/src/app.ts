@@ -53,6 +53,7 @@ import { createReferralService } from "./modules/referrals/service.js";
 import { createSponsoredChains } from "./modules/sponsorship/chain-state.js";
 import { registerSponsorshipMetrics } from "./modules/sponsorship/metrics.js";
 import type { RelayCredits } from "./modules/sponsorship/relayer.js";
+import { operatorSponsorship } from "./modules/sponsorship/reports.js";
 import { registerSponsorshipRoutes } from "./modules/sponsorship/routes.js";
 import { createSponsorshipService } from "./modules/sponsorship/service.js";
 import { registerStakingRoutes } from "./modules/staking/routes.js";
@@ -178,7 +179,15 @@ export function createApp(deps: AppDeps) {
   const referrals = createReferralService({ db: database.db, economy, publicUrl: config.publicUrl, now, limiter });
   const tasks = createTaskService({ db: database.db, economy, referrals, now, limiter });
   const boxReports = createBoxReports({ db: database.db, economy, now });
-  const operator = createOperatorReports({ db: database.db, config, boxes: boxReports, now, limiter });
+  const sponsorshipReport = () => operatorSponsorship(database.db, sponsoredChains, now());
+  const operator = createOperatorReports({
+    db: database.db,
+    config,
+    boxes: boxReports,
+    sponsorship: sponsorshipReport,
+    now,
+    limiter,
+  });
   registerOperationsMetrics(metrics.registry, {
     chainStatuses: () => operator.chains(),
     signerStatuses: () => signerHealth.known(),
@@ -267,7 +276,7 @@ export function createApp(deps: AppDeps) {
   registerLedgerRoutes(routes, database.db);
   registerCheckInRoutes(routes, checkIn);
   registerTarotRoutes(routes, tarot);
-  registerSponsorshipRoutes(routes, sponsorship);
+  registerSponsorshipRoutes(routes, sponsorship, sponsorshipReport);
   registerAstrologyRoutes(routes, now);
   registerPassRoutes(routes, passes);
   registerStakingRoutes(routes, staking);

@@ -17,6 +17,7 @@ export default [
       route("members", "routes/operator.members.tsx"),
       route("members/:id", "routes/operator.member.tsx"),
       route("chains", "routes/operator.chains.tsx"),
+      route("sponsorship", "routes/operator.sponsorship.tsx"),
       route("audit", "routes/operator.audit.tsx"),
     ]),
     route("*", "routes/not-found.tsx"),

@@ -19,6 +19,7 @@ import {
   pointsAdjustmentSchema,
   unbindWalletRequestSchema,
 } from "../operator.js";
+import { operatorSponsorshipSchema } from "../sponsorship.js";
 
 const operatorOnly = "Operators only (`npm run admin -- operator add <email>`); anyone else gets 403 `forbidden`.";
 
@@ -171,6 +172,20 @@ export const getOperatorChainsRoute = defineRoute({
   security: "operator",
   response: chainStatusesSchema,
   responseDescription: "The indexer's state per chain",
+  errors: [401, 403],
+});
+
+export const getOperatorSponsorshipRoute = defineRoute({
+  method: "get",
+  path: "/operator/sponsorship",
+  operationId: "getOperatorSponsorship",
+  tag: "operator",
+  summary:
+    "Per sponsored chain: the relayer and its balance, spent today against the budget, the queue, confirmed/failed/replaced counts and relays per day",
+  description: `${operatorOnly} Balances and amounts in the chain's native token; the last 14 GMT days.`,
+  security: "operator",
+  response: operatorSponsorshipSchema,
+  responseDescription: "Each sponsored chain's relayer figures",
   errors: [401, 403],
 });
 

@@ -15,6 +15,7 @@ import {
   type OperatorInvites,
   type OperatorMember,
   type OperatorOverview,
+  type OperatorSponsorship,
   operatorLimits,
   parseGmtDate,
 } from "@arcana/protocol";
@@ -89,6 +90,8 @@ export interface OperatorReportsDeps {
   db: Database;
   config: Config;
   boxes: BoxReports;
+  /** The sponsorship module's report (its relayers), for the console's page. */
+  sponsorship: () => Promise<OperatorSponsorship>;
   now: () => Date;
   limiter: RateLimiter;
 }
@@ -105,7 +108,7 @@ export type OperatorReports = ReturnType<typeof createOperatorReports>;
  * the audit log, the indexer, and the CSV exports (each export audited: it hands out members' data).
  * The console's actions are each module's admin.ts.
  */
-export function createOperatorReports({ db, config, boxes, now, limiter }: OperatorReportsDeps) {
+export function createOperatorReports({ db, config, boxes, sponsorship, now, limiter }: OperatorReportsDeps) {
   return {
     /** What an action answers: the member afterwards and the audit entry it wrote. */
     async actionResult({ memberId, auditId }: { memberId: string; auditId: number }): Promise<OperatorActionResult> {
@@ -346,6 +349,7 @@ export function createOperatorReports({ db, config, boxes, now, limiter }: Opera
         memberLedger: (id) => this.memberLedger(id, { perPage: limits.rewardsPageSize }),
         audit: (cursor) => this.audit({ perPage: limits.rewardsPageSize, ...(cursor ? { cursor } : {}) }),
         chains: () => this.chains(),
+        sponsorship,
       };
     },
 

@@ -1,7 +1,9 @@
+import type { OperatorSponsorship } from "@arcana/protocol";
 import { and, count, eq, gte, inArray, lt, sql, sum } from "drizzle-orm";
 import { formatEther, parseEther } from "viem";
+import { viemChains } from "../../chain/chains.js";
 import type { DatabaseOrTransaction } from "../../db/client.js";
-import type { SponsoredChain } from "./chain-state.js";
+import type { SponsoredChain, SponsoredChains } from "./chain-state.js";
 import { relayerTransactions, sponsoredRelays, sponsorshipDays } from "./schema.js";
 import { openRelayStates } from "./service.js";
 
@@ -131,4 +133,56 @@ export function formatRelayerReport(report: RelayerReport, symbol: string): stri
     ),
   ];
   return lines.join("\n");
+}
+
+/** The console's window: relays per GMT day over this many days. */
+export const OPERATOR_SPONSORSHIP_DAYS = 14;
+
+/** `GET /operator/sponsorship` and the console's page: each sponsored chain's report, amounts in its native token. */
+export async function operatorSponsorship(
+  db: DatabaseOrTransaction,
+  chains: SponsoredChains,
+  now: Date,
+): Promise<OperatorSponsorship> {
+  const withBalances = await Promise.all(
+    chains.all().map(async (target) => ({
+      target,
+      balance: await chains.balance(target.chain.id).catch(() => null),
+    })),
+  );
+  const reports = await relayerReports(db, withBalances, { now, days: OPERATOR_SPONSORSHIP_DAYS });
+  const today = Math.floor(now.getTime() / 86_400_000);
+  const window = Array.from({ length: OPERATOR_SPONSORSHIP_DAYS }, (_, i) => today - OPERATOR_SPONSORSHIP_DAYS + 1 + i);
+  return {
+    window_days: OPERATOR_SPONSORSHIP_DAYS,
+    chains: reports.map((report) => {
+      const byDay = new Map(report.days.map((day) => [day.day, day]));
+      return {
+        chain_id: report.chainId,
+        chain_key: report.chainKey,
+        symbol: viemChains[report.chainKey as keyof typeof viemChains].nativeCurrency.symbol,
+        relayer: report.relayer as `0x${string}`,
+        balance: report.balanceWei === null ? null : formatEther(report.balanceWei),
+        low_balance: formatEther(report.lowBalanceWei),
+        budget: formatEther(report.budgetWei),
+        spent_today: formatEther(report.spentTodayWei),
+        reserved_today: formatEther(report.reservedTodayWei),
+        queue_depth: report.queueDepth,
+        waiting_over_minute: report.waitingOverMinute,
+        confirmed: report.confirmed,
+        failed: report.failed,
+        replaced: report.replaced,
+        days: window.map((day) => {
+          const row = byDay.get(day);
+          return {
+            date: new Date(day * 86_400_000).toISOString().slice(0, 10),
+            relays: row?.relays ?? 0,
+            confirmed: row?.confirmed ?? 0,
+            failed: row?.failed ?? 0,
+            spent: formatEther(row?.spentWei ?? 0n),
+          };
+        }),
+      };
+    }),
+  };
 }

@@ -1,8 +1,15 @@
-import { getRelayRoute, getSponsorshipRoute, relayRoute } from "@arcana/protocol";
+import type { OperatorSponsorship } from "@arcana/protocol";
+import { getOperatorSponsorshipRoute, getRelayRoute, getSponsorshipRoute, relayRoute } from "@arcana/protocol";
 import type { Routes } from "../../http/routes.js";
 import type { SponsorshipService } from "./service.js";
 
-export function registerSponsorshipRoutes(routes: Routes, sponsorship: SponsorshipService) {
+export function registerSponsorshipRoutes(
+  routes: Routes,
+  sponsorship: SponsorshipService,
+  operatorReport: () => Promise<OperatorSponsorship>,
+) {
+  routes.operatorRoute(getOperatorSponsorshipRoute, async (c) => c.json({ data: await operatorReport() }, 200));
+
   routes.memberRoute(getSponsorshipRoute, async (c, member) =>
     c.json({ data: await sponsorship.status(member.user) }, 200),
   );

@@ -1,13 +1,14 @@
 import { dailyAbi } from "@arcana/contracts";
-import type { RelayAccepted, RelayStatus, Sponsorship } from "@arcana/protocol";
+import type { OperatorSponsorship, RelayAccepted, RelayStatus, Sponsorship } from "@arcana/protocol";
 import { gmtDayNumber } from "@arcana/protocol";
 import { eq } from "drizzle-orm";
 import pino from "pino";
-import { encodeFunctionData, type Hex, keccak256, toHex } from "viem";
+import { encodeFunctionData, formatEther, type Hex, keccak256, toHex } from "viem";
 import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signForwardRequest } from "../../../../contracts/scripts/lib/forward-requests.js";
 import { type Economy, loadEconomy } from "../../economy.js";
+import { makeOperator } from "../../test/admin.js";
 import { createTestApp, postJson } from "../../test/app.js";
 import { startTestChain } from "../../test/chain.js";
 import { deployArcana, hardhatAccounts, walletOn } from "../../test/contracts.js";
@@ -183,6 +184,29 @@ describe("sponsored transactions", () => {
       headers: stranger.auth,
     });
     expect(foreign.status).toBe(404);
+
+    // The operator console's report: the relayer, today's spend, the outcome, the day's relays.
+    const operator = await signUpMember(t, "operator@example.com");
+    await makeOperator(t.database.db, "operator@example.com");
+    const report = await t.app.request("/api/operator/sponsorship", { headers: operator.auth });
+    expect(report.status).toBe(200);
+    const { data: sponsorshipReport } = (await report.json()) as { data: OperatorSponsorship };
+    const [local] = sponsorshipReport.chains;
+    expect(local).toMatchObject({
+      chain_id: 31337,
+      symbol: "ETH",
+      relayer: privateKeyToAccount(relayerKey).address,
+      queue_depth: 0,
+      waiting_over_minute: 0,
+      confirmed: 1,
+      failed: 0,
+      replaced: 0,
+      budget: "1",
+      spent_today: formatEther(BigInt(stored?.spentWei ?? "0")),
+    });
+    expect(local?.days).toHaveLength(sponsorshipReport.window_days);
+    expect(local?.days.at(-1)).toMatchObject({ relays: 1, confirmed: 1, failed: 0 });
+    expect((await t.app.request("/api/operator/sponsorship", { headers: member.auth })).status).toBe(403);
   }, 60_000);
 
   it("refuses, with a code and nothing spent, every request policy does not allow", async () => {

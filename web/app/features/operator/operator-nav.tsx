@@ -7,6 +7,7 @@ const sections = [
   { to: "/operator/invites", label: "Invites", end: false },
   { to: "/operator/members", label: "Members", end: false },
   { to: "/operator/chains", label: "Chains", end: false },
+  { to: "/operator/sponsorship", label: "Sponsorship", end: false },
   { to: "/operator/audit", label: "Audit log", end: false },
 ];
 

@@ -1,0 +1,73 @@
+import type { OperatorSponsoredChain } from "@arcana/protocol";
+import { cleanup, render, screen, within } from "@testing-library/react";
+import { afterEach, describe, expect, it } from "vitest";
+import { SponsorshipReport } from "./sponsorship-report";
+
+afterEach(cleanup);
+
+/** The figure shown under a tile's label. */
+const tile = (section: HTMLElement, label: string) =>
+  [...section.querySelectorAll("dt")].find((term) => term.textContent === label)?.nextElementSibling?.textContent;
+
+const chain = (change: Partial<OperatorSponsoredChain> = {}): OperatorSponsoredChain => ({
+  chain_id: 204,
+  chain_key: "opBNB",
+  symbol: "BNB",
+  relayer: "0x1111111111111111111111111111111111111111",
+  balance: "0.5",
+  low_balance: "0.02",
+  budget: "0.05",
+  spent_today: "0.0123",
+  reserved_today: "0.0004",
+  queue_depth: 3,
+  waiting_over_minute: 0,
+  confirmed: 120,
+  failed: 4,
+  replaced: 2,
+  days: [
+    { date: "2026-11-24", relays: 50, confirmed: 48, failed: 2, spent: "0.01" },
+    { date: "2026-11-25", relays: 74, confirmed: 72, failed: 2, spent: "0.0123" },
+  ],
+  ...change,
+});
+
+describe("the sponsorship report", () => {
+  it("shows a chain's relayer, spend against budget, queue and outcomes, and sponsored actions per day as a table", () => {
+    render(<SponsorshipReport sponsorship={{ window_days: 14, chains: [chain()] }} />);
+    const section = screen.getByRole("region", { name: /opBNB \(204\)/ });
+    expect(within(section).getByText("Relaying")).toBeTruthy();
+    expect(section.textContent).toContain("0x1111111111111111111111111111111111111111");
+    expect(tile(section, "Relayer balance")).toBe("0.5 BNB");
+    expect(tile(section, "Spent today (GMT)")).toBe("0.0123 BNB of 0.05 BNB");
+    expect(tile(section, "Queue")).toBe("3");
+    expect(tile(section, "Confirmed")).toBe("120");
+    expect(tile(section, "Failed")).toBe("4");
+    expect(tile(section, "Replaced transactions")).toBe("2");
+    const rows = within(within(section).getByRole("table")).getAllByRole("row");
+    expect(rows.map((row) => row.textContent)).toEqual(["DayConfirmedFailed", "2026-11-24482", "2026-11-25722"]);
+  });
+
+  it("flags a relayer low on funds, an unreachable balance and relays waiting over a minute", () => {
+    render(
+      <SponsorshipReport
+        sponsorship={{
+          window_days: 14,
+          chains: [
+            chain({ balance: "0.01", waiting_over_minute: 2 }),
+            chain({ chain_id: 42766, chain_key: "zkFair", symbol: "USDC", balance: null }),
+          ],
+        }}
+      />,
+    );
+    const low = screen.getByRole("region", { name: /opBNB/ });
+    expect(within(low).getByText("Low on funds: sponsorship paused")).toBeTruthy();
+    expect(tile(low, "Waiting over a minute")).toBe("2");
+    const unknown = screen.getByRole("region", { name: /zkFair/ });
+    expect(tile(unknown, "Relayer balance")).toBe("unknown (RPC unreachable)");
+  });
+
+  it("says how to sponsor a chain when none is", () => {
+    render(<SponsorshipReport sponsorship={{ window_days: 14, chains: [] }} />);
+    expect(screen.getByText(/No chain is sponsored/)).toBeTruthy();
+  });
+});
