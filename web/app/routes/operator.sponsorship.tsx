@@ -1,5 +1,6 @@
 import { requireOperatorConsole } from "../features/operator/console-access";
 import { SponsorshipReport } from "../features/operator/sponsorship-report";
+import { useT } from "../i18n/use-t";
 import { PageHeader } from "../ui/page-header";
 import type { Route } from "./+types/operator.sponsorship";
 
@@ -8,13 +9,11 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export default function OperatorSponsorshipPage({ loaderData }: Route.ComponentProps) {
+  const t = useT();
   return (
     <>
-      <PageHeader eyebrow="Operator console" title="Sponsorship">
-        <p>
-          The relayers that pay members' sponsored transactions: balance, today's spend against the budget, the queue
-          and its outcomes, and sponsored actions per GMT day over the last {loaderData.sponsorship.window_days} days.
-        </p>
+      <PageHeader eyebrow={t("operator.title")} title={t("operator.sponsorship.title")}>
+        <p>{t("operator.sponsorship.lead", { days: loaderData.sponsorship.window_days })}</p>
       </PageHeader>
       <SponsorshipReport sponsorship={loaderData.sponsorship} />
     </>

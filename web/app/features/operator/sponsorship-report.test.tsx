@@ -1,7 +1,32 @@
-import type { OperatorSponsoredChain } from "@arcana/protocol";
+import type { OperatorSponsoredChain, OperatorSponsorship } from "@arcana/protocol";
 import { cleanup, render, screen, within } from "@testing-library/react";
-import { afterEach, describe, expect, it } from "vitest";
+import { createRoutesStub } from "react-router";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { testI18n } from "../../test/fixtures";
 import { SponsorshipReport } from "./sponsorship-report";
+
+// The chart's drawing needs a canvas jsdom lacks; its table view is what these tests read.
+vi.mock("uplot", () => ({
+  default: class {
+    setSize() {}
+    destroy() {}
+  },
+}));
+
+/** Renders the report under a root that sends the English messages, as the console's loaders do. */
+async function show(sponsorship: OperatorSponsorship) {
+  const Stub = createRoutesStub([
+    {
+      id: "root",
+      path: "*",
+      Component: () => <SponsorshipReport sponsorship={sponsorship} />,
+      HydrateFallback: () => null,
+      loader: () => ({ cspNonce: "n", ...testI18n() }),
+    },
+  ]);
+  render(<Stub initialEntries={["/operator/sponsorship"]} />);
+  await screen.findAllByText(/Relaying|Low on funds|No chain is sponsored/);
+}
 
 afterEach(cleanup);
 
@@ -32,8 +57,8 @@ const chain = (change: Partial<OperatorSponsoredChain> = {}): OperatorSponsoredC
 });
 
 describe("the sponsorship report", () => {
-  it("shows a chain's relayer, spend against budget, queue and outcomes, and sponsored actions per day as a table", () => {
-    render(<SponsorshipReport sponsorship={{ window_days: 14, chains: [chain()] }} />);
+  it("shows a chain's relayer, spend against budget, queue and outcomes, and sponsored actions per day as a table", async () => {
+    await show({ window_days: 14, chains: [chain()] });
     const section = screen.getByRole("region", { name: /opBNB \(204\)/ });
     expect(within(section).getByText("Relaying")).toBeTruthy();
     expect(section.textContent).toContain("0x1111111111111111111111111111111111111111");
@@ -47,18 +72,14 @@ describe("the sponsorship report", () => {
     expect(rows.map((row) => row.textContent)).toEqual(["DayConfirmedFailed", "2026-11-24482", "2026-11-25722"]);
   });
 
-  it("flags a relayer low on funds, an unreachable balance and relays waiting over a minute", () => {
-    render(
-      <SponsorshipReport
-        sponsorship={{
-          window_days: 14,
-          chains: [
-            chain({ balance: "0.01", waiting_over_minute: 2 }),
-            chain({ chain_id: 42766, chain_key: "zkFair", symbol: "USDC", balance: null }),
-          ],
-        }}
-      />,
-    );
+  it("flags a relayer low on funds, an unreachable balance and relays waiting over a minute", async () => {
+    await show({
+      window_days: 14,
+      chains: [
+        chain({ balance: "0.01", waiting_over_minute: 2 }),
+        chain({ chain_id: 42766, chain_key: "zkFair", symbol: "USDC", balance: null }),
+      ],
+    });
     const low = screen.getByRole("region", { name: /opBNB/ });
     expect(within(low).getByText("Low on funds: sponsorship paused")).toBeTruthy();
     expect(tile(low, "Waiting over a minute")).toBe("2");
@@ -66,8 +87,8 @@ describe("the sponsorship report", () => {
     expect(tile(unknown, "Relayer balance")).toBe("unknown (RPC unreachable)");
   });
 
-  it("says how to sponsor a chain when none is", () => {
-    render(<SponsorshipReport sponsorship={{ window_days: 14, chains: [] }} />);
+  it("says how to sponsor a chain when none is", async () => {
+    await show({ window_days: 14, chains: [] });
     expect(screen.getByText(/No chain is sponsored/)).toBeTruthy();
   });
 });
