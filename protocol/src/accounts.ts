@@ -25,8 +25,20 @@ export const sendCodeResponseSchema = z.object({
 });
 export type SendCodeResponse = z.infer<typeof sendCodeResponseSchema>;
 
+/** A sign-in code as typed (the server says when it is not 6 digits). */
+const codeField = z.string().max(32);
+
 export const signInRequestSchema = z.discriminatedUnion("type", [
-  z.object({ type: z.literal("code"), email: emailAddressSchema, code: z.string().max(32) }),
+  z.object({
+    type: z.literal("code"),
+    email: emailAddressSchema,
+    code: codeField,
+    /**
+     * The forgotten-password path: the code proves the inbox, so it may also set a new password (which
+     * ends every other session of the account).
+     */
+    new_password: z.string().max(PASSWORD_MAX_LENGTH).optional(),
+  }),
   z.object({ type: z.literal("password"), email: emailAddressSchema, password: z.string().max(PASSWORD_MAX_LENGTH) }),
 ]);
 
@@ -49,11 +61,33 @@ export const signInResponseSchema = z.object({ token: z.string(), user: userSche
 
 export const signedOutSchema = z.object({ signed_out: z.literal(true) });
 
+/**
+ * Setting or changing a password proves the inbox or the old password: a fresh sign-in code sent to
+ * the member's address (`POST /send_code`), or the current password when there is one.
+ */
 export const changePasswordRequestSchema = z.object({
   current_password: z.string().max(PASSWORD_MAX_LENGTH).optional(),
+  code: codeField.optional(),
   new_password: z.string().max(PASSWORD_MAX_LENGTH),
 });
 export const passwordChangedSchema = z.object({ changed: z.literal(true) });
+
+/** One of the member's live sessions (a signed-in browser or app), as `GET /sessions` lists them. */
+export const memberSessionSchema = z.object({
+  id: z.string(),
+  /** The browser and system named by the session's User-Agent, when they are recognised. */
+  browser: z.string().nullable(),
+  os: z.string().nullable(),
+  signed_in_at: z.string(),
+  /** When it was last used, to within 5 minutes. */
+  last_seen_at: z.string(),
+  /** The session of this request. */
+  current: z.boolean(),
+});
+export type MemberSession = z.infer<typeof memberSessionSchema>;
+
+export const sessionParamsSchema = z.object({ id: z.uuid() });
+export const sessionsEndedSchema = z.object({ ended: z.number().int() });
 
 export const devMailboxQuerySchema = z.object({ to: z.string().max(320).optional() });
 

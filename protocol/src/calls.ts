@@ -15,6 +15,7 @@ export const claimReferralRewardsRoute: ApiCall<typeof routes.claimReferralRewar
 export const consumeTasksRoute: ApiCall<typeof routes.consumeTasksRoute> = { method: "get", path: "/tasks/consume", operationId: "consumeTasks" };
 export const creditCheckInRoute: ApiCall<typeof routes.creditCheckInRoute> = { method: "post", path: "/blockchain/check_in", operationId: "creditCheckIn" };
 export const creditTarotRecordRoute: ApiCall<typeof routes.creditTarotRecordRoute> = { method: "post", path: "/blockchain/tarot", operationId: "creditTarotRecord" };
+export const endSessionRoute: ApiCall<typeof routes.endSessionRoute> = { method: "post", path: "/sessions/{id}/end", operationId: "endSession" };
 export const exportBoxOpeningsRoute: ApiCall<typeof routes.exportBoxOpeningsRoute> = { method: "get", path: "/operator/exports/box-openings.csv", operationId: "exportBoxOpenings" };
 export const exportLedgerRoute: ApiCall<typeof routes.exportLedgerRoute> = { method: "get", path: "/operator/exports/ledger.csv", operationId: "exportLedger" };
 export const exportMembersRoute: ApiCall<typeof routes.exportMembersRoute> = { method: "get", path: "/operator/exports/members.csv", operationId: "exportMembers" };
@@ -50,6 +51,7 @@ export const listMyPassesRoute: ApiCall<typeof routes.listMyPassesRoute> = { met
 export const listOperatorAuditRoute: ApiCall<typeof routes.listOperatorAuditRoute> = { method: "get", path: "/operator/audit", operationId: "listOperatorAudit" };
 export const listOperatorMemberLedgerRoute: ApiCall<typeof routes.listOperatorMemberLedgerRoute> = { method: "get", path: "/operator/members/{id}/ledger", operationId: "listOperatorMemberLedger" };
 export const listPointsHistoryRoute: ApiCall<typeof routes.listPointsHistoryRoute> = { method: "get", path: "/assets", operationId: "listPointsHistory" };
+export const listSessionsRoute: ApiCall<typeof routes.listSessionsRoute> = { method: "get", path: "/sessions", operationId: "listSessions" };
 export const openBoxRoute: ApiCall<typeof routes.openBoxRoute> = { method: "post", path: "/boxes/open", operationId: "openBox" };
 export const purchaseBoxesRoute: ApiCall<typeof routes.purchaseBoxesRoute> = { method: "post", path: "/boxes/purchase", operationId: "purchaseBoxes" };
 export const readTarotRoute: ApiCall<typeof routes.readTarotRoute> = { method: "post", path: "/tarot/daily", operationId: "readTarot" };
@@ -59,6 +61,7 @@ export const searchOperatorMembersRoute: ApiCall<typeof routes.searchOperatorMem
 export const sendSignInCodeRoute: ApiCall<typeof routes.sendSignInCodeRoute> = { method: "post", path: "/send_code", operationId: "sendSignInCode" };
 export const signInRoute: ApiCall<typeof routes.signInRoute> = { method: "post", path: "/sign_in", operationId: "signIn" };
 export const signMintAuthorizationRoute: ApiCall<typeof routes.signMintAuthorizationRoute> = { method: "post", path: "/blockchain/mint_signature", operationId: "signMintAuthorization" };
+export const signOutEverywhereRoute: ApiCall<typeof routes.signOutEverywhereRoute> = { method: "post", path: "/sign_out_everywhere", operationId: "signOutEverywhere" };
 export const signOutRoute: ApiCall<typeof routes.signOutRoute> = { method: "post", path: "/sign_out", operationId: "signOut" };
 export const signUnstakeAuthorizationRoute: ApiCall<typeof routes.signUnstakeAuthorizationRoute> = { method: "post", path: "/blockchain/unstake_signature", operationId: "signUnstakeAuthorization" };
 export const unbindMemberWalletRoute: ApiCall<typeof routes.unbindMemberWalletRoute> = { method: "post", path: "/operator/members/{id}/unbind", operationId: "unbindMemberWallet" };

@@ -17,6 +17,7 @@ import type { DatabaseHandle } from "./db/client.js";
 import { type Economy, loadEconomy } from "./economy.js";
 import { ApiError } from "./http/api-error.js";
 import { compressWhenAccepted } from "./http/compression.js";
+import { declaredLimits } from "./http/declared-limits.js";
 import type { AppEnv } from "./http/env.js";
 import { toErrorResponse, validationHook } from "./http/errors.js";
 import { languageCookie, languageFromQuery, resolveLanguage } from "./http/language.js";
@@ -110,9 +111,11 @@ export function createApp(deps: AppDeps) {
   const publicConfig: PublicConfig = buildPublicConfig(config, web?.buildId ?? "none");
 
   const now = deps.now ?? (() => new Date());
-  const limiter =
+  // Every limit a route reaches must be declared in its definition (429 in the OpenAPI document).
+  const limiter = declaredLimits(
     deps.limiter ??
-    (config.redisUrl ? createRedisRateLimiter(config.redisUrl, now) : createDatabaseRateLimiter(database.db, now));
+      (config.redisUrl ? createRedisRateLimiter(config.redisUrl, now) : createDatabaseRateLimiter(database.db, now)),
+  );
   const mailer = countedMailer(
     deps.mailer ??
       (config.mail.smtpUrl

@@ -2,9 +2,12 @@ import {
   changePasswordRequestSchema,
   devMailboxQuerySchema,
   devMailSchema,
+  memberSessionSchema,
   passwordChangedSchema,
   sendCodeRequestSchema,
   sendCodeResponseSchema,
+  sessionParamsSchema,
+  sessionsEndedSchema,
   signedOutSchema,
   signInRequestSchema,
   signInResponseSchema,
@@ -32,6 +35,8 @@ export const signInRoute = defineRoute({
   operationId: "signIn",
   tag: "accounts",
   summary: "Sign in with a code (creates the account on first use) or a password",
+  description:
+    "A code sign-in may carry `new_password`: the forgotten-password path sets it and ends every other session.",
   security: "public",
   request: { body: signInRequestSchema },
   response: signInResponseSchema,
@@ -57,6 +62,8 @@ export const changePasswordRoute = defineRoute({
   operationId: "changePassword",
   tag: "accounts",
   summary: "Set or change the password; ends every other session",
+  description:
+    "Needs a fresh sign-in code mailed to the member's address (`code`, from `POST /send_code`) or, when the account has a password, the current one.",
   security: "session",
   request: { body: changePasswordRequestSchema },
   response: passwordChangedSchema,
@@ -87,4 +94,41 @@ export const listDevMailboxRoute = defineRoute({
   response: devMailSchema.array(),
   responseDescription: "Messages",
   errors: [400],
+});
+
+export const listSessionsRoute = defineRoute({
+  method: "get",
+  path: "/sessions",
+  operationId: "listSessions",
+  tag: "accounts",
+  summary: "The member's live sessions (signed-in browsers and apps), most recently used first",
+  security: "session",
+  response: memberSessionSchema.array(),
+  responseDescription: "Sessions",
+  errors: [401],
+});
+
+export const endSessionRoute = defineRoute({
+  method: "post",
+  path: "/sessions/{id}/end",
+  operationId: "endSession",
+  tag: "accounts",
+  summary: "End one of the member's sessions (signs that browser or app out)",
+  security: "session",
+  request: { params: sessionParamsSchema },
+  response: sessionsEndedSchema,
+  responseDescription: "Ended",
+  errors: [400, 401, 403, 404],
+});
+
+export const signOutEverywhereRoute = defineRoute({
+  method: "post",
+  path: "/sign_out_everywhere",
+  operationId: "signOutEverywhere",
+  tag: "accounts",
+  summary: "End every session of the member, this one included",
+  security: "session",
+  response: sessionsEndedSchema,
+  responseDescription: "Every session ended; the session cookie is cleared",
+  errors: [401, 403],
 });

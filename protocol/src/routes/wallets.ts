@@ -18,7 +18,7 @@ export const issueWalletNonceRoute = defineRoute({
   security: "session",
   response: walletNonceSchema,
   responseDescription: "The nonce",
-  errors: [401],
+  errors: [401, 429],
 });
 
 export const bindEvmWalletRoute = defineRoute({

@@ -4,6 +4,7 @@ import type { MiddlewareHandler } from "hono";
 import type { Config } from "../config.js";
 import type { Authenticated } from "../modules/auth/service.js";
 import { ApiError } from "./api-error.js";
+import { runAsRoute } from "./declared-limits.js";
 import type { AppEnv } from "./env.js";
 import { type OpenApiRouteOf, openApiRoute } from "./openapi.js";
 import { requireMember } from "./session.js";
@@ -68,9 +69,11 @@ export function createRoutes(api: OpenAPIHono<AppEnv>, { config, isOperator }: R
     if (enforced.has(route.operationId)) throw new Error(`${route.operationId} is registered twice`);
     enforced.set(route.operationId, security);
     const definition = openApiRoute(route);
+    const declared = { operationId: route.operationId, errors: route.errors };
+    const run = (c: RouteContext<Route>) => runAsRoute(declared, () => handler(c));
     // The handler's types are the route's own (`Routes` checks them); `never` only crosses the
     // generic boundary of `api.openapi`, which cannot see that the wrapper keeps them.
-    api.openapi(middleware ? { ...definition, middleware } : definition, handler as never);
+    api.openapi(middleware ? { ...definition, middleware } : definition, run as never);
   }
 
   return {

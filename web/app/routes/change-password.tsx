@@ -1,4 +1,5 @@
 import { ChangePasswordForm } from "../features/account/change-password-form";
+import { SessionsPanel } from "../features/account/sessions-panel";
 import { useMember } from "../features/account/use-member";
 import { messagesFor } from "../i18n/messages.server";
 import { useT } from "../i18n/use-t";
@@ -24,6 +25,7 @@ export default function ChangePasswordPage() {
         <p>{t("account.lead")}</p>
       </PageHeader>
       {member && <ChangePasswordForm user={member} />}
+      {member && <SessionsPanel uid={member.uid} />}
     </div>
   );
 }

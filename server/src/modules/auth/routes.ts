@@ -1,4 +1,12 @@
-import { changePasswordRoute, sendSignInCodeRoute, signInRoute, signOutRoute } from "@arcana/protocol";
+import {
+  changePasswordRoute,
+  endSessionRoute,
+  listSessionsRoute,
+  sendSignInCodeRoute,
+  signInRoute,
+  signOutEverywhereRoute,
+  signOutRoute,
+} from "@arcana/protocol";
 import { resolveLanguage } from "../../http/language.js";
 import type { Routes } from "../../http/routes.js";
 import { clearSessionCookie, clientIp, setSessionCookie } from "../../http/session.js";
@@ -19,7 +27,7 @@ export function registerAuthRoutes(routes: Routes, auth: AuthService) {
     const ip = clientIp(c, config.trustProxy);
     const signedIn =
       body.type === "code"
-        ? await auth.signInWithCode(body.email, body.code, ip, userAgent)
+        ? await auth.signInWithCode(body.email, body.code, ip, userAgent, body.new_password)
         : await auth.signInWithPassword(body.email, body.password, ip, userAgent);
     setSessionCookie(c, config, signedIn.token, signedIn.expiresAt);
     return c.json({ data: { token: signedIn.token, user: signedIn.user } }, 200);
@@ -32,8 +40,25 @@ export function registerAuthRoutes(routes: Routes, auth: AuthService) {
   });
 
   routes.memberRoute(changePasswordRoute, async (c, member) => {
-    const { current_password, new_password } = c.req.valid("json");
-    await auth.changePassword(member, current_password, new_password);
+    const { current_password, code, new_password } = c.req.valid("json");
+    await auth.changePassword(member, { currentPassword: current_password, code }, new_password);
     return c.json({ data: { changed: true as const } }, 200);
+  });
+
+  routes.memberRoute(listSessionsRoute, async (c, member) => {
+    return c.json({ data: await auth.sessions.list(member.user.uid, member.sessionId) }, 200);
+  });
+
+  routes.memberRoute(endSessionRoute, async (c, member) => {
+    const { id } = c.req.valid("param");
+    const ended = await auth.sessions.endOne(member.user.uid, id);
+    if (id === member.sessionId) clearSessionCookie(c, config);
+    return c.json({ data: { ended } }, 200);
+  });
+
+  routes.memberRoute(signOutEverywhereRoute, async (c, member) => {
+    const ended = await auth.sessions.endAll(member.user.uid);
+    clearSessionCookie(c, config);
+    return c.json({ data: { ended } }, 200);
   });
 }

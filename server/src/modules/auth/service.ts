@@ -7,14 +7,12 @@ import {
   SEND_CODE_INTERVAL_MS,
   SESSION_TTL_MS,
   type SendCodeResponse,
-  SIGN_IN_CODE_LENGTH,
-  SIGN_IN_CODE_MAX_FAILURES,
   SIGN_IN_CODE_TTL_MS,
   type User,
 } from "@arcana/protocol";
-import { and, eq, gt, isNull, ne, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Logger } from "pino";
-import type { Database } from "../../db/client.js";
+import type { Database, Transaction } from "../../db/client.js";
 import { ApiError } from "../../http/api-error.js";
 import { DependencyUnavailableError } from "../../http/dependency.js";
 import type { Mailer } from "../../mail/mailer.js";
@@ -28,10 +26,10 @@ import {
   signUpOrTouch,
   toUser,
 } from "../users/api.js";
+import { memberSessions } from "./member-sessions.js";
 import { loginCodes, sessions } from "./schema.js";
 import {
   decoyPasswordHash,
-  digestsMatch,
   generateSessionToken,
   generateSignInCode,
   hashPassword,
@@ -40,6 +38,7 @@ import {
   verifyPassword,
 } from "./secrets.js";
 import type { SessionCache } from "./session-cache.js";
+import { checkCodeShape, signInCodes } from "./sign-in-codes.js";
 
 export const authLimits = {
   sendCodePerEmail: { name: "send_code_email", max: 1, windowMs: SEND_CODE_INTERVAL_MS },
@@ -86,18 +85,11 @@ export interface SignedIn {
 
 export type AuthService = ReturnType<typeof createAuthService>;
 
-function tooManyWrongCodes(retryAfterSeconds: number) {
-  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-  return new ApiError(
-    "too_many_requests",
-    `Too many wrong codes for this address. Try again in ${minutes} ${minutes === 1 ? "minute" : "minutes"}, or sign in with your password.`,
-    { retry_after: retryAfterSeconds },
-  );
-}
-
 export function createAuthService(deps: AuthDeps) {
   const { db, limiter, now, secret, cache } = deps;
   const secrets = deps.previousSecret ? [secret, deps.previousSecret] : [secret];
+  const consumeCode = signInCodes({ db, limiter, now, secrets, wrongCodesPerEmail: authLimits.wrongCodesPerEmail });
+  const memberSessionList = memberSessions({ db, now, ...(cache ? { cache } : {}) });
 
   async function enforce(limit: RateLimit, subject: string, message: string) {
     const result = await limiter.hit(limit, subject);
@@ -111,6 +103,11 @@ export function createAuthService(deps: AuthDeps) {
     const email = normalizeEmail(raw);
     if (!emailAddressSchema.safeParse(email).success) throw new ApiError("invalid_email", INVALID_EMAIL_MESSAGE);
     return email;
+  }
+
+  function checkNewPassword(password: string, email: string) {
+    const problem = passwordProblem(password, email);
+    if (problem) throw new ApiError("bad_request", problem, { issues: [{ path: "new_password", message: problem }] });
   }
 
   async function startSession(userId: string, userAgent: string | null): Promise<{ token: string; expiresAt: Date }> {
@@ -174,60 +171,34 @@ export function createAuthService(deps: AuthDeps) {
       return { sent: true, resend_after: SEND_CODE_INTERVAL_MS / 1000, expires_in: SIGN_IN_CODE_TTL_MS / 1000 };
     },
 
-    /** Checks the code once; the first successful sign-in creates the account. */
-    async signInWithCode(rawEmail: string, code: string, ip: string, userAgent: string | null): Promise<SignedIn> {
+    /**
+     * Checks the code once; the first successful sign-in creates the account. With `newPassword`
+     * (the forgotten-password path) the code also sets the password and ends every other session.
+     */
+    async signInWithCode(
+      rawEmail: string,
+      code: string,
+      ip: string,
+      userAgent: string | null,
+      newPassword?: string,
+    ): Promise<SignedIn> {
       const email = validEmail(rawEmail);
-      if (!new RegExp(`^\\d{${SIGN_IN_CODE_LENGTH}}$`).test(code)) {
-        throw new ApiError("invalid_code", `Enter the ${SIGN_IN_CODE_LENGTH}-digit code from the e-mail.`);
-      }
+      checkCodeShape(code);
+      if (newPassword !== undefined) checkNewPassword(newPassword, email);
       await enforce(authLimits.codeSignInPerIp, ip, "Too many sign-in attempts from your network. Try again later.");
-      const cap = await limiter.peek(authLimits.wrongCodesPerEmail, email);
-      if (!cap.allowed) throw tooManyWrongCodes(cap.retryAfterSeconds);
-      const outcome = await db.transaction(async (tx) => {
-        const [row] = await tx.select().from(loginCodes).where(eq(loginCodes.email, email)).for("update");
-        if (!row)
-          return {
-            ok: false as const,
-            error: new ApiError("invalid_code", "This code is not valid. Request a new code."),
-          };
-        if (row.failedAttempts >= SIGN_IN_CODE_MAX_FAILURES) {
-          return {
-            ok: false as const,
-            error: new ApiError("code_locked", "Too many wrong tries. Request a new code."),
-          };
-        }
-        if (row.expiresAt.getTime() <= now().getTime()) {
-          return {
-            ok: false as const,
-            error: new ApiError("code_expired", "This code has expired. Request a new code."),
-          };
-        }
-        if (!secrets.some((key) => digestsMatch(row.codeHash, hashSignInCode(key, email, code)))) {
-          const failures = row.failedAttempts + 1;
-          await tx.update(loginCodes).set({ failedAttempts: failures }).where(eq(loginCodes.email, email));
-          const left = SIGN_IN_CODE_MAX_FAILURES - failures;
-          return {
-            ok: false as const,
-            wrongCode: true,
-            error:
-              left > 0
-                ? new ApiError("invalid_code", `That code is not right. ${left} ${left === 1 ? "try" : "tries"} left.`)
-                : new ApiError("code_locked", "Too many wrong tries. Request a new code."),
-          };
-        }
-        await tx.delete(loginCodes).where(eq(loginCodes.email, email));
-        return { ok: true as const, user: await signUpOrTouch(tx, email) };
+      const passwordHash = newPassword === undefined ? null : await hashPassword(newPassword);
+      const user = await consumeCode(email, code, async (tx) => {
+        const member = await signUpOrTouch(tx, email);
+        if (passwordHash === null) return member;
+        await setPasswordHash(tx, member.id, passwordHash, now());
+        await memberSessionList.endOthers(tx, member.id, null);
+        return { ...member, passwordHash };
       });
-      if (!outcome.ok) {
-        if ("wrongCode" in outcome) {
-          const counted = await limiter.hit(authLimits.wrongCodesPerEmail, email);
-          if (!counted.allowed) throw tooManyWrongCodes(counted.retryAfterSeconds);
-        }
-        throw outcome.error;
-      }
-      await limiter.reset(authLimits.wrongCodesPerEmail, email);
-      const session = await startSession(outcome.user.id, userAgent);
-      return { ...session, user: toUser(outcome.user) };
+      if (passwordHash !== null) cache?.forgetMember(user.id);
+      // The code is used up: the member may ask for another at once (to set a password, say).
+      await limiter.reset(authLimits.sendCodePerEmail, email);
+      const session = await startSession(user.id, userAgent);
+      return { ...session, user: toUser(user) };
     },
 
     async signInWithPassword(
@@ -288,27 +259,44 @@ export function createAuthService(deps: AuthDeps) {
       if (revoked) cache?.forgetMember(revoked.userId);
     },
 
-    /** Sets or changes the password, then ends every other session of the member. */
-    async changePassword(auth: Authenticated, currentPassword: string | undefined, newPassword: string): Promise<void> {
+    /**
+     * Sets or changes the password, then ends every other session of the member. It needs a fresh
+     * code mailed to the member's address, or the current password when there is one: a stolen
+     * session alone cannot take the account over (issue 26, finding 2).
+     */
+    async changePassword(
+      auth: Authenticated,
+      proof: { currentPassword?: string | undefined; code?: string | undefined },
+      newPassword: string,
+    ): Promise<void> {
       const user = await memberById(db, auth.user.uid);
       if (!user) throw new ApiError("unauthenticated", "Sign in again.");
-      if (user.passwordHash) {
+      checkNewPassword(newPassword, user.email);
+      const passwordHash = await hashPassword(newPassword);
+      const save = async (tx: Transaction) => {
+        await setPasswordHash(tx, user.id, passwordHash, now());
+        await memberSessionList.endOthers(tx, user.id, auth.sessionId);
+      };
+      if (proof.code !== undefined) {
+        await consumeCode(user.email, proof.code, save);
+      } else if (user.passwordHash && proof.currentPassword !== undefined) {
         await enforce(authLimits.passwordPerAccount, user.email, "Too many attempts. Try again later.");
-        if (!currentPassword || !(await verifyPassword(user.passwordHash, currentPassword))) {
+        if (!(await verifyPassword(user.passwordHash, proof.currentPassword))) {
           throw new ApiError("invalid_credentials", "Your current password is not right.");
         }
+        await db.transaction(save);
+      } else if (user.passwordHash) {
+        throw new ApiError(
+          "invalid_credentials",
+          "Enter your current password, or the code we e-mail to you if you have forgotten it.",
+        );
+      } else {
+        throw new ApiError("invalid_code", "Enter the code we e-mail to you to set a password.");
       }
-      const problem = passwordProblem(newPassword, user.email);
-      if (problem) throw new ApiError("bad_request", problem, { issues: [{ path: "new_password", message: problem }] });
-      const passwordHash = await hashPassword(newPassword);
-      await db.transaction(async (tx) => {
-        await setPasswordHash(tx, user.id, passwordHash, now());
-        await tx
-          .update(sessions)
-          .set({ revokedAt: now() })
-          .where(and(eq(sessions.userId, user.id), ne(sessions.id, auth.sessionId), isNull(sessions.revokedAt)));
-      });
       cache?.forgetMember(user.id);
     },
+
+    /** The member's live sessions, and ending them (member-sessions.ts). */
+    sessions: memberSessionList,
   };
 }

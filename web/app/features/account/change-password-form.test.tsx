@@ -8,7 +8,7 @@ import { ChangePasswordForm } from "./change-password-form";
 
 const member = testMember();
 
-function serveChangePassword(answer: () => Response) {
+function serveChangePassword(answer: () => Response, codesSent: unknown[] = []) {
   const sent: unknown[] = [];
   vi.stubGlobal(
     "fetch",
@@ -16,6 +16,10 @@ function serveChangePassword(answer: () => Response) {
       if (url === "/api/change_password") {
         sent.push(JSON.parse(String(init?.body)));
         return answer();
+      }
+      if (url === "/api/send_code") {
+        codesSent.push(JSON.parse(String(init?.body)));
+        return Response.json({ data: { sent: true, resend_after: 60, expires_in: 600 } });
       }
       return Response.json({ data: member });
     }),
@@ -51,24 +55,30 @@ describe("change password", () => {
     vi.unstubAllGlobals();
   });
 
-  it("sets a first password without asking for a current one, and says other sessions were signed out", async () => {
-    const sent = serveChangePassword(() => Response.json({ data: { changed: true } }));
+  it("finding 2: sets a first password with a code e-mailed to the member, and says other sessions were signed out", async () => {
+    const codesSent: unknown[] = [];
+    const sent = serveChangePassword(() => Response.json({ data: { changed: true } }), codesSent);
     renderForm(member);
     expect(screen.getByRole("heading", { name: "Set a password" })).toBeTruthy();
     expect(screen.queryByLabelText("Current password")).toBeNull();
 
+    fireEvent.click(screen.getByRole("button", { name: "E-mail me a code" }));
+    expect((await screen.findByRole("status")).textContent).toContain(`code to ${member.email}`);
+    expect(codesSent).toEqual([{ email: member.email, check_email: true }]);
+    fill("Code from the e-mail", "123456");
     fill("Password", "moonlit tarot deck");
     fill("Repeat the password", "moonlit tarot deck");
     fireEvent.click(screen.getByRole("button", { name: "Set password" }));
 
-    expect((await screen.findByRole("status")).textContent).toMatch(/password is set.*other device.*signed out/);
-    expect(sent).toEqual([{ new_password: "moonlit tarot deck" }]);
+    expect((await screen.findByText(/password is set.*other device.*signed out/)).textContent).toBeTruthy();
+    expect(sent).toEqual([{ code: "123456", new_password: "moonlit tarot deck" }]);
   });
 
   it("hints at the password rules before asking the server", () => {
     const sent = serveChangePassword(() => Response.json({ data: { changed: true } }));
     renderForm(member);
 
+    fill("Code from the e-mail", "123456");
     fill("Password", "short");
     expect(screen.getByText("Use at least 10 characters.")).toBeTruthy();
     fill("Password", "Seer@Example.com");
@@ -112,5 +122,18 @@ describe("change password", () => {
     expect(screen.getByText("Enter your current password.")).toBeTruthy();
     expect(document.activeElement).toBe(screen.getByLabelText("Current password"));
     expect(sent).toEqual([]);
+  });
+
+  it("finding 2: a member who forgot their password changes it with an e-mailed code instead", async () => {
+    const sent = serveChangePassword(() => Response.json({ data: { changed: true } }));
+    renderForm({ ...member, has_password: true });
+    fireEvent.click(screen.getByRole("button", { name: "Forgot it? Use a code from your e-mail instead" }));
+    expect(screen.queryByLabelText("Current password")).toBeNull();
+    fill("Code from the e-mail", "654321");
+    fill("New password", "moonlit tarot deck");
+    fill("Repeat the new password", "moonlit tarot deck");
+    fireEvent.click(screen.getByRole("button", { name: "Change password" }));
+    expect(await screen.findByText(/password is changed/)).toBeTruthy();
+    expect(sent).toEqual([{ code: "654321", new_password: "moonlit tarot deck" }]);
   });
 });

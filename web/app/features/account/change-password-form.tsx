@@ -1,5 +1,11 @@
-import { type ApiRouteInput, PASSWORD_MIN_LENGTH, passwordProblem, type User } from "@arcana/protocol";
-import { changePasswordRoute } from "@arcana/protocol/calls";
+import {
+  type ApiRouteInput,
+  PASSWORD_MIN_LENGTH,
+  passwordProblem,
+  SIGN_IN_CODE_LENGTH,
+  type User,
+} from "@arcana/protocol";
+import { changePasswordRoute, sendSignInCodeRoute } from "@arcana/protocol/calls";
 import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
@@ -13,12 +19,19 @@ import { Input } from "../../ui/input";
 import styles from "./change-password-form.module.css";
 import { memberQueryKey } from "./use-member";
 
-type Field = "current" | "next" | "confirm";
+type Field = "current" | "code" | "next" | "confirm";
 
-/** Sets a first password, or changes one (current + new + confirm); the server has the last word. */
+/**
+ * Sets a first password, or changes one; the server has the last word. Either needs proof beyond
+ * the session (issue 26, finding 2): the current password, or a fresh code mailed to the member
+ * (the only way for an account without a password, and the way when the password is forgotten).
+ */
 export function ChangePasswordForm({ user }: { user: User }) {
   const t = useT();
   const hasPassword = user.has_password;
+  const [proof, setProof] = useState<"current" | "code">(hasPassword ? "current" : "code");
+  const [codeSent, setCodeSent] = useState<string | null>(null);
+  const [code, setCode] = useState("");
   const [current, setCurrent] = useState("");
   const [next, setNext] = useState("");
   const [confirm, setConfirm] = useState("");
@@ -28,11 +41,22 @@ export function ChangePasswordForm({ user }: { user: User }) {
   const [saved, setSaved] = useState<string | null>(null);
   const refs = {
     current: useRef<HTMLInputElement>(null),
+    code: useRef<HTMLInputElement>(null),
     next: useRef<HTMLInputElement>(null),
     confirm: useRef<HTMLInputElement>(null),
   };
   const queryClient = useQueryClient();
   const revalidator = useRevalidator();
+
+  const sendCode = useMutation({
+    mutationFn: () => api(sendSignInCodeRoute, { body: { email: user.email, check_email: true } }),
+    onSuccess: () => {
+      setCodeSent(`We sent a ${SIGN_IN_CODE_LENGTH}-digit code to ${user.email}.`);
+      setRefusal(null);
+      refs.code.current?.focus();
+    },
+    onError: (failure) => setRefusal({ field: "code", message: errorMessage(failure, t) }),
+  });
 
   const change = useMutation({
     mutationFn: (request: ApiRouteInput<typeof changePasswordRoute>["body"]) =>
@@ -48,7 +72,11 @@ export function ChangePasswordForm({ user }: { user: User }) {
   });
 
   const problems: Record<Field, string | null> = {
-    current: hasPassword && !current ? "Enter your current password." : null,
+    current: proof === "current" && !current ? "Enter your current password." : null,
+    code:
+      proof === "code" && !new RegExp(`^\\d{${SIGN_IN_CODE_LENGTH}}$`).test(code.trim())
+        ? `Enter the ${SIGN_IN_CODE_LENGTH}-digit code from the e-mail.`
+        : null,
     next: next
       ? passwordProblem(next, user.email)
       : `Enter a new password of at least ${PASSWORD_MIN_LENGTH} characters.`,
@@ -65,7 +93,7 @@ export function ChangePasswordForm({ user }: { user: User }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (change.isPending) return;
-    const fields: Field[] = hasPassword ? ["current", "next", "confirm"] : ["next", "confirm"];
+    const fields: Field[] = [proof, "next", "confirm"];
     setChecked(new Set(fields));
     setSaved(null);
     setRefusal(null);
@@ -75,10 +103,12 @@ export function ChangePasswordForm({ user }: { user: User }) {
       return;
     }
     change.mutate(
-      { ...(hasPassword ? { current_password: current } : {}), new_password: next },
+      { ...(proof === "current" ? { current_password: current } : { code: code.trim() }), new_password: next },
       {
         onSuccess: () => {
           setCurrent("");
+          setCode("");
+          setCodeSent(null);
           setNext("");
           setConfirm("");
           setChecked(new Set());
@@ -91,7 +121,13 @@ export function ChangePasswordForm({ user }: { user: User }) {
         onError: (failure) => {
           const code = failure instanceof ApiRequestError ? failure.code : null;
           const field: Field | null =
-            code === "invalid_credentials" ? "current" : code === "bad_request" ? "next" : null;
+            code === "invalid_credentials"
+              ? "current"
+              : code === "invalid_code" || code === "code_expired" || code === "code_locked"
+                ? "code"
+                : code === "bad_request"
+                  ? "next"
+                  : null;
           setRefusal({ field, message: errorMessage(failure, t) });
           if (field) refs[field].current?.select();
         },
@@ -114,7 +150,40 @@ export function ChangePasswordForm({ user }: { user: User }) {
       <form className={styles.form} onSubmit={submit} noValidate>
         {/* Lets password managers file the new password under the right account. */}
         <input type="email" name="username" autoComplete="username" value={user.email} readOnly hidden />
-        {hasPassword && (
+        {proof === "code" && (
+          <>
+            <p className={styles.account}>
+              {hasPassword
+                ? "To change it without your current password, enter a code we e-mail to you."
+                : "To set a password, enter a code we e-mail to you: it shows the address is yours."}{" "}
+              <Button variant="secondary" size="sm" loading={sendCode.isPending} onClick={() => sendCode.mutate()}>
+                {codeSent ? "E-mail me another code" : "E-mail me a code"}
+              </Button>
+            </p>
+            {codeSent && <FormAlert tone="success">{codeSent}</FormAlert>}
+            <Input
+              ref={refs.code}
+              label="Code from the e-mail"
+              name="code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={SIGN_IN_CODE_LENGTH}
+              required
+              value={code}
+              onChange={(event) => edit("code", setCode)(event.target.value)}
+              onBlur={() => code && check("code")}
+              error={shownProblem("code")}
+              {...invalid("code")}
+            />
+            {refusalFor("code")}
+            {hasPassword && (
+              <button type="button" className={styles.linkButton} onClick={() => setProof("current")}>
+                Use my current password instead
+              </button>
+            )}
+          </>
+        )}
+        {proof === "current" && (
           <>
             <Input
               ref={refs.current}
@@ -130,6 +199,9 @@ export function ChangePasswordForm({ user }: { user: User }) {
               {...invalid("current")}
             />
             {refusalFor("current")}
+            <button type="button" className={styles.linkButton} onClick={() => setProof("code")}>
+              Forgot it? Use a code from your e-mail instead
+            </button>
           </>
         )}
         <Input
