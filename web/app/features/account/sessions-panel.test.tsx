@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { messagesFor } from "../../i18n/messages.server";
 import { SessionsPanel } from "./sessions-panel";
 
 const listed = [
@@ -40,7 +41,11 @@ function serveSessions() {
 
 function renderPanel() {
   const Stub = createRoutesStub([
-    { path: "/change-password", Component: () => <SessionsPanel uid="member-1" /> },
+    {
+      path: "/change-password",
+      Component: () => <SessionsPanel uid="member-1" />,
+      loader: () => ({ language: "en", messages: messagesFor("en", ["account", "error"]) }),
+    },
     { path: "/", Component: () => <p>Home</p> },
   ]);
   render(

@@ -46,9 +46,9 @@ export function SessionsPanel({ uid }: { uid: string }) {
   return (
     <Card className={styles.card} aria-labelledby="sessions-title">
       <h2 id="sessions-title" className={styles.title}>
-        Where you are signed in
+        {t("account.sessionsTitle")}
       </h2>
-      <p className={styles.intro}>If you see a device you do not know, sign it out and change your password.</p>
+      <p className={styles.intro}>{t("account.sessionsIntro")}</p>
       {sessions.data && (
         <ul className={styles.list}>
           {sessions.data.map((session) => (
