@@ -8,6 +8,7 @@ import { Scalar } from "@scalar/hono-api-reference";
 import type { Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { Logger } from "pino";
+import { webManifest } from "./branding.js";
 import { type ChainClients, createChainClients } from "./chain/clients.js";
 import type { EventHandler } from "./chain/events.js";
 import { createAuthorizationSigner } from "./chain/signer.js";
@@ -225,6 +226,8 @@ export function createApp(deps: AppDeps) {
   app.onError((error, c) => toErrorResponse(error, c));
 
   app.get("/healthz", (c) => c.json({ status: "ok" as const }));
+  const manifest = webManifest(config.branding);
+  app.get("/manifest.webmanifest", (c) => c.json(manifest, 200, { "content-type": "application/manifest+json" }));
   app.get("/readyz", async (c) => {
     const readiness = await checkReadiness(
       { database: database.ping, ...(config.redisUrl ? { redis: limiter.ping } : {}) },

@@ -15,7 +15,7 @@ writeFileSync(
   JSON.stringify({
     siteName: "Lumen Club",
     shortName: "Lumen",
-    logo: "https://cdn.lumen.example/logo.svg",
+    logo: "/brand/lumen.svg",
     themeColor: "#114477",
     links: { site: "https://lumen.example", social: [{ label: "X", url: "https://x.com/lumen" }] },
     pass: { description: "Lumen's membership pass." },
@@ -70,7 +70,7 @@ describe("a branded start", () => {
     expect(config.branding).toMatchObject({
       site_name: "Lumen Club",
       short_name: "Lumen",
-      logo_url: "https://cdn.lumen.example/logo.svg",
+      logo_url: "/brand/lumen.svg",
       theme_color: "#114477",
       pass_name: "Lumen Club Genesis Pass",
       links: { site: "https://lumen.example", docs: null, social: [{ label: "X", url: "https://x.com/lumen" }] },
@@ -85,6 +85,10 @@ describe("a branded start", () => {
       expect(part).not.toContain("Arcana");
     }
     expect(mail?.text).toContain("Lumen Club · 1 Harbour Road");
+
+    const manifest = (await (await t.app.request("/manifest.webmanifest")).json()) as Record<string, unknown>;
+    expect(manifest).toMatchObject({ name: "Lumen Club", short_name: "Lumen", theme_color: "#114477" });
+    expect(JSON.stringify(manifest)).not.toContain("Arcana");
 
     const metadata = passMetadata(7, t.config.publicUrl, t.config.branding.pass);
     expect(metadata).toMatchObject({ name: "Lumen Club Genesis Pass #7", description: "Lumen's membership pass." });

@@ -8,11 +8,10 @@ const text = (max: number) =>
 const link = z
   .string({ error: "must be a URL" })
   .refine((value) => /^https?:\/\//.test(value) && URL.canParse(value), "must be an http(s) URL");
+// A path on this site (a file in web/public): the pages' CSP loads images from this origin only.
 const image = z
-  .string({ error: "must be a URL or a path" })
-  .refine((value) => value.startsWith("/") || (/^https?:\/\//.test(value) && URL.canParse(value)), {
-    message: "must be an http(s) URL or a path on this site (/…)",
-  });
+  .string({ error: "must be a path" })
+  .regex(/^\/[^\s"'<>]*$/, "must be a path on this site, e.g. /brand/logo.svg (a file in web/public)");
 const colour = z.string({ error: "must be a colour" }).regex(/^#[0-9a-fA-F]{6}$/, "must be a colour like #2a1f57");
 
 const brandingSchema = z.strictObject({
@@ -23,7 +22,7 @@ const brandingSchema = z.strictObject({
   ),
   logo: image.default("/favicon.svg"),
   icon: image.default("/favicon.svg"),
-  themeColor: colour.default("#2a1f57"),
+  themeColor: colour.default("#0a0920"),
   backgroundColor: colour.default("#0d0b1a"),
   links: z
     .strictObject({
@@ -106,6 +105,20 @@ export function loadBranding(file: string | undefined, defaultFile: string): Bra
     throw new BrandingError(chosen, [`cannot be read as JSON (${reason})`]);
   }
   return parseBranding(value, chosen);
+}
+
+/** The web app manifest (`/manifest.webmanifest`): installed, the site carries the brand's name, icon and colours. */
+export function webManifest(branding: Branding) {
+  return {
+    name: branding.siteName,
+    short_name: branding.shortName,
+    description: branding.description,
+    start_url: "/",
+    display: "standalone",
+    theme_color: branding.themeColor,
+    background_color: branding.backgroundColor,
+    icons: [{ src: branding.icon, sizes: "any", type: branding.icon.endsWith(".svg") ? "image/svg+xml" : "image/png" }],
+  };
 }
 
 /** What browsers may see of it. */

@@ -35,8 +35,6 @@ export async function loader({ context, request }: Route.LoaderArgs): Promise<Ro
   };
 }
 
-export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
-
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRootData();
   const nonce = data?.cspNonce;
@@ -46,7 +44,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="dark" />
-        <meta name="theme-color" content="#0a0920" />
+        <meta name="theme-color" content={data?.branding.theme_color ?? "#0a0920"} />
+        <link rel="icon" href={data?.branding.icon_url ?? "/favicon.svg"} />
+        <link rel="manifest" href="/manifest.webmanifest" />
         <Meta />
         <InlineStyles />
         <Links />

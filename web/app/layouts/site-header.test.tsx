@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { testConfig, testI18n, testMember } from "../test/fixtures";
+import { testBranding, testConfig, testI18n, testMember } from "../test/fixtures";
 import { SiteHeader } from "./site-header";
 
 const member = testMember();
@@ -34,8 +34,11 @@ function serveApi(profile: () => Response) {
   return calls;
 }
 
-function renderHeader(user: User | null) {
+function renderHeader(user: User | null, branded = false) {
   sessionUser = user;
+  const branding = branded
+    ? { ...testBranding, site_name: "Lumen Club", short_name: "Lumen", logo_url: "/brand/lumen.svg" }
+    : testBranding;
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const Stub = createRoutesStub([
     {
@@ -47,7 +50,9 @@ function renderHeader(user: User | null) {
         user: sessionUser,
         cspNonce: "n",
         ...testI18n(),
-        config: testConfig(),
+        branding,
+        siteName: branding.site_name,
+        config: testConfig({ branding }),
       }),
     },
   ]);
@@ -65,6 +70,14 @@ describe("SiteHeader", () => {
   afterEach(() => {
     cleanup();
     vi.unstubAllGlobals();
+  });
+
+  it("carries the operator's brand: their name and logo, nowhere Arcana", async () => {
+    renderHeader(null, true);
+    const header = await screen.findByRole("banner");
+    expect(header.textContent).toContain("Lumen Club");
+    expect(header.textContent).not.toContain("Arcana");
+    expect(header.querySelector('img[src="/brand/lumen.svg"]')).not.toBeNull();
   });
 
   it("links every main area and marks the current page", async () => {

@@ -25,7 +25,7 @@ export const testBranding: PublicBranding = {
   description: "A loyalty app for Genesis Pass holders: daily check-ins, tarot, loot boxes and rewards.",
   logo_url: "/favicon.svg",
   icon_url: "/favicon.svg",
-  theme_color: "#2a1f57",
+  theme_color: "#0a0920",
   background_color: "#0d0b1a",
   links: { site: null, docs: null, social: [] },
   pass_name: "Arcana Genesis Pass",
