@@ -1,55 +1,21 @@
-import { gmtDayNumber, type OperatorBoxes, type OperatorOverview } from "@arcana/protocol";
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  allowlist,
-  chainIndexerStatus,
-  checkIns,
-  ledgerEntries,
-  operatorAudit,
-  passes,
-  users,
-} from "../../db/schema.js";
-import { type Economy, loadEconomy } from "../../economy.js";
+import { allowlist, ledgerEntries, operatorAudit } from "../../db/schema.js";
 import { makeOperator, testActor } from "../../test/admin.js";
-import { createTestApp, postJson, readData, signInByCode, testClock } from "../../test/app.js";
-import { balanceOf, bindWalletDirectly, createMemberRow, signUpMember } from "../../test/members.js";
-import { grantPoints, spendPoints } from "../ledger/api.js";
+import { postJson, readData, signInByCode, testClock } from "../../test/app.js";
+import { balanceOf, bindWalletDirectly, signUpMember } from "../../test/members.js";
+import { createOperatorTestApp, errorOf } from "../../test/operator.js";
 import { removeOperator } from "./admin.js";
 
-const economy: Economy = {
-  ...loadEconomy(),
-  boxes: [
-    {
-      id: "moon",
-      name: "Moon Box",
-      description: "Mostly points.",
-      price: 10,
-      supply: 100,
-      perMemberLimit: null,
-      rewards: [
-        { kind: "points", amount: 5, weight: 3 },
-        { kind: "points", amount: 50, weight: 1 },
-      ],
-    },
-  ],
-};
-const passAddress = "0x5fbdb2315678afecb367f032d93f642f64180aa3";
-const dailyAddress = "0xe7f1725e7734ce288f8367e1bb143e90bb3f0512";
+// Who may use the operator API and the actions it takes; exports and figures are in
+// operator-figures.test.ts.
 const clock = testClock(new Date("2026-11-22T12:00:00.000Z"));
-let t: Awaited<ReturnType<typeof createTestApp>>;
-let operator: Awaited<ReturnType<typeof signUpMember>>;
-let visitorMember: Awaited<ReturnType<typeof signUpMember>>;
+let t: Awaited<ReturnType<typeof createOperatorTestApp>>["t"];
+let operator: Awaited<ReturnType<typeof createOperatorTestApp>>["operator"];
+let visitorMember: Awaited<ReturnType<typeof createOperatorTestApp>>["visitorMember"];
 
 beforeAll(async () => {
-  t = await createTestApp({
-    now: clock.now,
-    economy,
-    env: { CHAINS: "local", LOCAL_GENESIS_PASS_ADDRESS: passAddress, LOCAL_DAILY_ADDRESS: dailyAddress },
-  });
-  operator = await signUpMember(t, "operator@example.com");
-  visitorMember = await signUpMember(t, "member@example.com");
-  await makeOperator(t.database.db, "operator@example.com");
+  ({ t, operator, visitorMember } = await createOperatorTestApp(clock));
 });
 afterAll(() => t.dispose());
 
@@ -67,10 +33,6 @@ async function operatorCalls(): Promise<Array<{ method: string; path: string }>>
 
 function call(method: string, path: string, headers: Record<string, string>) {
   return method === "post" ? postJson(t.app, `/api${path}`, {}, headers) : t.app.request(`/api${path}`, { headers });
-}
-
-async function errorOf(res: Response): Promise<[number, string | undefined]> {
-  return [res.status, ((await res.json()) as { error?: { code: string } }).error?.code];
 }
 
 async function auditRows(subjectId: string) {
@@ -280,266 +242,5 @@ describe("operator actions", () => {
       }),
     );
     expect(second).toMatchObject({ items: [{ reason: "reason 1" }], next_cursor: null });
-  });
-});
-
-describe("CSV exports", () => {
-  it("streams the ledger of a range of GMT days, quoting fields and defusing formulas, and audits the export", async () => {
-    const db = t.database.db;
-    const userId = await createMemberRow(db, "=cmd@example.com");
-    const at = (iso: string) => new Date(iso);
-    await grantPoints(db, {
-      userId,
-      kind: "grant",
-      amount: 7,
-      reference: "csv-1",
-      reason: 'said "hi", twice',
-      at: at("2026-09-10T10:00:00Z"),
-    });
-    await grantPoints(db, {
-      userId,
-      kind: "grant",
-      amount: 8,
-      reference: "csv-2",
-      reason: "=HYPERLINK(1)",
-      at: at("2026-09-11T23:59:59Z"),
-    });
-    await grantPoints(db, { userId, kind: "grant", amount: 9, reference: "csv-3", at: at("2026-09-12T00:00:00Z") });
-    const res = await t.app.request("/api/operator/exports/ledger.csv?from=2026-09-10&to=2026-09-11", {
-      headers: operator.auth,
-    });
-    expect(res.status).toBe(200);
-    expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
-    expect(res.headers.get("content-disposition")).toBe('attachment; filename="arcana-ledger.csv"');
-    const lines = (await res.text()).trimEnd().split("\r\n");
-    expect(lines[0]).toBe("id,created_at,member_id,kind,amount,reference,label,reason");
-    expect(lines.slice(1).map((line) => line.split(",").slice(1, 6).join(","))).toEqual([
-      `2026-09-10T10:00:00.000Z,${userId},grant,7,csv-1`,
-      `2026-09-11T23:59:59.000Z,${userId},grant,8,csv-2`,
-    ]);
-    expect(lines[1]).toMatch(/,Bonus from the Arcana team,"said ""hi"", twice"$/);
-    expect(lines[2]).toMatch(/,'=HYPERLINK\(1\)$/);
-
-    const members = await (await t.app.request("/api/operator/exports/members.csv", { headers: operator.auth })).text();
-    expect(members.split("\r\n")[0]).toBe("member_id,email,points,wallet_address,solana_address,created_at");
-    expect(members).toContain(`${userId},'=cmd@example.com,24,,,`);
-
-    const [entry] = await db.select().from(operatorAudit).where(eq(operatorAudit.action, "export_ledger"));
-    expect(entry).toMatchObject({ actor: "operator@example.com", after: { from: "2026-09-10", to: "2026-09-11" } });
-    expect(
-      await errorOf(
-        await t.app.request("/api/operator/exports/ledger.csv?from=2026-02-30", { headers: operator.auth }),
-      ),
-    ).toEqual([400, "bad_request"]);
-    expect(
-      await errorOf(
-        await t.app.request("/api/operator/exports/ledger.csv?from=2026-09-12&to=2026-09-11", {
-          headers: operator.auth,
-        }),
-      ),
-    ).toEqual([400, "bad_request"]);
-  });
-});
-
-describe("the figures", () => {
-  it("match the ledger, members, check-ins and passes per GMT day (fixed clock)", async () => {
-    const db = t.database.db;
-    const at = (iso: string) => new Date(iso);
-    const ada = await createMemberRow(db, "ada@figures.example");
-    const bob = await createMemberRow(db, "bob@figures.example");
-    await db
-      .update(users)
-      .set({ createdAt: at("2026-11-20T08:00:00Z") })
-      .where(eq(users.id, ada));
-    await db
-      .update(users)
-      .set({ createdAt: at("2026-11-22T01:00:00Z") })
-      .where(eq(users.id, bob));
-    await grantPoints(db, {
-      userId: ada,
-      kind: "check_in",
-      amount: 10,
-      reference: "fig-1",
-      at: at("2026-11-21T09:00:00Z"),
-    });
-    await grantPoints(db, {
-      userId: ada,
-      kind: "tarot",
-      amount: 5,
-      reference: "fig-2",
-      at: at("2026-11-21T23:59:59Z"),
-    });
-    await grantPoints(db, {
-      userId: bob,
-      kind: "check_in",
-      amount: 10,
-      reference: "fig-3",
-      at: at("2026-11-22T00:00:00Z"),
-    });
-    await spendPoints(db, {
-      userId: ada,
-      kind: "box_purchase",
-      amount: 12,
-      reference: "fig-4",
-      at: at("2026-11-22T10:00:00Z"),
-    });
-    // Outside the 30-day window.
-    await grantPoints(db, {
-      userId: bob,
-      kind: "check_in",
-      amount: 7,
-      reference: "fig-5",
-      at: at("2026-10-01T10:00:00Z"),
-    });
-    const checkIn = (userId: string, day: string) => ({
-      userId,
-      day: gmtDayNumber(at(`${day}T12:00:00Z`)),
-      wallet: "0x0",
-      chainId: 31337,
-      txHash: `0x${userId.slice(0, 8)}${day}`,
-      logIndex: 0,
-      points: 10,
-      streak: 1,
-    });
-    await db
-      .insert(checkIns)
-      .values([checkIn(ada, "2026-11-21"), checkIn(bob, "2026-11-22"), checkIn(ada, "2026-11-22")]);
-    await db.insert(passes).values([
-      { chainId: 31337, tokenId: 901, owner: "0xaa", mintedAt: at("2026-11-21T00:00:00Z"), staked: true },
-      { chainId: 31337, tokenId: 902, owner: "0xbb", mintedAt: at("2026-11-21T00:00:00Z"), staked: false },
-    ]);
-
-    const overview = await readData<OperatorOverview>(
-      await t.app.request("/api/operator/overview?days=30", { headers: operator.auth }),
-    );
-    expect(overview.dates).toHaveLength(30);
-    expect(overview.dates[0]).toBe("2026-10-24");
-    expect(overview.dates.at(-1)).toBe("2026-11-22");
-    const on = (values: number[], date: string) => values[overview.dates.indexOf(date)];
-
-    expect(on(overview.new_members.values, "2026-11-20")).toBe(1);
-    expect(on(overview.new_members.values, "2026-11-22")).toBe(1);
-    expect(on(overview.check_ins.values, "2026-11-21")).toBe(1);
-    expect(on(overview.check_ins.values, "2026-11-22")).toBe(2);
-    const issued = Object.fromEntries(overview.points_issued.map((series) => [series.key, series]));
-    expect(on(issued.check_in?.values ?? [], "2026-11-21")).toBe(10);
-    expect(on(issued.tarot?.values ?? [], "2026-11-21")).toBe(5);
-    expect(on(issued.check_in?.values ?? [], "2026-11-22")).toBe(10);
-    expect(on(overview.points_spent.values, "2026-11-22")).toBeGreaterThanOrEqual(12);
-    expect(on(overview.active_members.values, "2026-11-21")).toBe(1);
-    expect(overview.passes_minted).toBe(2);
-    expect(overview.passes_staked).toBe(1);
-
-    // Totals equal the tables, and the window's issued minus spent equals the ledger's sum in the window.
-    const [members] = await db.select({ n: sql<number>`count(*)::int`, pts: sql<number>`sum(pts)::int` }).from(users);
-    expect(overview.members_total).toBe(members?.n);
-    expect(overview.circulating_points).toBe(members?.pts);
-    const [ledger] = await db
-      .select({ sum: sql<number>`coalesce(sum(amount), 0)::int` })
-      .from(ledgerEntries)
-      .where(sql`created_at >= '2026-10-24T00:00:00Z' and created_at < '2026-11-23T00:00:00Z'`);
-    const issuedTotal = overview.points_issued.flatMap((series) => series.values).reduce((a, b) => a + b, 0);
-    const spentTotal = overview.points_spent.values.reduce((a, b) => a + b, 0);
-    expect(issuedTotal - spentTotal).toBe(ledger?.sum);
-
-    expect(await errorOf(await t.app.request("/api/operator/overview?days=7", { headers: operator.auth }))).toEqual([
-      400,
-      "bad_request",
-    ]);
-    const ninety = await readData<OperatorOverview>(
-      await t.app.request("/api/operator/overview?days=90", { headers: operator.auth }),
-    );
-    expect(ninety.dates).toHaveLength(90);
-    expect(
-      ninety.points_issued.find((series) => series.key === "check_in")?.values[ninety.dates.indexOf("2026-10-01")],
-    ).toBe(7);
-  });
-
-  it("shows each box's sales and stated vs observed shares with a chi-square p-value", async () => {
-    const buyer = await signUpMember(t, "buyer@example.com");
-    await grantPoints(t.database.db, {
-      userId: buyer.userId,
-      kind: "test_grant",
-      amount: 200,
-      reference: buyer.userId,
-    });
-    const bought = await readData<{ owned_box_ids: string[] }>(
-      await postJson(t.app, "/api/boxes/purchase", { box_id: "moon", quantity: 8 }, buyer.auth),
-    );
-    for (const id of bought.owned_box_ids) {
-      const res = await postJson(t.app, "/api/boxes/open", { owned_box_id: id }, buyer.auth);
-      expect(res.status).toBe(200);
-    }
-    const [moon] = await readData<OperatorBoxes>(
-      await t.app.request("/api/operator/boxes", { headers: operator.auth }),
-    );
-    expect(moon).toMatchObject({ box_id: "moon", sold: 8, supply: 100, supply_left: 92 });
-    const [version] = moon?.versions ?? [];
-    expect(version?.openings).toBe(8);
-    expect(version?.rewards.map((reward) => [reward.label, reward.stated])).toEqual([
-      ["5 points", 0.75],
-      ["50 points", 0.25],
-    ]);
-    expect(version?.rewards.reduce((sum, reward) => sum + reward.count, 0)).toBe(8);
-    expect(version?.rewards.map((reward) => reward.expected)).toEqual([6, 2]);
-    expect(version?.degrees_of_freedom).toBe(1);
-    expect(version?.p_value).toBeGreaterThan(0);
-    expect(version?.p_value).toBeLessThanOrEqual(1);
-    // The public results page and the console count the same openings.
-    const openings = (
-      await (await t.app.request("/api/operator/exports/box-openings.csv", { headers: operator.auth })).text()
-    )
-      .trimEnd()
-      .split("\r\n");
-    expect(openings[0]).toBe("box_id,opened_at,member_id,odds_version_id,reward_index,client_seed,nonce,owned_box_id");
-    expect(openings.slice(1).filter((line) => line.startsWith(`moon,`) && line.includes(buyer.userId))).toHaveLength(8);
-    const published = await readData<{ versions: Array<{ rewards: Array<{ count: number }> }> }>(
-      await t.app.request("/api/boxes/moon/results"),
-    );
-    expect(published.versions[0]?.rewards.map((reward) => reward.count)).toEqual(
-      version?.rewards.map((reward) => reward.count),
-    );
-  });
-
-  it("shows each configured chain's head, indexed block, lag, last error and leader, red past the threshold", async () => {
-    const db = t.database.db;
-    const path = "/api/operator/chains";
-    const before = await readData<{ chains: Array<{ chain_id: number; lagging: boolean; head_block: number | null }> }>(
-      await t.app.request(path, { headers: operator.auth }),
-    );
-    expect(before.chains).toEqual([expect.objectContaining({ chain_id: 31337, head_block: null, lagging: true })]);
-
-    const reported = clock.now();
-    await db.insert(chainIndexerStatus).values({
-      chainId: 31337,
-      headBlock: 1_000,
-      indexedBlock: 1_000,
-      indexedTime: new Date(reported.getTime() - 5_000),
-      leader: "host-a:123",
-      lastError: "RPC timed out",
-      lastErrorAt: new Date(reported.getTime() - 60_000),
-      updatedAt: reported,
-    });
-    const fine = await readData<{ chains: Array<Record<string, unknown>> }>(
-      await t.app.request(path, { headers: operator.auth }),
-    );
-    expect(fine.chains[0]).toMatchObject({
-      head_block: 1_000,
-      indexed_block: 1_000,
-      lag_blocks: 0,
-      lag_seconds: 0,
-      leader: "host-a:123",
-      last_error: "RPC timed out",
-      lagging: false,
-    });
-
-    await db
-      .update(chainIndexerStatus)
-      .set({ headBlock: 1_500, indexedTime: new Date(reported.getTime() - 600_000) })
-      .where(eq(chainIndexerStatus.chainId, 31337));
-    const behind = await readData<{ chains: Array<Record<string, unknown>> }>(
-      await t.app.request(path, { headers: operator.auth }),
-    );
-    expect(behind.chains[0]).toMatchObject({ lag_blocks: 500, lag_seconds: 600, lagging: true });
   });
 });
