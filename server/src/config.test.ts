@@ -47,6 +47,26 @@ describe("configuration", () => {
     ]);
   });
 
+  it("refuses a plain-HTTP PUBLIC_URL in production: the Secure session cookie would never come back", () => {
+    const production = {
+      NODE_ENV: "production",
+      SESSION_SECRET: "production-test-session-secret-0123456789",
+      SIGNER_PRIVATE_KEY: `0x${"11".repeat(32)}`,
+      SMTP_URL: "smtp://127.0.0.1:9",
+      CHAINS: "opBNBTestnet",
+      DEFAULT_CHAIN: "opBNBTestnet",
+      OPBNB_TESTNET_GENESIS_PASS_ADDRESS: `0x${"ab".repeat(20)}`,
+      OPBNB_TESTNET_DAILY_ADDRESS: `0x${"cd".repeat(20)}`,
+    };
+    expect(problemsOf({ ...production, PUBLIC_URL: "http://arcana.example.org" })).toEqual([
+      expect.stringMatching(/^PUBLIC_URL: must be an https:\/\/ URL in production/),
+    ]);
+    expect(problemsOf({ ...production, PUBLIC_URL: "https://arcana.example.org" })).toEqual([]);
+    // A production build tried on the machine itself: browsers keep Secure cookies on localhost.
+    expect(problemsOf({ ...production, PUBLIC_URL: "http://localhost:3000" })).toEqual([]);
+    expect(problemsOf({ PUBLIC_URL: "http://arcana.test" })).toEqual([]);
+  });
+
   it("refuses to start production on a chain named in CHAINS without contracts, naming the variables to set", () => {
     const production = {
       NODE_ENV: "production",

@@ -222,6 +222,12 @@ export function readEnvironment(
   return { ...parseEnv(readFileSync(file, "utf8")), ...rawEnv };
 }
 
+/** https, or a loopback address (a production build tried on this machine: browsers treat it as secure). */
+function isHttpsOrLoopback(url: string): boolean {
+  const { protocol, hostname } = new URL(url);
+  return protocol === "https:" || ["localhost", "127.0.0.1", "[::1]"].includes(hostname);
+}
+
 /** A chain named in CHAINS must have its contracts in production: otherwise it would serve "ready" on nothing. */
 function chainsWithoutContracts(chains: ChainConfig[]): string[] {
   return chains.flatMap((chain) => {
@@ -252,6 +258,12 @@ export function loadConfig(rawEnv: Record<string, string | undefined> = readEnvi
   if (isProduction && !e.SIGNER_PRIVATE_KEY) problems.push("SIGNER_PRIVATE_KEY: is required in production");
   // Keys and secrets anyone can read (Hardhat's accounts, the development session secret) never run live.
   if (isProduction) problems.push(...developmentSecretsIn(env));
+  // The session cookie is Secure (`__Host-`): over plain HTTP browsers drop it and nobody stays signed in.
+  if (isProduction && e.PUBLIC_URL && !isHttpsOrLoopback(e.PUBLIC_URL)) {
+    problems.push(
+      "PUBLIC_URL: must be an https:// URL in production (the session cookie is Secure: browsers drop it over plain HTTP); terminate TLS in front of the server (docs/operating.md, HTTPS)",
+    );
+  }
   if (isProduction && !e.SMTP_URL) {
     problems.push("SMTP_URL: is required in production (sign-in codes must be e-mailed, not kept in a dev mailbox)");
   }
