@@ -11,7 +11,12 @@ const ids = Object.keys(english);
 const appDir = path.resolve(import.meta.dirname, "..");
 
 /** Translations that are rightly the same as English: proper nouns and product names. */
-const sameAsEnglish = new Set(["tr:shell.page.pass"]);
+const sameAsEnglish = new Set([
+  "tr:shell.page.pass",
+  "zh-CN:auth.emailPlaceholder",
+  "ko:auth.emailPlaceholder",
+  "ja:auth.emailPlaceholder",
+]);
 
 /** Text without a letter outside its placeholders ("{siteName}", "© {siteName}") reads the same everywhere. */
 const hasWords = (source: string) => /\p{L}/u.test(source.replace(/\{[^{}]*\}/g, ""));

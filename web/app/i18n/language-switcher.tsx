@@ -1,4 +1,5 @@
 import { languageNames, languages } from "@arcana/protocol";
+import styles from "./language-switcher.module.css";
 import { useLanguage, useT } from "./use-t";
 
 /**
@@ -12,7 +13,12 @@ export function LanguageSwitcher({ className }: { className?: string | undefined
     <form method="get" className={className}>
       <label>
         <span className="visually-hidden">{t("shell.language")}</span>
-        <select name="lang" defaultValue={language} onChange={(event) => event.currentTarget.form?.submit()}>
+        <select
+          className={styles.select}
+          name="lang"
+          defaultValue={language}
+          onChange={(event) => event.currentTarget.form?.submit()}
+        >
           {languages.map((tag) => (
             <option key={tag} value={tag} lang={tag}>
               {languageNames[tag]}

@@ -15,8 +15,6 @@ const developmentOnly = ["features/ui-kit/", "routes/template.tsx", "test/"];
 const notYetTranslated = new Set<string>([
   "features/account/account-menu.tsx",
   "features/account/change-password-form.tsx",
-  "features/auth/code-field.tsx",
-  "features/auth/sign-in-flow.tsx",
   "features/daily/check-in-panel.tsx",
   "features/daily/gmt-countdown.tsx",
   "features/daily/week-strip.tsx",
@@ -42,7 +40,6 @@ const notYetTranslated = new Set<string>([
   "features/operator/overview.tsx",
   "features/points-history/points-history-list.tsx",
   "features/points-history/points-history-panel.tsx",
-  "features/referrals/invite-code-field.tsx",
   "features/referrals/invites-panel.tsx",
   "features/referrals/invites-success-panel.tsx",
   "features/sponsorship/gas-status.tsx",
@@ -53,10 +50,8 @@ const notYetTranslated = new Set<string>([
   "features/tarot/tarot-card.tsx",
   "features/tarot/tarot-table.tsx",
   "features/wallets/bind-wallet-panel.tsx",
-  "features/wallets/connect-wallet-modal.tsx",
   "features/wallets/daily-wallet-step.tsx",
   "features/wallets/evm-wallet-panel.tsx",
-  "features/wallets/header-wallet.tsx",
   "features/wallets/sign-message-playground.tsx",
   "features/wallets/solana-connect-button.tsx",
   "routes/operator.audit.tsx",
@@ -66,9 +61,6 @@ const notYetTranslated = new Set<string>([
   "routes/operator.member.tsx",
   "routes/operator.members.tsx",
   "routes/operator.overview.tsx",
-  "ui/logo.tsx",
-  "ui/modal.tsx",
-  "ui/toaster.tsx",
 ]);
 
 /** JSX attributes that members read or hear. */

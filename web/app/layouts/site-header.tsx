@@ -46,7 +46,7 @@ export function SiteHeader() {
           </ul>
         </nav>
         <div className={styles.account}>
-          <LanguageSwitcher className={styles.language} />
+          <LanguageSwitcher />
           <HeaderWallet />
           {user ? (
             <Suspense fallback={null}>

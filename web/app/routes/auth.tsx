@@ -3,6 +3,7 @@ import { afterSignInPath, sameSitePath } from "../features/auth/redirect-target"
 import styles from "../features/auth/sign-in.module.css";
 import { SignInFlow } from "../features/auth/sign-in-flow";
 import { InviteCodeField } from "../features/referrals/invite-code-field";
+import { LanguageSwitcher } from "../i18n/language-switcher";
 import { messagesFor } from "../i18n/messages.server";
 import { aroundArgument, useT } from "../i18n/use-t";
 import { readSessionUser } from "../lib/guards";
@@ -24,6 +25,7 @@ export default function SignInPage() {
   const [before, after] = aroundArgument(useT(), "auth.continuesTo", "path");
   return (
     <div className={`${pageStyles.page} ${styles.page}`}>
+      <LanguageSwitcher className={styles.language} />
       <SignInFlow redirectTo={continuesTo ?? "/"} />
       <div className={styles.inviteCode}>
         <InviteCodeField />

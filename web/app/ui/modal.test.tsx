@@ -1,6 +1,7 @@
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { useState } from "react";
 import { afterEach, describe, expect, it } from "vitest";
+import { WithMessages } from "../test/with-messages";
 import { Modal } from "./modal";
 
 function Demo() {
@@ -27,7 +28,7 @@ function Demo() {
 }
 
 function openDemo() {
-  render(<Demo />);
+  render(<Demo />, { wrapper: WithMessages });
   const opener = screen.getByRole("button", { name: "Open ritual" });
   opener.focus();
   fireEvent.click(opener);
@@ -117,7 +118,7 @@ describe("Modal", () => {
         </Modal>
       );
     }
-    render(<Nested />);
+    render(<Nested />, { wrapper: WithMessages });
     fireEvent.keyDown(screen.getByRole("dialog", { name: "Inner" }), { key: "Escape" });
     expect(screen.queryByRole("dialog", { name: "Inner" })).toBeNull();
     expect(screen.getByRole("dialog", { name: "Outer" })).toBeTruthy();

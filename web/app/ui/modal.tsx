@@ -1,5 +1,6 @@
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { createPortal } from "react-dom";
+import { useT } from "../i18n/use-t";
 import styles from "./modal.module.css";
 
 export interface ModalProps {
@@ -58,6 +59,7 @@ function innermostDialog(): HTMLElement | null {
 
 function ModalFrame({ onClose, title, children, footer }: Omit<ModalProps, "open">) {
   const titleId = useId();
+  const t = useT();
   const dialogRef = useRef<HTMLDivElement>(null);
   const pressStartedOnBackdrop = useRef(false);
 
@@ -145,7 +147,7 @@ function ModalFrame({ onClose, title, children, footer }: Omit<ModalProps, "open
           <h2 id={titleId} className={styles.title}>
             {title}
           </h2>
-          <button type="button" className={styles.close} onClick={onClose} aria-label="Close">
+          <button type="button" className={styles.close} onClick={onClose} aria-label={t("shell.close")}>
             <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
               <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
             </svg>

@@ -1,5 +1,6 @@
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { WithMessages } from "../test/with-messages";
 import { maxVisibleToasts, showToast, useToastStore } from "./toast-store";
 import { Toaster } from "./toaster";
 
@@ -14,7 +15,7 @@ describe("toasts", () => {
   });
 
   it("shows a toast in a polite live region and hides it after five seconds", () => {
-    render(<Toaster />);
+    render(<Toaster />, { wrapper: WithMessages });
     act(() => {
       showToast({ message: "Saved", tone: "success" });
     });
@@ -27,7 +28,7 @@ describe("toasts", () => {
   });
 
   it("keeps a toast without a duration until it is dismissed", () => {
-    render(<Toaster />);
+    render(<Toaster />, { wrapper: WithMessages });
     act(() => {
       showToast({ message: "Stays", durationMs: null });
     });
@@ -40,7 +41,7 @@ describe("toasts", () => {
 
   it("runs the toast's action and then dismisses it", () => {
     const reload = vi.fn();
-    render(<Toaster />);
+    render(<Toaster />, { wrapper: WithMessages });
     act(() => {
       showToast({ message: "New version", action: { label: "Reload", onClick: reload }, durationMs: null });
     });

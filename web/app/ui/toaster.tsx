@@ -1,12 +1,14 @@
 import { useEffect } from "react";
+import { useT } from "../i18n/use-t";
 import { type Toast, useToastStore } from "./toast-store";
 import styles from "./toaster.module.css";
 
 /** Where toasts appear; rendered once, from the root. */
 export function Toaster() {
   const toasts = useToastStore((state) => state.toasts);
+  const t = useT();
   return (
-    <section className={styles.region} aria-label="Notifications" aria-live="polite">
+    <section className={styles.region} aria-label={t("shell.notifications")} aria-live="polite">
       {toasts.map((toast) => (
         <ToastItem key={toast.id} toast={toast} />
       ))}
@@ -16,6 +18,7 @@ export function Toaster() {
 
 function ToastItem({ toast }: { toast: Toast }) {
   const dismissToast = useToastStore((state) => state.dismissToast);
+  const t = useT();
   useEffect(() => {
     if (toast.durationMs === null) return;
     const timer = setTimeout(() => dismissToast(toast.id), toast.durationMs);
@@ -42,7 +45,7 @@ function ToastItem({ toast }: { toast: Toast }) {
           type="button"
           className={styles.dismiss}
           onClick={() => dismissToast(toast.id)}
-          aria-label="Dismiss notification"
+          aria-label={t("shell.dismiss")}
         >
           <svg width="14" height="14" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
             <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" />

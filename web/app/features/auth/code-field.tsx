@@ -1,5 +1,6 @@
 import { SIGN_IN_CODE_LENGTH } from "@arcana/protocol";
 import { type Ref, useId } from "react";
+import { useT } from "../../i18n/use-t";
 import styles from "./sign-in.module.css";
 
 /**
@@ -25,10 +26,11 @@ export interface CodeFieldProps {
 export function CodeField({ value, onChange, onComplete, disabled, errorId, inputRef }: CodeFieldProps) {
   const id = useId();
   const hintId = `${id}-hint`;
+  const t = useT();
   return (
     <div className={styles.codeField}>
       <label className={styles.label} htmlFor={id}>
-        Sign-in code
+        {t("auth.codeLabel")}
       </label>
       <input
         ref={inputRef}
@@ -54,7 +56,7 @@ export function CodeField({ value, onChange, onComplete, disabled, errorId, inpu
         }}
       />
       <p id={hintId} className={styles.hint}>
-        {SIGN_IN_CODE_LENGTH} digits, from the e-mail we just sent.
+        {t("auth.codeHint", { length: SIGN_IN_CODE_LENGTH })}
       </p>
     </div>
   );

@@ -1,8 +1,8 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
-import { createRoutesStub, useLocation } from "react-router";
+import { createRoutesStub, Outlet, useLocation } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { testMember } from "../../test/fixtures";
+import { testI18n, testMember } from "../../test/fixtures";
 import { codeDigits } from "./code-field";
 import { SignInFlow } from "./sign-in-flow";
 
@@ -45,13 +45,20 @@ function SignInPage() {
 function renderSignIn(redirectTo = "/") {
   afterSignIn = redirectTo;
   const Stub = createRoutesStub([
-    { path: "/auth", Component: SignInPage },
-    { path: "*", Component: Landing },
+    {
+      id: "root",
+      Component: Outlet,
+      loader: () => testI18n(),
+      children: [
+        { path: "/auth", Component: SignInPage },
+        { path: "*", Component: Landing },
+      ],
+    },
   ]);
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={queryClient}>
-      <Stub initialEntries={["/auth"]} />
+      <Stub initialEntries={["/auth"]} hydrationData={{ loaderData: { root: testI18n() } }} />
     </QueryClientProvider>,
   );
   return queryClient;

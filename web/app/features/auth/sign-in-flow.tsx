@@ -6,7 +6,7 @@ import {
   SIGN_IN_CODE_TTL_MS,
 } from "@arcana/protocol";
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
-import { useT } from "../../i18n/use-t";
+import { aroundArgument, useT } from "../../i18n/use-t";
 import { ApiRequestError, errorMessage } from "../../lib/api";
 import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
@@ -19,8 +19,6 @@ import styles from "./sign-in.module.css";
 import { useSendCode, useSignIn } from "./use-sign-in";
 
 type Step = "email" | "code" | "password";
-
-const invalidEmailMessage = "Enter a valid e-mail address, like name@example.com.";
 
 export interface SignInFlowProps {
   /** Where the member goes once signed in: a same-site path. */
@@ -95,13 +93,14 @@ function EmailInput({
   onChange,
   ...rest
 }: Omit<InputProps, "label" | "name" | "type" | "onChange"> & { onChange: (value: string) => void }) {
+  const t = useT();
   return (
     <Input
-      label="E-mail address"
+      label={t("auth.emailLabel")}
       name="email"
       type="email"
       inputMode="email"
-      placeholder="name@example.com"
+      placeholder={t("auth.emailPlaceholder")}
       spellCheck={false}
       required
       onChange={(event) => onChange(event.target.value)}
@@ -139,7 +138,7 @@ function EmailStep({ email, onEmailChange, focusOnMount, onCodeSent, onHaveCode,
     event.preventDefault();
     const address = normalizeEmail(email);
     if (!emailAddressSchema.safeParse(address).success) {
-      setError({ message: invalidEmailMessage, retryAfter: null });
+      setError({ message: t("auth.invalidEmail"), retryAfter: null });
       emailRef.current?.focus();
       return;
     }
@@ -158,9 +157,9 @@ function EmailStep({ email, onEmailChange, focusOnMount, onCodeSent, onHaveCode,
 
   return (
     <>
-      <StepHeader sigil="key" title="Sign in">
-        <p>Enter your e-mail address and we will send you a {SIGN_IN_CODE_LENGTH}-digit code.</p>
-        <p>No password needed. Your first sign-in creates your account.</p>
+      <StepHeader sigil="key" title={t("shell.signIn")}>
+        <p>{t("auth.emailLead", { length: SIGN_IN_CODE_LENGTH })}</p>
+        <p>{t("auth.emailLead2")}</p>
       </StepHeader>
       <form className={styles.form} onSubmit={submit} noValidate>
         <EmailInput
@@ -185,20 +184,20 @@ function EmailStep({ email, onEmailChange, focusOnMount, onCodeSent, onHaveCode,
                   className={styles.linkButton}
                   onClick={() => onHaveCode(normalizeEmail(email), error.retryAfter ?? 0)}
                 >
-                  Enter the code you already have
+                  {t("auth.haveCode")}
                 </button>
               </>
             )}
           </FormAlert>
         )}
         <Button type="submit" loading={sendCode.isPending} className={styles.submit}>
-          Send code
+          {t("auth.sendCode")}
         </Button>
       </form>
       <p className={styles.alternative}>
-        Set a password on your account?{" "}
+        {t("auth.setPassword")}{" "}
         <button type="button" className={styles.linkButton} onClick={onUsePassword}>
-          Sign in with a password
+          {t("auth.withPassword")}
         </button>
       </p>
     </>
@@ -231,7 +230,7 @@ function CodeStep({ email, codeMinutes, resendAt, redirectTo, onWait, onChangeEm
     if (signIn.isPending) return;
     setNotice(null);
     if (digits.length !== SIGN_IN_CODE_LENGTH) {
-      setError(`Enter the ${SIGN_IN_CODE_LENGTH}-digit code from the e-mail.`);
+      setError(t("auth.enterCode", { length: SIGN_IN_CODE_LENGTH }));
       codeRef.current?.focus();
       return;
     }
@@ -263,7 +262,7 @@ function CodeStep({ email, codeMinutes, resendAt, redirectTo, onWait, onChangeEm
       onSuccess: (sent) => {
         onWait(sent.resend_after);
         setCode("");
-        setNotice(`We sent a new code to ${email}. Codes sent before it no longer work.`);
+        setNotice(t("auth.resent", { email }));
         codeRef.current?.focus();
       },
       onError: (failure) => {
@@ -274,12 +273,18 @@ function CodeStep({ email, codeMinutes, resendAt, redirectTo, onWait, onChangeEm
   };
 
   const minutes = codeMinutes ?? SIGN_IN_CODE_TTL_MS / 60_000;
+  const [before, after] = aroundArgument(
+    (id, args) => t(id, { ...args, length: SIGN_IN_CODE_LENGTH, minutes }),
+    codeMinutes === null ? "auth.codeSentEarlier" : "auth.codeSent",
+    "email",
+  );
   return (
     <>
-      <StepHeader sigil="quill" title="Check your e-mail">
+      <StepHeader sigil="quill" title={t("auth.checkEmail")}>
         <p>
-          {codeMinutes === null ? "Enter the code we sent to " : `We sent a ${SIGN_IN_CODE_LENGTH}-digit code to `}
-          <strong className={styles.address}>{email}</strong>. It works once, for {minutes} minutes.
+          {before}
+          <strong className={styles.address}>{email}</strong>
+          {after}
         </p>
       </StepHeader>
       <form
@@ -303,11 +308,11 @@ function CodeStep({ email, codeMinutes, resendAt, redirectTo, onWait, onChangeEm
         {error && <FormAlert id={errorId}>{error}</FormAlert>}
         {notice && <FormAlert tone="success">{notice}</FormAlert>}
         <Button type="submit" loading={signIn.isPending} className={styles.submit}>
-          Sign in
+          {t("shell.signIn")}
         </Button>
       </form>
       <div className={styles.resendRow}>
-        <span className={styles.muted}>No e-mail? Check spam, or</span>
+        <span className={styles.muted}>{t("auth.noEmail")}</span>
         <Button
           ref={resendRef}
           variant="secondary"
@@ -318,16 +323,16 @@ function CodeStep({ email, codeMinutes, resendAt, redirectTo, onWait, onChangeEm
         >
           {secondsToResend > 0 ? (
             <>
-              Resend code in <span className={styles.countdown}>{formatCountdown(secondsToResend)}</span>
+              {t("auth.resendIn")} <span className={styles.countdown}>{formatCountdown(secondsToResend)}</span>
             </>
           ) : (
-            "Resend code"
+            t("auth.resend")
           )}
         </Button>
       </div>
       <p className={styles.alternative}>
         <button type="button" className={styles.linkButton} onClick={onChangeEmail}>
-          Use a different e-mail address
+          {t("auth.otherEmail")}
         </button>
       </p>
     </>
@@ -355,12 +360,12 @@ function PasswordStep({ email, onEmailChange, redirectTo, onUseCode }: PasswordS
     if (signIn.isPending) return;
     const address = normalizeEmail(email);
     if (!emailAddressSchema.safeParse(address).success) {
-      setError({ message: invalidEmailMessage, field: "email" });
+      setError({ message: t("auth.invalidEmail"), field: "email" });
       emailRef.current?.focus();
       return;
     }
     if (!password) {
-      setError({ message: "Enter your password.", field: "password" });
+      setError({ message: t("auth.enterPassword"), field: "password" });
       passwordRef.current?.focus();
       return;
     }
@@ -382,8 +387,8 @@ function PasswordStep({ email, onEmailChange, redirectTo, onUseCode }: PasswordS
 
   return (
     <>
-      <StepHeader sigil="key" title="Sign in with a password">
-        <p>For members who have set a password. Everyone can sign in with a code sent by e-mail.</p>
+      <StepHeader sigil="key" title={t("auth.withPassword")}>
+        <p>{t("auth.passwordLead")}</p>
       </StepHeader>
       <form className={styles.form} onSubmit={submit} noValidate>
         <EmailInput
@@ -398,7 +403,7 @@ function PasswordStep({ email, onEmailChange, redirectTo, onUseCode }: PasswordS
         />
         <Input
           ref={passwordRef}
-          label="Password"
+          label={t("auth.passwordLabel")}
           name="password"
           type="password"
           autoComplete="current-password"
@@ -412,13 +417,13 @@ function PasswordStep({ email, onEmailChange, redirectTo, onUseCode }: PasswordS
         />
         {error && <FormAlert id={errorId}>{error.message}</FormAlert>}
         <Button type="submit" loading={signIn.isPending} className={styles.submit}>
-          Sign in
+          {t("shell.signIn")}
         </Button>
       </form>
       <p className={styles.alternative}>
-        No password, or forgot it?{" "}
+        {t("auth.noPassword")}{" "}
         <button type="button" className={styles.linkButton} onClick={onUseCode}>
-          Sign in with a code instead
+          {t("auth.withCode")}
         </button>
       </p>
     </>

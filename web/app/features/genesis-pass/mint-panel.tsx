@@ -1,6 +1,7 @@
 import type { PublicChain } from "@arcana/protocol";
 import { useState } from "react";
 import { Link } from "react-router";
+import { useT } from "../../i18n/use-t";
 import { useModalStore } from "../../shell/modals/modal-store";
 import { Badge } from "../../ui/badge";
 import { Button, buttonClassName } from "../../ui/button";
@@ -176,6 +177,7 @@ function MintStepBody({
   onSwitch: (chain: PublicChain) => void;
   onOpenWallet: () => void;
 }) {
+  const t = useT();
   switch (step.kind) {
     case "visitor":
       return (
@@ -246,7 +248,7 @@ function MintStepBody({
           </p>
           <div className={styles.actions}>
             <Button loading={step.connecting} onClick={onOpenWallet}>
-              {connectLabel(step.connecting ? "connecting" : "disconnected")}
+              {connectLabel(t, step.connecting ? "connecting" : "disconnected")}
             </Button>
           </div>
         </>

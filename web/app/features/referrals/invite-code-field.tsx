@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { useT } from "../../i18n/use-t";
 import { Input } from "../../ui/input";
 import { cleanReferralCode, forgetReferralCode, pendingReferralCode, rememberReferralCode } from "./pending-referral";
 
@@ -8,13 +9,13 @@ import { cleanReferralCode, forgetReferralCode, pendingReferralCode, rememberRef
  */
 export function InviteCodeField() {
   const [value, setValue] = useState("");
+  const t = useT();
   useEffect(() => setValue(pendingReferralCode() ?? ""), []);
-  const problem =
-    value.trim() !== "" && !cleanReferralCode(value) ? "Codes are 4 to 32 letters, digits, - and _." : undefined;
+  const problem = value.trim() !== "" && !cleanReferralCode(value) ? t("auth.inviteCodeInvalid") : undefined;
   return (
     <Input
-      label="Invite code (optional)"
-      hint="New here with a friend's code? It is applied when you first sign in."
+      label={t("auth.inviteCodeLabel")}
+      hint={t("auth.inviteCodeHint")}
       value={value}
       autoComplete="off"
       autoCapitalize="characters"

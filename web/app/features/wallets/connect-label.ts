@@ -1,3 +1,4 @@
+import type { Translate } from "../../i18n/use-t";
 import type { EvmWalletState } from "../../wallet-runtime/wallet-store";
 
 /**
@@ -6,17 +7,9 @@ import type { EvmWalletState } from "../../wallet-runtime/wallet-store";
  * Solana button); "Connecting ...", "Reconnecting ...", "Connected".
  */
 export function connectLabel(
+  t: Translate,
   status: EvmWalletState["status"],
   { walletChosen = false }: { walletChosen?: boolean } = {},
 ): string {
-  switch (status) {
-    case "connecting":
-      return "Connecting ...";
-    case "reconnecting":
-      return "Reconnecting ...";
-    case "connected":
-      return "Connected";
-    case "disconnected":
-      return walletChosen ? "Connect" : "Connect Wallet";
-  }
+  return t("shell.wallet.status", { status: status === "disconnected" && walletChosen ? "chosen" : status });
 }

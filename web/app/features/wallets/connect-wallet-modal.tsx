@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { useT } from "../../i18n/use-t";
 import { Badge } from "../../ui/badge";
 import { Modal } from "../../ui/modal";
 import { Spinner } from "../../ui/spinner";
@@ -22,16 +23,17 @@ export interface ConnectWalletModalProps {
  */
 export function ConnectWalletModal({ open, onClose, wallets, loading = false, onChoose }: ConnectWalletModalProps) {
   const [expanded, setExpanded] = useState(false);
+  const t = useT();
   const { featured, more } = splitFeatured(orderWallets(wallets));
   const shown = expanded ? [...featured, ...more] : featured;
   return (
-    <Modal open={open} onClose={onClose} title="Connect Wallet">
+    <Modal open={open} onClose={onClose} title={t("shell.wallet.connect")}>
       {loading && wallets.length === 0 ? (
         <p className={styles.loading}>
-          <Spinner /> Looking for wallets…
+          <Spinner /> {t("shell.wallet.looking")}
         </p>
       ) : (
-        <ul className={styles.walletList} aria-label="Wallets">
+        <ul className={styles.walletList} aria-label={t("shell.wallet.list")}>
           {shown.map((wallet) => (
             <li key={wallet.id}>
               <button
@@ -44,7 +46,7 @@ export function ConnectWalletModal({ open, onClose, wallets, loading = false, on
               >
                 <img src={wallet.icon} alt="" width={28} height={28} className={styles.walletIcon} />
                 <span className={styles.walletName}>{wallet.name}</span>
-                {wallet.readyState === "Installed" && <Badge tone="success">Detected</Badge>}
+                {wallet.readyState === "Installed" && <Badge tone="success">{t("shell.wallet.detected")}</Badge>}
               </button>
             </li>
           ))}
@@ -57,7 +59,7 @@ export function ConnectWalletModal({ open, onClose, wallets, loading = false, on
           aria-expanded={expanded}
           onClick={() => setExpanded((value) => !value)}
         >
-          {expanded ? "Less" : "More options"}
+          {expanded ? t("shell.wallet.less") : t("shell.wallet.moreOptions")}
         </button>
       )}
     </Modal>

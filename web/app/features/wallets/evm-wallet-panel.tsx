@@ -71,7 +71,7 @@ export function EvmWalletPanel() {
             disabled={evm.status === "connecting" || evm.status === "reconnecting"}
             onClick={() => setModalOpen(true)}
           >
-            {connectLabel(evm.status)}
+            {connectLabel(t, evm.status)}
           </Button>
         )}
         {evm.connectorName === "Burner Wallet" && evm.address && (

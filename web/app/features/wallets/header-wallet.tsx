@@ -1,3 +1,4 @@
+import { useT } from "../../i18n/use-t";
 import { useRootData } from "../../lib/root-data";
 import { useModalStore } from "../../shell/modals/modal-store";
 import { useEvmWallet } from "../../wallet-runtime/wallet-store";
@@ -13,11 +14,12 @@ export function HeaderWallet() {
   const root = useRootData();
   const evm = useEvmWallet(root?.evmWallet);
   const openModal = useModalStore((state) => state.openModal);
+  const t = useT();
   // A known address shows while reconnecting too: the returning member sees their wallet at once.
   const label =
     evm.address && evm.status !== "disconnected" && evm.status !== "connecting"
       ? shortAddress(evm.address)
-      : connectLabel(evm.status === "connected" ? "disconnected" : evm.status);
+      : connectLabel(t, evm.status === "connected" ? "disconnected" : evm.status);
   return (
     <button
       type="button"
@@ -27,7 +29,7 @@ export function HeaderWallet() {
     >
       <span className={styles.statusDot} data-status={evm.status} aria-hidden="true" />
       <span>{label}</span>
-      <span className="visually-hidden">, wallets</span>
+      <span className="visually-hidden">{t("shell.wallet.more")}</span>
     </button>
   );
 }

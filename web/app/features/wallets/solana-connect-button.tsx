@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { useT } from "../../i18n/use-t";
 import { useDevice } from "../../lib/device";
 import { Button } from "../../ui/button";
 import {
@@ -27,6 +28,7 @@ function storedWalletName(): string | null {
  * "Connect" connects it; "Connecting ..." and "Connected" are disabled.
  */
 export function SolanaConnectButton() {
+  const t = useT();
   const runtime = useWalletRuntime();
   const solana = useWalletStore((state) => state.solana);
   const device = useDevice();
@@ -59,7 +61,7 @@ export function SolanaConnectButton() {
           else void loadAndConnect();
         }}
       >
-        {connectButtonLabel(state)}
+        {connectButtonLabel(t, state)}
       </Button>
       {state.walletName && !state.connecting && (
         <Button variant="ghost" size="sm" onClick={() => setModalOpen(true)}>

@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { translator } from "../../i18n/use-t";
+import { testI18n } from "../../test/fixtures";
 import { connectLabel } from "./connect-label";
 import { canWrite, type WalletGateInputs, walletGate } from "./wallet-gate";
 
@@ -78,11 +80,12 @@ describe("whether the member can write with this wallet on this chain now", () =
 });
 
 describe("the Connect button's label", () => {
+  const t = translator([{ data: testI18n() }]);
   it("reads the same on every button", () => {
-    expect(connectLabel("disconnected")).toBe("Connect Wallet");
-    expect(connectLabel("disconnected", { walletChosen: true })).toBe("Connect");
-    expect(connectLabel("connecting")).toBe("Connecting ...");
-    expect(connectLabel("reconnecting")).toBe("Reconnecting ...");
-    expect(connectLabel("connected")).toBe("Connected");
+    expect(connectLabel(t, "disconnected")).toBe("Connect Wallet");
+    expect(connectLabel(t, "disconnected", { walletChosen: true })).toBe("Connect");
+    expect(connectLabel(t, "connecting")).toBe("Connecting ...");
+    expect(connectLabel(t, "reconnecting")).toBe("Reconnecting ...");
+    expect(connectLabel(t, "connected")).toBe("Connected");
   });
 });

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { translator } from "../../i18n/use-t";
+import { testI18n } from "../../test/fixtures";
 import type { WalletOption } from "../../wallet-runtime/wallet-store";
+
+const t = translator([{ data: testI18n() }]);
+
 import { connectButtonDisabled, connectButtonLabel, mobileDeepLink, orderWallets, splitFeatured } from "./wallet-list";
 
 const wallet = (name: string, readyState: WalletOption["readyState"]): WalletOption => ({
@@ -31,10 +36,10 @@ describe("the connect modal's wallet list", () => {
 
 describe("the connect button", () => {
   it("reads Connect Wallet, Connect, Connecting ... and Connected through the states", () => {
-    expect(connectButtonLabel({ walletName: null, connecting: false, connected: false })).toBe("Connect Wallet");
-    expect(connectButtonLabel({ walletName: "Phantom", connecting: false, connected: false })).toBe("Connect");
-    expect(connectButtonLabel({ walletName: "Phantom", connecting: true, connected: false })).toBe("Connecting ...");
-    expect(connectButtonLabel({ walletName: "Phantom", connecting: false, connected: true })).toBe("Connected");
+    expect(connectButtonLabel(t, { walletName: null, connecting: false, connected: false })).toBe("Connect Wallet");
+    expect(connectButtonLabel(t, { walletName: "Phantom", connecting: false, connected: false })).toBe("Connect");
+    expect(connectButtonLabel(t, { walletName: "Phantom", connecting: true, connected: false })).toBe("Connecting ...");
+    expect(connectButtonLabel(t, { walletName: "Phantom", connecting: false, connected: true })).toBe("Connected");
   });
 
   it("is disabled only while connecting or connected", () => {

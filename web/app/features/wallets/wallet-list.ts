@@ -1,4 +1,5 @@
 import { limits } from "@arcana/protocol";
+import type { Translate } from "../../i18n/use-t";
 import type { WalletOption, WalletReadiness } from "../../wallet-runtime/wallet-store";
 import { connectLabel } from "./connect-label";
 
@@ -25,8 +26,8 @@ export interface ConnectButtonState {
 }
 
 /** The trigger's label (spec §2), as every Connect button words it (./wallet-gate.ts). */
-export function connectButtonLabel({ walletName, connecting, connected }: ConnectButtonState): string {
-  return connectLabel(connecting ? "connecting" : connected ? "connected" : "disconnected", {
+export function connectButtonLabel(t: Translate, { walletName, connecting, connected }: ConnectButtonState): string {
+  return connectLabel(t, connecting ? "connecting" : connected ? "connected" : "disconnected", {
     walletChosen: walletName !== null,
   });
 }

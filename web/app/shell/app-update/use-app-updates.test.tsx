@@ -2,6 +2,7 @@ import { act, cleanup, render, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { translator } from "../../i18n/use-t";
 import { testI18n } from "../../test/fixtures";
+import { WithMessages } from "../../test/with-messages";
 import { useToastStore } from "../../ui/toast-store";
 import { Toaster } from "../../ui/toaster";
 import { useAppUpdates } from "./use-app-updates";
@@ -25,7 +26,7 @@ describe("useAppUpdates", () => {
   it("offers a reload when /build.json names a newer build", async () => {
     const fetcher = vi.fn(async () => Response.json({ build_id: "new" }));
     vi.stubGlobal("fetch", fetcher);
-    render(<Harness buildId="old" />);
+    render(<Harness buildId="old" />, { wrapper: WithMessages });
     await act(() => import("../../lib/build-check"));
 
     await act(() => vi.advanceTimersByTimeAsync(1000));
@@ -39,7 +40,7 @@ describe("useAppUpdates", () => {
       "fetch",
       vi.fn(async () => Response.json({ build_id: "same" })),
     );
-    render(<Harness buildId="same" />);
+    render(<Harness buildId="same" />, { wrapper: WithMessages });
     await act(() => import("../../lib/build-check"));
 
     await act(() => vi.advanceTimersByTimeAsync(1000));
