@@ -1,5 +1,11 @@
 import { dailyAbi } from "@arcana/contracts";
-import type { ChainTarot, CheckInResult, CheckInStatus, TarotDraw, TarotRecordResult } from "@arcana/protocol";
+import {
+  creditCheckInRoute,
+  creditTarotRecordRoute,
+  getChainTarotRoute,
+  getCheckInStatusRoute,
+  getTarotDrawRoute,
+} from "@arcana/protocol";
 import { and, eq } from "drizzle-orm";
 import { type Hex, parseEther, type TransactionReceipt } from "viem";
 import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from "viem/accounts";
@@ -7,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chainEvents, checkIns, tarotRecords } from "../db/schema.js";
 import { type Economy, loadEconomy } from "../economy.js";
 import { recentMovements } from "../modules/ledger/api.js";
-import { postJson, readData } from "../test/app.js";
+import { apiClient } from "../test/api-client.js";
 import { createIndexedTestApp, hardhatAccounts, walletOn } from "../test/contracts.js";
 import { balanceOf, bindWalletDirectly, signUpMember } from "../test/members.js";
 
@@ -73,6 +79,13 @@ async function reorgTo(snapshot: Hex) {
   await indexed.indexer.syncAll();
 }
 
+const api = () => apiClient(t().app);
+
+/** The member submits their check-in transaction's hash on the fast path. */
+function checkInByHash(receipt: TransactionReceipt, auth: Record<string, string>) {
+  return api().data(creditCheckInRoute, { body: { tx_hash: receipt.transactionHash, chain_id: 31337 }, auth });
+}
+
 const eventsOf = (txHash: string) =>
   t()
     .database.db.select()
@@ -81,20 +94,14 @@ const eventsOf = (txHash: string) =>
 
 /** `GET /blockchain/tarot` on the network of the local chain (31337 counts as op). */
 async function chainTarotOf(auth: Record<string, string>) {
-  return readData<ChainTarot>(await t().app.request("/api/blockchain/tarot?network=op", { headers: auth }));
+  return api().data(getChainTarotRoute, { query: { network: "op" }, auth });
 }
 
 describe("finding 15: a fast-path credit whose block a reorg dropped before the indexer saw it is reversed", () => {
   it("finding 15: a check-in credited by tx hash is reversed and the day reopens; without a reorg the indexer adds nothing", async () => {
     const kept = await memberWithWallet("fast-kept@example.com");
     const keptReceipt = await call(kept.wallet, "checkIn");
-    const keptAnswer = await postJson(
-      t().app,
-      "/api/blockchain/check_in",
-      { tx_hash: keptReceipt.transactionHash, chain_id: 31337 },
-      kept.auth,
-    );
-    expect((await readData<CheckInResult>(keptAnswer)).credited).toBe(true);
+    expect((await checkInByHash(keptReceipt, kept.auth)).credited).toBe(true);
     // The indexer reaches the block: the event is recorded once and credited once.
     await indexed.indexer.syncAll();
     expect(await eventsOf(keptReceipt.transactionHash)).toHaveLength(1);
@@ -103,22 +110,14 @@ describe("finding 15: a fast-path credit whose block a reorg dropped before the 
     const member = await memberWithWallet("fast-reorged@example.com");
     const snapshot = await forkPoint();
     const receipt = await call(member.wallet, "checkIn");
-    const res = await postJson(
-      t().app,
-      "/api/blockchain/check_in",
-      { tx_hash: receipt.transactionHash, chain_id: 31337 },
-      member.auth,
-    );
-    expect(await readData<CheckInResult>(res)).toMatchObject({ credited: true, points: 10 });
+    expect(await checkInByHash(receipt, member.auth)).toMatchObject({ credited: true, points: 10 });
     expect(await balanceOf(t().database.db, member.userId)).toBe(10);
 
     // Before the indexer passes again, the check-in's block is orphaned.
     await reorgTo(snapshot);
 
     expect(await balanceOf(t().database.db, member.userId)).toBe(0);
-    const status = await readData<CheckInStatus>(
-      await t().app.request("/api/blockchain/check_in", { headers: member.auth }),
-    );
+    const status = await api().data(getCheckInStatusRoute, { auth: member.auth });
     expect(status.today_checked).toBe(false);
     expect(
       await t().database.db.select().from(checkIns).where(eq(checkIns.txHash, receipt.transactionHash.toLowerCase())),
@@ -133,29 +132,21 @@ describe("finding 15: a fast-path credit whose block a reorg dropped before the 
 
     // On the new branch the member checks in again: credited once, by hash and by the indexer.
     const again = await call(member.wallet, "checkIn");
-    const credited = await postJson(
-      t().app,
-      "/api/blockchain/check_in",
-      { tx_hash: again.transactionHash, chain_id: 31337 },
-      member.auth,
-    );
-    expect((await readData<CheckInResult>(credited)).credited).toBe(true);
+    expect((await checkInByHash(again, member.auth)).credited).toBe(true);
     await indexed.indexer.syncAll();
     expect(await balanceOf(t().database.db, member.userId)).toBe(10);
   });
 
   it("finding 15: a tarot record credited by tx hash is reversed and no longer counts as recorded", async () => {
     const member = await memberWithWallet("fast-tarot@example.com");
-    const draw = await readData<TarotDraw>(await t().app.request("/api/tarot/draw", { headers: member.auth }));
+    const draw = await api().data(getTarotDrawRoute, { auth: member.auth });
     const snapshot = await forkPoint();
     const receipt = await call(member.wallet, "recordTarot", draw.digest as Hex);
-    const res = await postJson(
-      t().app,
-      "/api/blockchain/tarot",
-      { tx_hash: receipt.transactionHash, chain_id: 31337 },
-      member.auth,
-    );
-    expect(await readData<TarotRecordResult>(res)).toMatchObject({ credited: true, points: 25 });
+    const recorded = await api().data(creditTarotRecordRoute, {
+      body: { tx_hash: receipt.transactionHash, chain_id: 31337 },
+      auth: member.auth,
+    });
+    expect(recorded).toMatchObject({ credited: true, points: 25 });
     expect(await balanceOf(t().database.db, member.userId)).toBe(25);
     expect((await chainTarotOf(member.auth)).is_tarot).toBe(true);
 

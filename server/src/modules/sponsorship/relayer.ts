@@ -13,6 +13,7 @@ import {
   TransactionReceiptNotFoundError,
 } from "viem";
 import type { ChainClients } from "../../chain/clients.js";
+import type { SeenDailyEvent } from "../../chain/daily-transaction.js";
 import type { Database, Transaction } from "../../db/client.js";
 import type { SponsoredChain, SponsoredChains } from "./chain-state.js";
 import { batchGasLimit, bumpedFees, cappedFees, type Fees, splitSpend } from "./policy.js";
@@ -26,16 +27,8 @@ export interface RelayCredits {
   checkIn(tx: Transaction, event: DailyEvent): Promise<boolean>;
   tarotRecorded(tx: Transaction, event: DailyEvent & { digest: string }): Promise<boolean>;
 }
-export interface DailyEvent {
-  wallet: string;
-  day: number;
-  chainId: number;
-  txHash: string;
-  logIndex: number;
-  blockNumber: number;
-  blockHash: string;
-  blockTime: Date;
-}
+/** A Daily event the relay's receipt shows, in the shape every fast path credits. */
+export type DailyEvent = SeenDailyEvent;
 
 export interface RelayerOptions {
   db: Database;
