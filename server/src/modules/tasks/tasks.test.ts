@@ -1,8 +1,9 @@
-import { gmtDayNumber, type TasksResult } from "@arcana/protocol";
+import { consumeTasksRoute, gmtDayNumber, type TasksResult } from "@arcana/protocol";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ledgerEntries, passes } from "../../db/schema.js";
-import { createTestApp, economyQualifyingOn, postJson, readData, testClock, unlimitedLimiter } from "../../test/app.js";
+import { apiClient, pathOf } from "../../test/api-client.js";
+import { createTestApp, economyQualifyingOn, postJson, testClock, unlimitedLimiter } from "../../test/app.js";
 import { balanceOf, bindWalletDirectly, createMemberRow, signUpMember } from "../../test/members.js";
 
 const DAY_MS = 86_400_000;
@@ -28,7 +29,7 @@ function wallet(n: number) {
 }
 
 async function consume(auth: Record<string, string>): Promise<TasksResult> {
-  return readData(await t.app.request("/api/tasks/consume", { headers: auth }));
+  return apiClient(t.app).data(consumeTasksRoute, { auth });
 }
 
 const stateOf = (result: TasksResult, id: string) => result.tasks.find((task) => task.id === id);
@@ -138,9 +139,10 @@ describe("GET /tasks/consume", () => {
   });
 
   it("needs a session, and refuses a write method", async () => {
-    expect((await t.app.request("/api/tasks/consume")).status).toBe(401);
+    expect((await apiClient(t.app).call(consumeTasksRoute)).status).toBe(401);
     const member = await newMember();
-    const res = await postJson(t.app, "/api/tasks/consume", {}, member.auth);
+    // The route is a GET (the spec fixes it): another method finds nothing.
+    const res = await postJson(t.app, pathOf(consumeTasksRoute), {}, member.auth);
     expect(res.status).toBe(404);
     expect(await balanceOf(t.database.db, member.userId)).toBe(0);
   });
