@@ -37,7 +37,10 @@ describe("languages", () => {
     const errors = watchErrors(page);
     await page.goto(`${server.url}/`, { waitUntil: "networkidle" });
     expect(await page.getAttribute("html", "lang")).toBe("en");
-    await Promise.all([page.waitForURL(/lang=ko/), page.getByRole("combobox", { name: "Language" }).selectOption("ko")]);
+    await Promise.all([
+      page.waitForURL(/lang=ko/),
+      page.getByRole("combobox", { name: "Language" }).selectOption("ko"),
+    ]);
     await expect.poll(() => page.getAttribute("html", "lang")).toBe("ko");
     expect(await page.textContent("body")).toContain("제네시스 패스");
     await page.goto(`${server.url}/genesis-pass`, { waitUntil: "networkidle" });

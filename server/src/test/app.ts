@@ -13,12 +13,16 @@ export const productionEnv = {
   SIGNER_PRIVATE_KEY: `0x${"11".repeat(32)}`,
   // Nothing listens there: tests that send mail in production hand in their own mailer.
   SMTP_URL: "smtp://127.0.0.1:9",
-  // Production refuses a chain without contracts: every known chain gets (made-up) addresses.
+  // Production refuses a chain without contracts: every known chain gets (made-up) addresses, and an
+  // RPC on this machine where nothing listens, so no test or bench reaches a public chain's RPC.
   ...Object.fromEntries(
     ["LOCAL", "OPBNB", "OPBNB_TESTNET", "ZKFAIR"].flatMap((chain) => [
       [`${chain}_GENESIS_PASS_ADDRESS`, "0x5FbDB2315678afecb367f032d93F642f64180aa3"],
       [`${chain}_DAILY_ADDRESS`, "0xe7f1725E7734CE288F8367e1e0d2b3c7E1f1b9e8"],
     ]),
+  ),
+  ...Object.fromEntries(
+    ["OPBNB", "OPBNB_TESTNET", "ZKFAIR"].map((chain) => [`${chain}_RPC_URL`, "http://127.0.0.1:9"]),
   ),
 };
 
