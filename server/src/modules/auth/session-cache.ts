@@ -1,6 +1,6 @@
 import type { User } from "@arcana/protocol";
 import type { NotificationHandlers, Subscription } from "../../db/client.js";
-import { memberWrittenRecently } from "../users/api.js";
+import { onMemberChange } from "../users/api.js";
 
 /** The channel migration 0011's triggers notify with a member's id when their row or a session changes. */
 const MEMBER_CHANGED_CHANNEL = "arcana_member_changed";
@@ -26,6 +26,12 @@ export interface SessionCache {
 }
 
 const MAX_ENTRIES = 50_000;
+/**
+ * A member whose row this process changed in the last 2 s is neither answered from memory nor kept:
+ * the notification of the change (migration 0011) may not have arrived yet, and a member must see
+ * their own change at once.
+ */
+const RECENT_CHANGE_MS = 2_000;
 /** A backstop: an entry is read again from the database at least this often. */
 const MAX_AGE_MS = 60_000;
 
@@ -46,6 +52,12 @@ export function createSessionCache(
   let changes = 0;
   let everythingDroppedAt = 0;
   const changedAt = new Map<string, number>();
+  /** Members this process is changing, by when it last said so (users module's `onMemberChange`), oldest first. */
+  const recentChanges = new Map<string, number>();
+  const changedRecently = (userId: string) => {
+    const at = recentChanges.get(userId);
+    return at !== undefined && Date.now() - at <= RECENT_CHANGE_MS;
+  };
 
   function drop(tokenHash: string) {
     const entry = entries.get(tokenHash);
@@ -75,6 +87,17 @@ export function createSessionCache(
     changedAt.clear();
   }
 
+  onMemberChange((userId) => {
+    const at = Date.now();
+    recentChanges.delete(userId);
+    recentChanges.set(userId, at);
+    for (const [id, changed] of recentChanges) {
+      if (at - changed <= RECENT_CHANGE_MS) break;
+      recentChanges.delete(id);
+    }
+    forgetMember(userId);
+  });
+
   // Until the channel answers, every lookup asks the database; the database's close() ends the subscription.
   let subscription: Subscription | null = null;
   const live = () => subscription?.live() === true;
@@ -90,7 +113,7 @@ export function createSessionCache(
       if (!live()) return undefined;
       const entry = entries.get(tokenHash);
       if (!entry) return undefined;
-      if (entry.expiresAt <= at || Date.now() - entry.storedAt > MAX_AGE_MS || memberWrittenRecently(entry.userId)) {
+      if (entry.expiresAt <= at || Date.now() - entry.storedAt > MAX_AGE_MS || changedRecently(entry.userId)) {
         drop(tokenHash);
         return undefined;
       }
@@ -98,7 +121,7 @@ export function createSessionCache(
     },
     put(tokenHash, session, ticket) {
       if (!live() || everythingDroppedAt > ticket) return;
-      if ((changedAt.get(session.userId) ?? 0) > ticket || memberWrittenRecently(session.userId)) return;
+      if ((changedAt.get(session.userId) ?? 0) > ticket || changedRecently(session.userId)) return;
       if (entries.size >= MAX_ENTRIES) {
         const oldest = entries.keys().next().value;
         if (oldest !== undefined) drop(oldest);

@@ -1,4 +1,7 @@
 /** What other modules call of the users module (a re-export of what they used from its service). */
+
+export { onMemberChange } from "./member-changes.js";
+export { membersForExport, memberTotals, newMembersPerDay, searchMembers } from "./reports.js";
 export {
   currentEvmBindings,
   lockMember,
@@ -13,15 +16,10 @@ export {
   memberIdByWallet,
   memberIdByWalletAt,
   memberIdsByWalletAt,
-  membersForExport,
-  memberTotals,
-  memberWrittenRecently,
   movePoints,
   movePointsBatch,
-  newMembersPerDay,
   pointsOf,
   prepareRowWithMember,
-  searchMembers,
   setBoundWallet,
   setPasswordHash,
   signUpOrTouch,

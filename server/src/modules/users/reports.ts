@@ -1,7 +1,9 @@
 import { isValidEmail, normalizeEmail } from "@arcana/protocol";
-import { asc, gt, sql } from "drizzle-orm";
+import { isEvmAddress } from "@arcana/protocol/address";
+import { asc, desc, eq, gt, ilike, or, sql } from "drizzle-orm";
 import type { DatabaseOrTransaction } from "../../db/client.js";
 import { users } from "./schema.js";
+import type { MemberRow } from "./service.js";
 
 const PAGE = 1000;
 
@@ -47,4 +49,49 @@ export async function reportRefusedEmails(db: DatabaseOrTransaction, print: (lin
   );
   for (const member of refused) print(`  ${member.id}  ${JSON.stringify(member.email)}`);
   return refused.length;
+}
+
+/** Every member's count and the points they hold together (the operator console's totals). */
+export async function memberTotals(db: DatabaseOrTransaction): Promise<{ members: number; points: number }> {
+  const [row] = await db
+    .select({ members: sql<number>`count(*)::int`, points: sql<string>`coalesce(sum(${users.pts}), 0)::bigint` })
+    .from(users);
+  return { members: Number(row?.members ?? 0), points: Number(row?.points ?? 0) };
+}
+
+/** New members per GMT day (`YYYY-MM-DD`) from `since` on. */
+export async function newMembersPerDay(db: DatabaseOrTransaction, since: Date): Promise<Map<string, number>> {
+  const day = sql<string>`to_char(${users.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
+  const rows = await db
+    .select({ day, count: sql<number>`count(*)::int` })
+    .from(users)
+    .where(sql`${users.createdAt} >= ${since.toISOString()}::timestamptz`)
+    .groupBy(day);
+  return new Map(rows.map((row) => [row.day, Number(row.count)]));
+}
+
+/**
+ * Members an operator looks for: by bound EVM wallet (any case) or Solana address exactly, else
+ * by e-mail containing the text. Newest first, at most `limit`.
+ */
+export async function searchMembers(db: DatabaseOrTransaction, text: string, limit: number): Promise<MemberRow[]> {
+  const value = text.trim();
+  const where = isEvmAddress(value)
+    ? eq(users.walletAddress, value.toLowerCase())
+    : or(eq(users.solanaAddress, value), ilike(users.email, `%${value.toLowerCase().replace(/[\\%_]/g, "\\$&")}%`));
+  return db.select().from(users).where(where).orderBy(desc(users.createdAt)).limit(limit);
+}
+
+/** The next `limit` members after member `afterId`, in id order: an export's batch. */
+export function membersForExport(
+  db: DatabaseOrTransaction,
+  afterId: string | null,
+  limit: number,
+): Promise<MemberRow[]> {
+  return db
+    .select()
+    .from(users)
+    .where(afterId === null ? undefined : gt(users.id, afterId))
+    .orderBy(asc(users.id))
+    .limit(limit);
 }

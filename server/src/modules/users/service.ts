@@ -1,10 +1,10 @@
 import type { User } from "@arcana/protocol";
-import { isEvmAddress } from "@arcana/protocol/address";
-import { and, asc, desc, eq, gt, ilike, inArray, isNull, ne, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, ne, type SQL, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { getAddress } from "viem";
 import type { Database, DatabaseOrTransaction, Transaction } from "../../db/client.js";
 import { ApiError } from "../../http/api-error.js";
+import { changingMembers } from "./member-changes.js";
 import { users, walletBindings } from "./schema.js";
 
 /**
@@ -12,30 +12,6 @@ import { users, walletBindings } from "./schema.js";
  * functions, passing their transaction when the write must be atomic with theirs.
  */
 export type MemberRow = typeof users.$inferSelect;
-
-/**
- * Members whose row this process wrote in the last 2 s. A server's session cache (auth module)
- * neither answers from memory for them nor keeps what it reads: the notification of the change
- * (migration 0011) may not have arrived yet, and a member must see their own change at once.
- */
-const recentWrites = new Map<string, number>();
-const RECENT_WRITE_MS = 2_000;
-
-function writing(userId: string) {
-  const at = Date.now();
-  recentWrites.delete(userId);
-  recentWrites.set(userId, at);
-  // Oldest first: drop what has aged out.
-  for (const [id, written] of recentWrites) {
-    if (at - written <= RECENT_WRITE_MS) break;
-    recentWrites.delete(id);
-  }
-}
-
-export function memberWrittenRecently(userId: string): boolean {
-  const at = recentWrites.get(userId);
-  return at !== undefined && Date.now() - at <= RECENT_WRITE_MS;
-}
 
 /** The columns of a member row `toUser` reads. */
 const profileColumns = {
@@ -130,9 +106,9 @@ export async function signUpOrTouch(tx: DatabaseOrTransaction, email: string): P
 }
 
 export async function setPasswordHash(tx: DatabaseOrTransaction, userId: string, passwordHash: string, at: Date) {
-  writing(userId);
-  await tx.update(users).set({ passwordHash, updatedAt: at }).where(eq(users.id, userId));
-  writing(userId);
+  await changingMembers([userId], () =>
+    tx.update(users).set({ passwordHash, updatedAt: at }).where(eq(users.id, userId)),
+  );
 }
 
 /**
@@ -310,22 +286,22 @@ export async function setBoundWallet(
   at: Date,
 ): Promise<MemberRow> {
   const value = address === null ? null : storedAddress(kind, address);
-  writing(userId);
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(users)
-      .set(kind === "evm" ? { walletAddress: value, updatedAt: at } : { solanaAddress: value, updatedAt: at })
-      .where(eq(users.id, userId))
-      .returning();
-    if (!row) throw new Error(`no member ${userId} to bind a wallet to`);
-    await tx
-      .update(walletBindings)
-      .set({ unboundAt: at })
-      .where(and(eq(walletBindings.userId, userId), eq(walletBindings.kind, kind), isNull(walletBindings.unboundAt)));
-    if (value !== null) await tx.insert(walletBindings).values({ userId, kind, address: value, boundAt: at });
-    writing(userId);
-    return row;
-  });
+  return changingMembers([userId], () =>
+    db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(users)
+        .set(kind === "evm" ? { walletAddress: value, updatedAt: at } : { solanaAddress: value, updatedAt: at })
+        .where(eq(users.id, userId))
+        .returning();
+      if (!row) throw new Error(`no member ${userId} to bind a wallet to`);
+      await tx
+        .update(walletBindings)
+        .set({ unboundAt: at })
+        .where(and(eq(walletBindings.userId, userId), eq(walletBindings.kind, kind), isNull(walletBindings.unboundAt)));
+      if (value !== null) await tx.insert(walletBindings).values({ userId, kind, address: value, boundAt: at });
+      return row;
+    }),
+  );
 }
 
 /** The member's points balance: the running sum of their ledger rows (0 for an unknown member). */
@@ -343,13 +319,13 @@ export const MAX_BALANCE = 2_147_483_647;
  * writes the matching ledger row, so the balance always equals the ledger's sum.
  */
 export async function movePoints(tx: DatabaseOrTransaction, userId: string, delta: number): Promise<number | null> {
-  writing(userId);
-  const [moved] = await tx
-    .update(users)
-    .set({ pts: sql`${users.pts} + ${delta}` })
-    .where(and(eq(users.id, userId), sql`${users.pts}::bigint + ${delta} between 0 and ${MAX_BALANCE}`))
-    .returning({ pts: users.pts });
-  writing(userId);
+  const [moved] = await changingMembers([userId], () =>
+    tx
+      .update(users)
+      .set({ pts: sql`${users.pts} + ${delta}` })
+      .where(and(eq(users.id, userId), sql`${users.pts}::bigint + ${delta} between 0 and ${MAX_BALANCE}`))
+      .returning({ pts: users.pts }),
+  );
   return moved ? moved.pts : null;
 }
 
@@ -363,62 +339,17 @@ export async function movePointsBatch(
   deltas: ReadonlyMap<string, number>,
 ): Promise<Map<string, number>> {
   if (deltas.size === 0) return new Map();
-  for (const userId of deltas.keys()) writing(userId);
   const input = JSON.stringify([...deltas].map(([id, delta]) => ({ id, delta })));
-  const moved = await tx
-    .update(users)
-    .set({ pts: sql`${users.pts} + d.delta` })
-    .from(sql`jsonb_to_recordset(${input}::jsonb) as d(id uuid, delta integer)`)
-    .where(and(sql`${users.id} = d.id`, sql`${users.pts}::bigint + d.delta between 0 and ${MAX_BALANCE}`))
-    .returning({ id: users.id, pts: users.pts });
+  const moved = await changingMembers(deltas.keys(), () =>
+    tx
+      .update(users)
+      .set({ pts: sql`${users.pts} + d.delta` })
+      .from(sql`jsonb_to_recordset(${input}::jsonb) as d(id uuid, delta integer)`)
+      .where(and(sql`${users.id} = d.id`, sql`${users.pts}::bigint + d.delta between 0 and ${MAX_BALANCE}`))
+      .returning({ id: users.id, pts: users.pts }),
+  );
   if (moved.length !== deltas.size) {
     throw new Error(`a batch of points moves changed ${moved.length} of ${deltas.size} balances`);
   }
-  for (const userId of deltas.keys()) writing(userId);
   return new Map(moved.map((row) => [row.id, row.pts]));
-}
-
-/** Every member's count and the points they hold together (the operator console's totals). */
-export async function memberTotals(db: DatabaseOrTransaction): Promise<{ members: number; points: number }> {
-  const [row] = await db
-    .select({ members: sql<number>`count(*)::int`, points: sql<string>`coalesce(sum(${users.pts}), 0)::bigint` })
-    .from(users);
-  return { members: Number(row?.members ?? 0), points: Number(row?.points ?? 0) };
-}
-
-/** New members per GMT day (`YYYY-MM-DD`) from `since` on. */
-export async function newMembersPerDay(db: DatabaseOrTransaction, since: Date): Promise<Map<string, number>> {
-  const day = sql<string>`to_char(${users.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
-  const rows = await db
-    .select({ day, count: sql<number>`count(*)::int` })
-    .from(users)
-    .where(sql`${users.createdAt} >= ${since.toISOString()}::timestamptz`)
-    .groupBy(day);
-  return new Map(rows.map((row) => [row.day, Number(row.count)]));
-}
-
-/**
- * Members an operator looks for: by bound EVM wallet (any case) or Solana address exactly, else
- * by e-mail containing the text. Newest first, at most `limit`.
- */
-export async function searchMembers(db: DatabaseOrTransaction, text: string, limit: number): Promise<MemberRow[]> {
-  const value = text.trim();
-  const where = isEvmAddress(value)
-    ? eq(users.walletAddress, value.toLowerCase())
-    : or(eq(users.solanaAddress, value), ilike(users.email, `%${value.toLowerCase().replace(/[\\%_]/g, "\\$&")}%`));
-  return db.select().from(users).where(where).orderBy(desc(users.createdAt)).limit(limit);
-}
-
-/** The next `limit` members after member `afterId`, in id order: an export's batch. */
-export function membersForExport(
-  db: DatabaseOrTransaction,
-  afterId: string | null,
-  limit: number,
-): Promise<MemberRow[]> {
-  return db
-    .select()
-    .from(users)
-    .where(afterId === null ? undefined : gt(users.id, afterId))
-    .orderBy(asc(users.id))
-    .limit(limit);
 }
