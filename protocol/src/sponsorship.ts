@@ -9,6 +9,19 @@ import { evmAddressSchema, hexSchema, txHashSchema } from "./hex.js";
 export const sponsoredActions = ["mint", "stake", "unstake", "check_in", "record_tarot"] as const;
 export type SponsoredAction = (typeof sponsoredActions)[number];
 
+/**
+ * Gas per sponsored action inside the forwarder (the request's signed `gas`): `signed` is what the
+ * web asks for (the most the call needs on a first use, contracts/README.md "Gas", with room to
+ * spare), `max` the most the relayer accepts (more is refused `not_sponsored`). One table for both.
+ */
+export const sponsoredGas: Record<SponsoredAction, { signed: number; max: number }> = {
+  mint: { signed: 250_000, max: 300_000 },
+  stake: { signed: 120_000, max: 150_000 },
+  unstake: { signed: 180_000, max: 200_000 },
+  check_in: { signed: 120_000, max: 150_000 },
+  record_tarot: { signed: 120_000, max: 150_000 },
+};
+
 /** Why sponsorship is off on a chain for this member right now. */
 export const sponsorshipOffReasons = [
   /** No forwarder or no relayer key on this chain, or the economy file sponsors nothing there. */

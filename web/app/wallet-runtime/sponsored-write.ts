@@ -1,22 +1,10 @@
 import { forwarderDomain, forwardRequestTypes } from "@arcana/contracts";
 import type { ChainSponsorship, RelayStatus, SponsoredAction } from "@arcana/protocol";
-import { MAX_RELAY_DEADLINE_SECONDS } from "@arcana/protocol";
+import { MAX_RELAY_DEADLINE_SECONDS, sponsoredGas } from "@arcana/protocol";
 import { getRelayRoute, getSponsorshipRoute, relayRoute } from "@arcana/protocol/calls";
 import { type Abi, encodeFunctionData, type Hex, type TransactionReceipt } from "viem";
 import { api } from "../lib/api";
 import type { ContractWrite } from "./evm-chain";
-
-/**
- * Gas each sponsored call may use inside the forwarder (the request's signed `gas`): the most the call
- * needs on a first use (contracts/README.md, "Gas") with room to spare, under the relayer's per-action bound.
- */
-export const forwardedGas: Record<SponsoredAction, bigint> = {
-  mint: 250_000n,
-  stake: 120_000n,
-  unstake: 180_000n,
-  check_in: 120_000n,
-  record_tarot: 120_000n,
-};
 
 /** How long a signed request stays valid: well inside the relayer's 10 minutes, whatever the clocks say. */
 const requestLifetimeSeconds = MAX_RELAY_DEADLINE_SECONDS / 2;
@@ -101,7 +89,8 @@ export async function sendSponsored(
     from: deps.from,
     to: write.address,
     value: 0n,
-    gas: forwardedGas[action],
+    // Within the relayer's bound for the action: both come from protocol's `sponsoredGas`.
+    gas: BigInt(sponsoredGas[action].signed),
     nonce: BigInt(sponsorship.next_nonce),
     deadline: Math.floor((deps.now ?? Date.now)() / 1000) + requestLifetimeSeconds,
     data: encodeFunctionData({ abi: write.abi, functionName: write.functionName, args: write.args } as never),

@@ -1,21 +1,19 @@
 import { dailyAbi, genesisPassAbi } from "@arcana/contracts";
-import { MAX_RELAY_DEADLINE_SECONDS, type SponsoredAction } from "@arcana/protocol";
+import { MAX_RELAY_DEADLINE_SECONDS, type SponsoredAction, sponsoredGas } from "@arcana/protocol";
 import { decodeFunctionData, type Hex, isAddressEqual } from "viem";
 
-/** The contract function behind each sponsored action, and the most gas a request for it may ask. */
-const actionCalls: Record<
-  SponsoredAction,
-  { contract: "daily" | "genesisPass"; functionName: string; maxGas: bigint }
-> = {
-  check_in: { contract: "daily", functionName: "checkIn", maxGas: 150_000n },
-  record_tarot: { contract: "daily", functionName: "recordTarot", maxGas: 150_000n },
-  stake: { contract: "genesisPass", functionName: "stake", maxGas: 150_000n },
-  unstake: { contract: "genesisPass", functionName: "unstake", maxGas: 200_000n },
-  mint: { contract: "genesisPass", functionName: "mint", maxGas: 300_000n },
+/** The contract function behind each sponsored action. */
+const actionCalls: Record<SponsoredAction, { contract: "daily" | "genesisPass"; functionName: string }> = {
+  check_in: { contract: "daily", functionName: "checkIn" },
+  record_tarot: { contract: "daily", functionName: "recordTarot" },
+  stake: { contract: "genesisPass", functionName: "stake" },
+  unstake: { contract: "genesisPass", functionName: "unstake" },
+  mint: { contract: "genesisPass", functionName: "mint" },
 };
 
+/** The most gas a request for `action` may ask (protocol's table, which the web signs within). */
 export function maxGasOf(action: SponsoredAction): bigint {
-  return actionCalls[action].maxGas;
+  return BigInt(sponsoredGas[action].max);
 }
 
 /**
