@@ -291,7 +291,7 @@ export function createApp(deps: AppDeps) {
   registerTaskRoutes(routes, tasks);
   registerOperatorRoutes(routes, { db: database.db, reports: operator, now });
   if (!config.isProduction && mailer.isDevMailbox) {
-    registerMailboxRoutes(routes, createMailboxService(database.db), app);
+    registerMailboxRoutes(routes, createMailboxService(database.db), app, config.branding.siteName);
   }
   deps.extraApiRoutes?.(api);
 
@@ -352,7 +352,7 @@ export function createApp(deps: AppDeps) {
     app.all("*", compressWhenAccepted(), async (c) => {
       c.set("metricsRoute", "ssr");
       // Pages have no actions: anything but a read is refused before React Router sees it.
-      if (c.req.method !== "GET" && c.req.method !== "HEAD") return methodNotAllowedPage(c);
+      if (c.req.method !== "GET" && c.req.method !== "HEAD") return methodNotAllowedPage(c, config.branding.siteName);
       const language = resolveLanguage(c.req.raw);
       const response = await page(c, language);
       // `?lang=xx` (a shared link) is an explicit choice: remembered like the switcher's.

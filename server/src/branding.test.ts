@@ -96,4 +96,15 @@ describe("a branded start", () => {
     expect(artwork).toContain(">Lumen Club</text>");
     expect(artwork).not.toContain("Arcana");
   });
+
+  it("names the brand, not Arcana, on the development mailbox page", async () => {
+    const withMailbox = await createTestApp({ env: { BRANDING_FILE: brandingFile } });
+    try {
+      const mailbox = await (await withMailbox.app.request("/dev/mailbox")).text();
+      expect(mailbox).toContain("<title>Development mailbox · Lumen Club</title>");
+      expect(mailbox).not.toContain("Arcana");
+    } finally {
+      await withMailbox.dispose();
+    }
+  });
 });

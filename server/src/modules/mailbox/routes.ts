@@ -6,7 +6,7 @@ import type { Routes } from "../../http/routes.js";
 import type { MailboxService } from "./service.js";
 
 /** The development mailbox: `GET /api/dev/mailbox?to=` for tests and `/dev/mailbox` for people. */
-export function registerMailboxRoutes(routes: Routes, mailbox: MailboxService, app: Hono<AppEnv>) {
+export function registerMailboxRoutes(routes: Routes, mailbox: MailboxService, app: Hono<AppEnv>, siteName: string) {
   routes.publicRoute(listDevMailboxRoute, async (c) =>
     c.json({ data: await mailbox.messages(c.req.valid("query").to) }, 200),
   );
@@ -15,7 +15,7 @@ export function registerMailboxRoutes(routes: Routes, mailbox: MailboxService, a
     const rows = await mailbox.messages();
     return c.html(html`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Development mailbox · Arcana</title>
+<title>Development mailbox · ${siteName}</title>
 <style>
 body{margin:0;background:#0d0b1a;color:#ece8ff;font:16px/1.5 system-ui,sans-serif}
 main{max-width:760px;margin:0 auto;padding:32px 16px}
