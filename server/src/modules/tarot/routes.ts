@@ -5,12 +5,14 @@ import {
   getTarotDrawRoute,
   readTarotRoute,
 } from "@arcana/protocol";
+import { resolveLanguage } from "../../http/language.js";
 import type { Routes } from "../../http/routes.js";
 import type { TarotService } from "./service.js";
 
 export function registerTarotRoutes(routes: Routes, tarot: TarotService) {
   routes.memberRoute(getTarotDrawRoute, async (c, member) => {
-    return c.json({ data: tarot.draw(member.user.uid) }, 200);
+    // The cards' texts in the request's language (?lang=, the arcana_lang cookie, Accept-Language).
+    return c.json({ data: tarot.draw(member.user.uid, resolveLanguage(c.req.raw)) }, 200);
   });
 
   routes.memberRoute(readTarotRoute, async (c, member) => {

@@ -80,12 +80,14 @@ export function createTarotService(deps: {
   return {
     ...credits,
 
-    /** `GET /tarot/draw`: today's three cards and the digest to record them on chain. */
-    draw(userId: string): TarotDraw {
+    /** `GET /tarot/draw`: today's three cards (their texts in `language`) and the digest to record them on chain. */
+    draw(userId: string, language?: string): TarotDraw {
       const today = gmtDayNumber(now());
       const date = gmtDate(today * DAY_MS);
       const cards = drawFor(userId, today);
-      return { date, cards: cards.map((drawn) => toDrawnCard(drawn)), digest: tarotDigest(date, cards) };
+      const asked = matchLanguage(language);
+      const pack = (asked && tarotPack(asked)) || undefined;
+      return { date, cards: cards.map((drawn) => toDrawnCard(drawn, pack)), digest: tarotDigest(date, cards) };
     },
 
     /** `POST /tarot/daily`: today's reading of today's draw; written once, rewritten on `force_refresh`. */

@@ -4,6 +4,7 @@ import type { ChainTarot, TarotDraw, TarotReading } from "@arcana/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, postJson, testClock } from "../../test/app.js";
 import { signUpMember } from "../../test/members.js";
+import { tarotPacks } from "./deck/index.js";
 
 const clock = testClock(new Date("2026-11-22T12:00:00.000Z"));
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -53,6 +54,30 @@ describe("GET /tarot/draw", () => {
     const a = await drawOf(t.app, await signUpMember(t, "draw-a@example.com"));
     const b = await drawOf(t.app, await signUpMember(t, "draw-b@example.com"));
     expect(a.digest).not.toBe(b.digest);
+  });
+
+  it("answers in the request's language: the same cards and digest, their texts in Korean or Japanese", async () => {
+    const member = await signUpMember(t, "draw-lang@example.com");
+    const english = await drawOf(t.app, member);
+    const draw = async (headers: Record<string, string>) =>
+      (
+        (await (await t.app.request("/api/tarot/draw", { headers: { ...member.auth, ...headers } })).json()) as {
+          data: typeof english;
+        }
+      ).data;
+    const korean = await draw({ "accept-language": "ko-KR,ko;q=0.9" });
+    const japanese = await draw({ cookie: "arcana_lang=ja" });
+    for (const other of [korean, japanese]) {
+      expect(other.digest).toBe(english.digest);
+      expect(other.cards.map((card) => card.card_id)).toEqual(english.cards.map((card) => card.card_id));
+    }
+    expect(korean.cards.map((card) => card.name)).toEqual(
+      english.cards.map((card) => tarotPacks.ko?.cards[card.card_id]?.name),
+    );
+    expect(japanese.cards.map((card) => card.name)).toEqual(
+      english.cards.map((card) => tarotPacks.ja?.cards[card.card_id]?.name),
+    );
+    expect(korean.cards[0]?.name).not.toBe(english.cards[0]?.name);
   });
 
   it("needs a session", async () => {
