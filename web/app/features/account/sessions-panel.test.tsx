@@ -67,7 +67,7 @@ describe("finding 2: the member's sessions", () => {
     expect(await screen.findByText("Firefox on Linux")).toBeTruthy();
     expect(screen.getByText("Chrome on Android")).toBeTruthy();
     expect(screen.getByText(/This device/)).toBeTruthy();
-    fireEvent.click(screen.getByRole("button", { name: "End the session on Firefox on Linux" }));
+    fireEvent.click(screen.getByRole("button", { name: "End session on Firefox on Linux" }));
     await vi.waitFor(() => expect(posted).toEqual([`/api/sessions/${listed[1]?.id}/end`]));
   });
 

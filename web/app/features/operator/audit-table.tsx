@@ -1,4 +1,5 @@
 import type { AuditEntry } from "@arcana/protocol";
+import { TableRegion } from "../../ui/table-region";
 import styles from "./operator.module.css";
 
 const describe = (value: unknown) => (value === null || value === undefined ? "â€“" : JSON.stringify(value));
@@ -7,7 +8,7 @@ const describe = (value: unknown) => (value === null || value === undefined ? "â
 export function AuditTable({ entries }: { entries: AuditEntry[] }) {
   if (entries.length === 0) return <p>No operator action yet.</p>;
   return (
-    <div className={styles.tableWrap}>
+    <TableRegion className={styles.tableWrap} label="Operator actions, newest first">
       <table className={styles.table}>
         <caption className="visually-hidden">Operator actions, newest first</caption>
         <thead>
@@ -35,6 +36,6 @@ export function AuditTable({ entries }: { entries: AuditEntry[] }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </TableRegion>
   );
 }

@@ -1,6 +1,7 @@
 import type { OperatorBoxes } from "@arcana/protocol";
 import { Badge } from "../../ui/badge";
 import { Card, CardTitle } from "../../ui/card";
+import { TableRegion } from "../../ui/table-region";
 import styles from "./operator.module.css";
 
 const percent = (share: number) => `${(share * 100).toFixed(2)}%`;
@@ -40,7 +41,10 @@ export function BoxesReport({ boxes }: { boxes: OperatorBoxes }) {
                   economy file and the draw.
                 </p>
               )}
-              <div className={styles.tableWrap}>
+              <TableRegion
+                className={styles.tableWrap}
+                label={`${box.name}: stated and observed odds, version ${version.odds_version}`}
+              >
                 <table className={styles.table}>
                   <thead>
                     <tr>
@@ -71,7 +75,7 @@ export function BoxesReport({ boxes }: { boxes: OperatorBoxes }) {
                     ))}
                   </tbody>
                 </table>
-              </div>
+              </TableRegion>
             </section>
           ))}
         </Card>

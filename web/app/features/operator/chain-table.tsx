@@ -1,5 +1,6 @@
 import type { ChainStatuses } from "@arcana/protocol";
 import { Badge } from "../../ui/badge";
+import { TableRegion } from "../../ui/table-region";
 import styles from "./operator.module.css";
 
 const orDash = (value: number | string | null) => (value === null ? "–" : String(value));
@@ -8,7 +9,7 @@ const orDash = (value: number | string | null) => (value === null ? "–" : Stri
 export function ChainTable({ statuses }: { statuses: ChainStatuses }) {
   if (statuses.chains.length === 0) return <p>No chain has contracts configured.</p>;
   return (
-    <div className={styles.tableWrap}>
+    <TableRegion className={styles.tableWrap} label="The indexer per chain">
       <table className={styles.table}>
         <caption className="visually-hidden">The indexer per chain</caption>
         <thead>
@@ -50,6 +51,6 @@ export function ChainTable({ statuses }: { statuses: ChainStatuses }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </TableRegion>
   );
 }

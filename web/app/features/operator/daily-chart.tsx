@@ -1,5 +1,6 @@
 import type { DailySeries } from "@arcana/protocol";
 import { useEffect, useRef } from "react";
+import { TableRegion } from "../../ui/table-region";
 import styles from "./operator.module.css";
 
 /** One colour per series, in order; readable on the night background. */
@@ -82,7 +83,7 @@ export function DailyChart({ title, dates, series }: DailyChartProps) {
       <div ref={plotRef} className={styles.plot} aria-hidden="true" data-chart={title} />
       <details>
         <summary>Table view</summary>
-        <div className={styles.tableWrap}>
+        <TableRegion className={styles.tableWrap} label={`${title}, per GMT day`}>
           <table className={styles.table}>
             <caption className="visually-hidden">{title}, per GMT day</caption>
             <thead>
@@ -108,7 +109,7 @@ export function DailyChart({ title, dates, series }: DailyChartProps) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableRegion>
       </details>
     </figure>
   );

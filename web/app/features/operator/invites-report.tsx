@@ -2,6 +2,7 @@ import type { InviteCodeStats, OperatorInvites } from "@arcana/protocol";
 import { Badge } from "../../ui/badge";
 import { Card, CardTitle } from "../../ui/card";
 import { EmptyState } from "../../ui/empty-state";
+import { TableRegion } from "../../ui/table-region";
 import styles from "./operator.module.css";
 
 const share = (count: number, of: number) => (of === 0 ? "–" : `${Math.round((count / of) * 100)}%`);
@@ -68,7 +69,7 @@ export function InvitesReport({ invites }: { invites: OperatorInvites }) {
           Every KOL code, then member codes used at least once, most used first (at most {invites.code_limit}). Points
           paid: the inviter's claimed rewards and the invitees' welcome rewards.
         </p>
-        <div className={styles.tableWrap}>
+        <TableRegion className={styles.tableWrap} label="Invites per code">
           <table className={styles.table}>
             <caption className="visually-hidden">Invites per code</caption>
             <thead>
@@ -114,7 +115,7 @@ export function InvitesReport({ invites }: { invites: OperatorInvites }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableRegion>
       </Card>
     </div>
   );

@@ -6,6 +6,7 @@ import { api, errorMessage } from "../../lib/api";
 import { Button } from "../../ui/button";
 import { Card, CardTitle } from "../../ui/card";
 import { FormAlert } from "../../ui/form-alert";
+import { TableRegion } from "../../ui/table-region";
 import { MemberActions } from "./member-actions";
 import styles from "./operator.module.css";
 
@@ -71,7 +72,7 @@ export function MemberDetail({ detail, ledger }: { detail: OperatorMember; ledge
       </Card>
       <Card aria-labelledby="member-ledger">
         <CardTitle id="member-ledger">Ledger</CardTitle>
-        <div className={styles.tableWrap}>
+        <TableRegion className={styles.tableWrap} label="Point movements, newest first">
           <table className={styles.table}>
             <caption className="visually-hidden">Point movements, newest first</caption>
             <thead>
@@ -97,7 +98,7 @@ export function MemberDetail({ detail, ledger }: { detail: OperatorMember; ledge
                 ))}
             </tbody>
           </table>
-        </div>
+        </TableRegion>
         {pages[0]?.items.length === 0 && <p>No point movements yet.</p>}
         {next && (
           <Button variant="secondary" loading={loading} onClick={loadOlder}>

@@ -2,6 +2,7 @@ import type { MemberSummary } from "@arcana/protocol";
 import { Form, Link } from "react-router";
 import { Button } from "../../ui/button";
 import { Input } from "../../ui/input";
+import { TableRegion } from "../../ui/table-region";
 import styles from "./operator.module.css";
 
 /** Search by e-mail, EVM wallet or Solana address; a plain GET form, so it works before hydration. */
@@ -24,7 +25,7 @@ export function MemberSearch({ query, results }: { query: string; results: Membe
         (results.length === 0 ? (
           <p>No member matches “{query}”.</p>
         ) : (
-          <div className={styles.tableWrap}>
+          <TableRegion className={styles.tableWrap} label={`Members matching “${query}”`}>
             <table className={styles.table}>
               <caption className="visually-hidden">Members matching “{query}”</caption>
               <thead>
@@ -50,7 +51,7 @@ export function MemberSearch({ query, results }: { query: string; results: Membe
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableRegion>
         ))}
     </>
   );

@@ -80,10 +80,10 @@ describe("the sponsorship report", () => {
         chain({ chain_id: 42766, chain_key: "zkFair", symbol: "USDC", balance: null }),
       ],
     });
-    const low = screen.getByRole("region", { name: /opBNB/ });
+    const low = screen.getByRole("region", { name: /^opBNB/ });
     expect(within(low).getByText("Low on funds: sponsorship paused")).toBeTruthy();
     expect(tile(low, "Waiting over a minute")).toBe("2");
-    const unknown = screen.getByRole("region", { name: /zkFair/ });
+    const unknown = screen.getByRole("region", { name: /^zkFair/ });
     expect(tile(unknown, "Relayer balance")).toBe("unknown (RPC unreachable)");
   });
 

@@ -22,7 +22,8 @@ const statusText = {
 } as const;
 
 /** The EVM wallet: connect or disconnect, the target network and switching to it, the dev faucet. */
-export function EvmWalletPanel() {
+/** `heading`: the panel title's level where it stands (h3 inside the bind dialog, h2 on a page). */
+export function EvmWalletPanel({ heading: Heading = "h3" }: { heading?: "h2" | "h3" }) {
   const t = useT();
   const root = useRootData();
   const runtime = useWalletRuntime();
@@ -49,7 +50,7 @@ export function EvmWalletPanel() {
 
   return (
     <div className={styles.section} data-testid="evm-wallet">
-      <h3 className={styles.sectionTitle}>EVM wallet</h3>
+      <Heading className={styles.sectionTitle}>EVM wallet</Heading>
       <p className={styles.row}>
         <span className={dot.statusDot} data-status={evm.status} aria-hidden="true" />
         <span data-testid="evm-status">{statusText[evm.status]}</span>

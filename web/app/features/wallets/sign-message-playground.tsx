@@ -107,10 +107,10 @@ export function SignMessagePlayground() {
       </fieldset>
 
       {family === "evm" ? (
-        <EvmWalletPanel />
+        <EvmWalletPanel heading="h2" />
       ) : (
         <div className={styles.section}>
-          <h3 className={styles.sectionTitle}>Solana wallet</h3>
+          <h2 className={styles.sectionTitle}>Solana wallet</h2>
           {solana.publicKey && <p className={styles.address}>{solana.publicKey}</p>}
           <SolanaConnectButton />
         </div>
@@ -132,7 +132,7 @@ export function SignMessagePlayground() {
 
       {signed && (
         <div className={styles.section}>
-          <h3 className={styles.sectionTitle}>Signature</h3>
+          <h2 className={styles.sectionTitle}>Signature</h2>
           <p className={styles.muted}>
             Signed by <span className={styles.address}>{signed.signer}</span>
           </p>
