@@ -14,6 +14,8 @@ export const users = pgTable(
     passwordHash: text("password_hash"),
     walletAddress: text("wallet_address").unique(),
     solanaAddress: text("solana_address").unique(),
+    /** The language the member chose (a tag of `languages`), or null: none chosen yet. */
+    language: text("language"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
