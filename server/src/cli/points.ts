@@ -27,39 +27,34 @@ const signed = (amount: number) => (amount > 0 ? `+${amount}` : String(amount));
 export function registerPointsCommands(program: Command, context: CliContext) {
   const pointsCommand = program.command("points").description("members' points: grants by the team, balances");
 
-  pointsCommand
-    .command("grant")
-    .description(
-      "give a member points (a ledger row of kind grant, with your reason; the member reads “Bonus from the Arcana team”)",
-    )
-    .argument("<email>", "the member's e-mail address")
-    .argument("<amount>", "how many points, a positive whole number", positiveWholeNumber)
-    .requiredOption("--reason <text>", "why (kept in the ledger for operators; shown by points show)", reasonText)
-    .action(async (email: string, amount: number, options: { reason: string }) => {
-      const db = await context.database();
-      const member = await findMember(db, email);
-      const adjustment = { direction: "grant" as const, amount, reason: options.reason };
-      const { pts } = await adjustPoints(db, context.actor, member.id, adjustment, new Date());
-      context.print(
-        `Granted ${points(amount)} to ${member.email} (${options.reason}); their balance is ${points(pts)}.`,
-      );
-    });
-
-  pointsCommand
-    .command("deduct")
-    .description("take points from a member (a ledger row of kind deduction, with your reason); never below zero")
-    .argument("<email>", "the member's e-mail address")
-    .argument("<amount>", "how many points, a positive whole number", positiveWholeNumber)
-    .requiredOption("--reason <text>", "why (kept in the ledger for operators; shown by points show)", reasonText)
-    .action(async (email: string, amount: number, options: { reason: string }) => {
-      const db = await context.database();
-      const member = await findMember(db, email);
-      const adjustment = { direction: "deduct" as const, amount, reason: options.reason };
-      const { pts } = await adjustPoints(db, context.actor, member.id, adjustment, new Date());
-      context.print(
-        `Deducted ${points(amount)} from ${member.email} (${options.reason}); their balance is ${points(pts)}.`,
-      );
-    });
+  const adjustments = [
+    {
+      direction: "grant" as const,
+      description:
+        "give a member points (a ledger row of kind grant, with your reason; the member reads “Bonus from the Arcana team”)",
+      done: (amount: number, email: string) => `Granted ${points(amount)} to ${email}`,
+    },
+    {
+      direction: "deduct" as const,
+      description: "take points from a member (a ledger row of kind deduction, with your reason); never below zero",
+      done: (amount: number, email: string) => `Deducted ${points(amount)} from ${email}`,
+    },
+  ];
+  for (const { direction, description, done } of adjustments) {
+    pointsCommand
+      .command(direction)
+      .description(description)
+      .argument("<email>", "the member's e-mail address")
+      .argument("<amount>", "how many points, a positive whole number", positiveWholeNumber)
+      .requiredOption("--reason <text>", "why (kept in the ledger for operators; shown by points show)", reasonText)
+      .action(async (email: string, amount: number, options: { reason: string }) => {
+        const db = await context.database();
+        const member = await findMember(db, email);
+        const adjustment = { direction, amount, reason: options.reason };
+        const { pts } = await adjustPoints(db, context.actor, member.id, adjustment, new Date());
+        context.print(`${done(amount, member.email)} (${options.reason}); their balance is ${points(pts)}.`);
+      });
+  }
 
   pointsCommand
     .command("show")

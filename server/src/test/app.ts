@@ -55,22 +55,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
   const config = loadConfig({ NODE_ENV: "test", ...options.env });
   const database = await createTestDatabase();
   const logger = options.logger ?? pino({ level: "silent" });
-  const {
-    app,
-    routes,
-    metrics,
-    limiter,
-    checkIn,
-    tarot,
-    boxes,
-    boxReports,
-    referrals,
-    tasks,
-    chainClients,
-    eventHandlers,
-    relaying,
-    signerHealth,
-  } = createApp({
+  const created = createApp({
     config,
     database,
     logger,
@@ -82,21 +67,9 @@ export async function createTestApp(options: TestAppOptions = {}) {
     limiter: options.limiter,
     web: options.web,
   });
+  const { limiter } = created;
   return {
-    app,
-    routes,
-    metrics,
-    limiter,
-    checkIn,
-    tarot,
-    boxes,
-    boxReports,
-    referrals,
-    tasks,
-    chainClients,
-    eventHandlers,
-    relaying,
-    signerHealth,
+    ...created,
     config,
     database,
     dispose: async () => {
