@@ -54,6 +54,8 @@ export const userSchema = z.object({
   /** The level to show: an active member of type \`free\` is shown at gold (spec §4). */
   display_level: z.string(),
   has_password: z.boolean(),
+  /** The language the member chose (a tag of `languages`), or null: none chosen yet. */
+  language: z.string().nullable(),
 });
 export type User = z.infer<typeof userSchema>;
 

@@ -21,7 +21,7 @@ import { compressWhenAccepted } from "./http/compression.js";
 import { declaredLimits } from "./http/declared-limits.js";
 import type { AppEnv } from "./http/env.js";
 import { toErrorResponse, validationHook } from "./http/errors.js";
-import { languageCookie, languageFromQuery, resolveLanguage } from "./http/language.js";
+import { languageCookie, languageFromQuery } from "./http/language.js";
 import { createHttpMetrics } from "./http/metrics.js";
 import { refuseNulBytes } from "./http/nul-bytes.js";
 import { serveOpenApiDocument } from "./http/openapi.js";
@@ -76,6 +76,7 @@ import type { RateLimiter } from "./rate-limit/limiter.js";
 import { createRedisRateLimiter } from "./rate-limit/redis-limiter.js";
 import type { WebFrontend } from "./web/frontend.js";
 import { methodNotAllowedPage } from "./web/method-not-allowed.js";
+import { pageLanguage } from "./web/page-language.js";
 import { createVisitorPages, isVisitorRequest, visitorPageResponse } from "./web/visitor-pages.js";
 
 export interface AppDeps {
@@ -353,7 +354,7 @@ export function createApp(deps: AppDeps) {
       c.set("metricsRoute", "ssr");
       // Pages have no actions: anything but a read is refused before React Router sees it.
       if (c.req.method !== "GET" && c.req.method !== "HEAD") return methodNotAllowedPage(c, config.branding.siteName);
-      const language = resolveLanguage(c.req.raw);
+      const language = await pageLanguage(c, database.db, now);
       const response = await page(c, language);
       // `?lang=xx` (a shared link) is an explicit choice: remembered like the switcher's.
       if (!languageFromQuery(c.req.url)) return response;

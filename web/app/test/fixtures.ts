@@ -58,6 +58,7 @@ export function testMember(overrides: Partial<User> = {}): User {
     level: "silver",
     display_level: "gold",
     has_password: false,
+    language: null,
     ...overrides,
   };
 }

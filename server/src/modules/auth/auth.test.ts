@@ -272,6 +272,7 @@ describe("sessions", () => {
         "display_level",
         "email",
         "has_password",
+        "language",
         "is_active",
         "level",
         "pts",

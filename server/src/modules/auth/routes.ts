@@ -16,7 +16,7 @@ export function registerAuthRoutes(routes: Routes, auth: AuthService) {
   const { config } = routes;
   routes.publicRoute(sendSignInCodeRoute, async (c) => {
     const { email } = c.req.valid("json");
-    // The e-mail is written in the language the member chose in the app (its cookie), else their browser's.
+    // The e-mail is written in the account's language (auth service), else the one chosen in the app (its cookie), else the browser's.
     const language = resolveLanguage(c.req.raw);
     return c.json({ data: await auth.sendCode(email, clientIp(c, config.trustProxy), language) }, 200);
   });

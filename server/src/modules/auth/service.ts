@@ -1,6 +1,7 @@
 import {
   emailAddressSchema,
   INVALID_EMAIL_MESSAGE,
+  isLanguage,
   type Language,
   normalizeEmail,
   passwordProblem,
@@ -159,10 +160,13 @@ export function createAuthService(deps: AuthDeps) {
         createdAt: at,
       };
       await db.insert(loginCodes).values(row).onConflictDoUpdate({ target: loginCodes.email, set: row });
+      // An existing account's own language wins over the request's (another device, another browser).
+      const accountLanguage = (await memberByEmail(db, email))?.language;
+      const mailLanguage = isLanguage(accountLanguage) ? accountLanguage : language;
       try {
         await deps.mailer.send({
           to: email,
-          ...signInCodeMail(code, SIGN_IN_CODE_TTL_MS / 60_000, language, deps.mailBrand),
+          ...signInCodeMail(code, SIGN_IN_CODE_TTL_MS / 60_000, mailLanguage, deps.mailBrand),
         });
       } catch (error) {
         await limiter.reset(authLimits.sendCodePerEmail, email);

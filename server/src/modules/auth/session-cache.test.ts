@@ -45,6 +45,7 @@ const entry = (userId: string, expiresAt = new Date(at.getTime() + 3_600_000)): 
     level: "bronze",
     display_level: "bronze",
     has_password: false,
+    language: null,
   },
 });
 const subscribed = () => new Promise((resolve) => setTimeout(resolve, 0));

@@ -21,6 +21,7 @@ export {
   pointsOf,
   prepareRowWithMember,
   setBoundWallet,
+  setMemberLanguage,
   setPasswordHash,
   signUpOrTouch,
   toUser,

@@ -1,4 +1,4 @@
-import type { User } from "@arcana/protocol";
+import { isLanguage, type Language, type User } from "@arcana/protocol";
 import { and, asc, eq, inArray, isNull, ne, type SQL, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { getAddress } from "viem";
@@ -24,6 +24,7 @@ const profileColumns = {
   type: users.type,
   level: users.level,
   passwordHash: users.passwordHash,
+  language: users.language,
 };
 type ProfileRow = Pick<MemberRow, keyof typeof profileColumns>;
 
@@ -41,6 +42,7 @@ export function toUser(row: ProfileRow): User {
     level: row.level,
     display_level: displayLevel(row),
     has_password: row.passwordHash !== null,
+    language: isLanguage(row.language) ? row.language : null,
   };
 }
 
@@ -109,6 +111,11 @@ export async function setPasswordHash(tx: DatabaseOrTransaction, userId: string,
   await changingMembers([userId], () =>
     tx.update(users).set({ passwordHash, updatedAt: at }).where(eq(users.id, userId)),
   );
+}
+
+/** Remembers the language the member chose (the switcher, `?lang=`, the profile API). */
+export async function setMemberLanguage(tx: DatabaseOrTransaction, userId: string, language: Language, at: Date) {
+  await changingMembers([userId], () => tx.update(users).set({ language, updatedAt: at }).where(eq(users.id, userId)));
 }
 
 /**

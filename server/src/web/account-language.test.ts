@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, postJson, signInByCode, testClock } from "../test/app.js";
+import type { WebFrontend } from "./frontend.js";
+
+// The web app's stand-in: its page says which language the server asked it to render in.
+const web: WebFrontend = {
+  buildId: "test",
+  assets: null,
+  render: async (_request, context) =>
+    new Response(`<!DOCTYPE html><html lang="${context.language}"></html>`, {
+      headers: { "content-type": "text/html; charset=utf-8" },
+    }),
+};
+
+const clock = testClock();
+let t: Awaited<ReturnType<typeof createTestApp>>;
+beforeAll(async () => {
+  t = await createTestApp({ now: clock.now, web });
+});
+afterAll(() => t.dispose());
+
+const htmlLang = async (res: Response) => /lang="([^"]+)"/.exec(await res.text())?.[1];
+const profile = async (token: string) =>
+  (
+    (await (await t.app.request("/api/users/mine", { headers: { authorization: `Bearer ${token}` } })).json()) as {
+      data: { language: string | null };
+    }
+  ).data;
+const latestMail = async (email: string) =>
+  (
+    (await (await t.app.request(`/api/dev/mailbox?to=${email}`)).json()) as {
+      data: Array<{ subject: string; text: string }>;
+    }
+  ).data[0];
+
+describe("the member's language on their account", () => {
+  it("is saved when a signed-in member chooses one, and used on a new device without the cookie", async () => {
+    const token = await signInByCode(t.app, "polyglot@example.com");
+    expect((await profile(token)).language).toBeNull();
+    const session = { cookie: `arcana_session=${token}` };
+
+    const chosen = await t.app.request("/?lang=ko", { headers: session });
+    expect(await htmlLang(chosen)).toBe("ko");
+    expect(chosen.headers.get("set-cookie")).toMatch(/^arcana_lang=ko;/);
+    expect((await profile(token)).language).toBe("ko");
+
+    // Another device: signed in afresh, no language cookie, a browser asking for Turkish.
+    clock.advance(61_000);
+    const other = await signInByCode(t.app, "polyglot@example.com");
+    const turkishBrowser = { "accept-language": "tr-TR,tr;q=0.9" };
+    const page = await t.app.request("/daily-tarot", {
+      headers: { cookie: `arcana_session=${other}`, ...turkishBrowser },
+    });
+    expect(await htmlLang(page)).toBe("ko");
+    // The switcher's cookie on that device still wins, and a visitor gets their browser's language.
+    const withCookie = { cookie: `arcana_session=${other}; arcana_lang=ja`, ...turkishBrowser };
+    expect(await htmlLang(await t.app.request("/daily-tarot", { headers: withCookie }))).toBe("ja");
+    expect(await htmlLang(await t.app.request("/daily-tarot", { headers: turkishBrowser }))).toBe("tr");
+    // Pages read with a cookie or a browser language leave the account's choice alone.
+    expect((await profile(other)).language).toBe("ko");
+  });
+
+  it("writes the sign-in e-mail of an account with a language in it, whatever the request asks", async () => {
+    const token = await signInByCode(t.app, "vietnamese@example.com");
+    await t.app.request("/?lang=vi", { headers: { authorization: `Bearer ${token}` } });
+    expect((await profile(token)).language).toBe("vi");
+
+    clock.advance(61_000);
+    const sent = await postJson(
+      t.app,
+      "/api/send_code",
+      { email: "vietnamese@example.com" },
+      { "accept-language": "ja" },
+    );
+    expect(sent.status).toBe(200);
+    const mail = await latestMail("vietnamese@example.com");
+    expect(mail?.subject).toMatch(/^\d{6} là mã đăng nhập Arcana của bạn$/);
+    expect(mail?.text).toContain("Mã hết hạn sau 10 phút");
+
+    // An address without an account (or without a language) still gets the request's language.
+    await postJson(t.app, "/api/send_code", { email: "newcomer@example.com" }, { "accept-language": "ja" });
+    expect((await latestMail("newcomer@example.com"))?.text).toContain("有効期限は 10 分");
+  });
+});
