@@ -1,5 +1,5 @@
 import type { Context, MiddlewareHandler } from "hono";
-import { Counter, collectDefaultMetrics, Histogram, Registry } from "prom-client";
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 
 export interface HttpMetrics {
   registry: Registry;
@@ -57,4 +57,34 @@ export function createHttpMetrics(): HttpMetrics {
     counter.inc();
   };
   return { registry, middleware };
+}
+
+/** One gauge series a chain: its name, its help, and its figure for a row (null: not set for that chain). */
+export type PerChainSeries<Row> = [name: string, help: string, value: (row: Row) => number | null];
+
+/**
+ * Gauges labelled by chain, read at each scrape from `rows()` (one row a chain, named by `chainOf`): the
+ * operations figures (indexer, signer) and the relayer's share this shape.
+ */
+export function registerPerChainGauges<Row>(
+  registry: Registry,
+  rows: () => Promise<Row[]>,
+  chainOf: (row: Row) => string,
+  series: Array<PerChainSeries<Row>>,
+) {
+  for (const [name, help, value] of series) {
+    new Gauge({
+      name,
+      help,
+      labelNames: ["chain"] as const,
+      registers: [registry],
+      async collect() {
+        this.reset();
+        for (const row of await rows()) {
+          const figure = value(row);
+          if (figure !== null) this.set({ chain: chainOf(row) }, figure);
+        }
+      },
+    });
+  }
 }

@@ -1,6 +1,7 @@
 import type { ChainStatuses } from "@arcana/protocol";
 import { Gauge, type Registry } from "prom-client";
 import type { SignerStatus } from "../chain/signer-health.js";
+import { type PerChainSeries, registerPerChainGauges } from "./metrics.js";
 
 /**
  * Prometheus series an operator alerts on, per chain: how far the indexer is behind (blocks and
@@ -25,7 +26,7 @@ export function registerOperationsMetrics(
       });
     return reading;
   };
-  const perChain: Array<[string, string, (chain: ChainStatuses["chains"][number]) => number | null]> = [
+  const perChain: Array<PerChainSeries<ChainStatuses["chains"][number]>> = [
     [
       "arcana_indexer_lag_blocks",
       "Blocks between the chain's head and what the indexer has applied",
@@ -42,21 +43,7 @@ export function registerOperationsMetrics(
       (c) => (c.reported_at ? Math.max(0, (deps.now().getTime() - Date.parse(c.reported_at)) / 1000) : null),
     ],
   ];
-  for (const [name, help, value] of perChain) {
-    new Gauge({
-      name,
-      help,
-      labelNames: ["chain"] as const,
-      registers: [registry],
-      async collect() {
-        this.reset();
-        for (const chain of await statuses()) {
-          const figure = value(chain);
-          if (figure !== null) this.set({ chain: chain.name }, figure);
-        }
-      },
-    });
-  }
+  registerPerChainGauges(registry, statuses, (chain) => chain.name, perChain);
   new Gauge({
     name: "arcana_indexer_leader",
     help: "1 for the instance (host:pid) that last indexed the chain",

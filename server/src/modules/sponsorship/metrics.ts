@@ -1,5 +1,6 @@
-import { Gauge, type Registry } from "prom-client";
+import type { Registry } from "prom-client";
 import type { Database } from "../../db/client.js";
+import { type PerChainSeries, registerPerChainGauges } from "../../http/metrics.js";
 import type { SponsoredChains } from "./chain-state.js";
 import { type RelayerReport, relayerReports } from "./reports.js";
 
@@ -26,7 +27,7 @@ export function registerSponsorshipMetrics(
     }
     return last.reports;
   };
-  const series: Array<[string, string, (report: RelayerReport) => number | null]> = [
+  const series: Array<PerChainSeries<RelayerReport>> = [
     ["arcana_relayer_balance", "Relayer balance in the chain's native token", (r) => wei(r.balanceWei)],
     [
       "arcana_relayer_low_balance",
@@ -57,21 +58,7 @@ export function registerSponsorshipMetrics(
       (r) => r.replaced,
     ],
   ];
-  for (const [name, help, value] of series) {
-    new Gauge({
-      name,
-      help,
-      labelNames: ["chain"] as const,
-      registers: [registry],
-      async collect() {
-        this.reset();
-        for (const report of await reports()) {
-          const figure = value(report);
-          if (figure !== null) this.set({ chain: report.chainKey }, figure);
-        }
-      },
-    });
-  }
+  registerPerChainGauges(registry, reports, (report) => report.chainKey, series);
 }
 
 /** Whole units of the native token, as a float (precise enough for a dashboard and an alert). */
