@@ -4,215 +4,9 @@ import type { Answer, Member, RawRequest } from "./client.js";
 import { errorCodeOf, send } from "./client.js";
 import { changes, type Snapshot, snapshotQuery, takeSnapshot } from "./database.js";
 import type { Environment } from "./environment.js";
+import { brokenValue, countFields, encodedBody, nastyValue, URL_STRING_LIMIT } from "./fuzz-mutations.js";
+import { type OpenApiDocument, type Operation, operationsOf, type Parameter } from "./fuzz-schema.js";
 import type { CheckResult } from "./report.js";
-
-type Schema = {
-  $ref?: string;
-  type?: string | string[];
-  properties?: Record<string, Schema>;
-  required?: string[];
-  items?: Schema;
-  enum?: unknown[];
-  const?: unknown;
-  oneOf?: Schema[];
-  anyOf?: Schema[];
-  allOf?: Schema[];
-  minimum?: number;
-  maximum?: number;
-  exclusiveMinimum?: number;
-  exclusiveMaximum?: number;
-  minLength?: number;
-  maxLength?: number;
-  pattern?: string;
-  format?: string;
-  nullable?: boolean;
-};
-
-interface Parameter {
-  name: string;
-  in: "query" | "path" | "header" | "cookie";
-  required?: boolean;
-  schema: Schema;
-}
-
-export interface Operation {
-  method: string;
-  path: string;
-  parameters: Parameter[];
-  body: Schema | null;
-  signedIn: boolean;
-}
-
-interface OpenApiDocument {
-  paths: Record<
-    string,
-    Record<
-      string,
-      {
-        parameters?: Parameter[];
-        requestBody?: { content?: Record<string, { schema: Schema }> };
-        security?: unknown[];
-      }
-    >
-  >;
-  components?: { schemas?: Record<string, Schema> };
-}
-
-const ONE_MB = "x".repeat(1024 * 1024);
-// A request head over Node's 16 KB limit is refused by Node's HTTP parser (431, no body) before the
-// app sees it: each path or query value stays within 4 KB encoded; bodies get the full megabyte.
-const URL_STRING_LIMIT = 4 * 1024;
-
-/** Values that break schemas: wrong types, edge numbers, odd and huge strings. */
-const nastyValue: fc.Arbitrary<unknown> = fc.oneof(
-  {
-    weight: 6,
-    arbitrary: fc.constantFrom(
-      2 ** 31,
-      2 ** 31 - 1,
-      -(2 ** 31),
-      3e9,
-      -3e9,
-      -1,
-      0,
-      0.5,
-      1e308,
-      -1e308,
-      Number.MAX_SAFE_INTEGER + 2,
-      "",
-      " ",
-      "\u0000",
-      "a\u0000b",
-      "\u202e\u0301é漢字💥",
-      "null",
-      "-1",
-      "1e309",
-      "0x",
-      "'; drop table users; --",
-      "../../etc/passwd",
-      null,
-      true,
-      false,
-      [],
-      {},
-      [1, "2", null],
-      { nested: { deeper: [1] } },
-    ),
-  },
-  fc.string({ unit: "binary", maxLength: 40 }),
-  fc.integer(),
-  fc.double(),
-  // Rarer: a megabyte per request is slow to send on a busy machine, and one in ~20 is plenty.
-  { weight: 1, arbitrary: fc.constant(ONE_MB) },
-);
-
-function resolve(schema: Schema, doc: OpenApiDocument): Schema {
-  if (!schema.$ref) return schema;
-  const name = schema.$ref.replace("#/components/schemas/", "");
-  return resolve(doc.components?.schemas?.[name] ?? {}, doc);
-}
-
-/** Values that satisfy the schema (as far as a JSON Schema says). */
-function validValue(input: Schema, doc: OpenApiDocument): fc.Arbitrary<unknown> {
-  const schema = resolve(input, doc);
-  if (schema.const !== undefined) return fc.constant(schema.const);
-  if (schema.enum) return fc.constantFrom(...schema.enum);
-  const choices = schema.oneOf ?? schema.anyOf;
-  if (choices) return fc.oneof(...choices.map((choice) => validValue(choice, doc)));
-  if (schema.allOf?.[0]) return validValue(schema.allOf[0], doc);
-  const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== "null") : schema.type;
-  switch (type) {
-    case "object": {
-      const properties = schema.properties ?? {};
-      const record: Record<string, fc.Arbitrary<unknown>> = {};
-      for (const [key, value] of Object.entries(properties)) record[key] = validValue(value, doc);
-      return fc.record(record, { requiredKeys: schema.required?.filter((key) => key in properties) ?? [] });
-    }
-    case "array":
-      return fc.array(validValue(schema.items ?? {}, doc), { maxLength: 4 });
-    case "integer": {
-      const min = schema.exclusiveMinimum !== undefined ? schema.exclusiveMinimum + 1 : (schema.minimum ?? -1000);
-      const max = schema.exclusiveMaximum !== undefined ? schema.exclusiveMaximum - 1 : (schema.maximum ?? 1_000_000);
-      return fc.oneof(
-        fc.integer({ min: Math.max(min, -(2 ** 31)), max: Math.min(max, 2 ** 31 - 1) }),
-        fc.constantFrom(min, max, Math.min(max, min + 1)),
-      );
-    }
-    case "number":
-      return fc.double({ min: schema.minimum ?? -1e6, max: schema.maximum ?? 1e6, noNaN: true });
-    case "boolean":
-      return fc.boolean();
-    case "null":
-      return fc.constant(null);
-    case "string": {
-      if (schema.format === "uuid") return fc.uuid();
-      if (schema.pattern) {
-        const pattern = new RegExp(schema.pattern);
-        return fc.stringMatching(pattern).filter((s) => s.length <= (schema.maxLength ?? 10_000));
-      }
-      if (schema.format === "date" || schema.format === "date-time") return fc.date().map((d) => d.toISOString());
-      return fc.string({ minLength: schema.minLength ?? 0, maxLength: Math.min(schema.maxLength ?? 40, 40) });
-    }
-    default:
-      return fc.jsonValue({ maxDepth: 2 });
-  }
-}
-
-/** A valid value, or one broken in one of the ways clients break them. */
-function brokenValue(schema: Schema, doc: OpenApiDocument): fc.Arbitrary<unknown> {
-  const resolved = resolve(schema, doc);
-  const valid = validValue(resolved, doc);
-  const variants: fc.Arbitrary<unknown>[] = [valid, nastyValue];
-  const properties = resolved.properties;
-  if (properties && Object.keys(properties).length > 0) {
-    const keys = Object.keys(properties);
-    variants.push(
-      // One field of the wrong type or an edge value.
-      fc
-        .tuple(valid, fc.constantFrom(...keys), nastyValue)
-        .map(([value, key, nasty]) => ({ ...(value as object), [key]: nasty })),
-      // A required field missing.
-      fc.tuple(valid, fc.constantFrom(...keys)).map(([value, key]) => {
-        const copy = { ...(value as Record<string, unknown>) };
-        delete copy[key];
-        return copy;
-      }),
-      // An extra field.
-      fc
-        .tuple(valid, fc.string({ maxLength: 12 }), nastyValue)
-        .map(([value, key, nasty]) => ({ ...(value as object), [key]: nasty })),
-    );
-  }
-  return fc.oneof(...variants);
-}
-
-/** How the body goes on the wire: JSON, the wrong content type, broken JSON, duplicated keys. */
-function encodedBody(schema: Schema | null, doc: OpenApiDocument) {
-  const value = schema ? brokenValue(schema, doc) : fc.oneof(fc.constant(undefined), nastyValue);
-  const keys = schema ? Object.keys(resolve(schema, doc).properties ?? {}) : [];
-  const json = "application/json";
-  return fc.oneof(
-    {
-      weight: 5,
-      arbitrary: value.map((v) => ({ contentType: json, body: v === undefined ? undefined : JSON.stringify(v) })),
-    },
-    value.chain((v) =>
-      fc
-        .constantFrom("text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "")
-        .map((contentType) => ({ contentType, body: JSON.stringify(v ?? {}) })),
-    ),
-    fc
-      .constantFrom("{", '{"a":', "{'a':1}", "nul", '{"a":1}}', "\u0000", "[", '"unterminated', '{"a":1,}')
-      .map((body) => ({ contentType: json, body })),
-    fc.tuple(value, fc.constantFrom(...(keys.length ? keys : ["x"])), nastyValue).map(([v, key, nasty]) => {
-      const text = JSON.stringify(v ?? {});
-      const inner = text.startsWith("{") && text.length > 2 ? `,${text.slice(1, -1)}` : "";
-      // The same key twice, the broken value first and then last.
-      return { contentType: json, body: `{${JSON.stringify(key)}:${JSON.stringify(nasty)}${inner}}` };
-    }),
-    fc.constant({ contentType: json, body: `{"padding":"${ONE_MB}"}` }),
-  );
-}
 
 const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
@@ -242,7 +36,11 @@ function requestFor(doc: OpenApiDocument, op: Operation) {
   const paramValues = (list: Parameter[]) =>
     fc.tuple(
       ...list.map((p) =>
-        fc.oneof(p.required ? brokenValue(p.schema, doc) : fc.option(brokenValue(p.schema, doc), { nil: undefined })),
+        fc.oneof(
+          p.required
+            ? brokenValue(p.schema, doc, p.name)
+            : fc.option(brokenValue(p.schema, doc, p.name), { nil: undefined }),
+        ),
       ),
     );
   return fc.record({
@@ -297,22 +95,6 @@ function params(op: Operation, where: Parameter["in"]) {
   return op.parameters.filter((p) => p.in === where);
 }
 
-export function operationsOf(doc: OpenApiDocument): Operation[] {
-  const ops: Operation[] = [];
-  for (const [path, methods] of Object.entries(doc.paths)) {
-    for (const [method, op] of Object.entries(methods)) {
-      ops.push({
-        method,
-        path,
-        parameters: op.parameters ?? [],
-        body: op.requestBody?.content?.["application/json"]?.schema ?? null,
-        signedIn: (op.security ?? []).length > 0,
-      });
-    }
-  }
-  return ops;
-}
-
 const knownCodes = new Set<string>(errorCodes);
 
 /** What went wrong with one answer, or null when it kept every promise. */
@@ -338,6 +120,12 @@ export async function fuzzEveryRoute(
 ): Promise<CheckResult[]> {
   const doc = (await send(baseUrl, { method: "GET", path: "/api/openapi.json" })).json as OpenApiDocument;
   const ops = operationsOf(doc);
+  // The fields that get NUL bytes, overflowing integers and far dates (fuzz-mutations.ts).
+  const fields = { string: 0, integer: 0, date: 0 };
+  for (const op of ops) {
+    for (const p of op.parameters) countFields(p.schema, doc, fields, p.name);
+    if (op.body) countFields(op.body, doc, fields);
+  }
   const query = await snapshotQuery(env.sql);
   let requests = 0;
   let serverErrors = 0;
@@ -397,7 +185,10 @@ export async function fuzzEveryRoute(
       check: "fuzz: routes from /api/openapi.json",
       attempts: requests,
       failures: failures.length,
-      figure: `${ops.length} routes, ${requests} requests, ${serverErrors} 5xx, ${unknownCodes} unknown codes, ${partialWrites} partial writes`,
+      figure:
+        `${ops.length} routes, ${requests} requests, ` +
+        `${fields.string} string, ${fields.integer} integer and ${fields.date} date fields mutated, ` +
+        `${serverErrors} 5xx, ${unknownCodes} unknown codes, ${partialWrites} partial writes`,
       details: failures,
     },
   ];
