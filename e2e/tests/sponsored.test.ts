@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Browser } from "playwright-core";
-import { createPublicClient, http } from "viem";
+import { createPublicClient, createTestClient, http, parseEther } from "viem";
 import { generatePrivateKey } from "viem/accounts";
 import { hardhat } from "viem/chains";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -94,11 +94,55 @@ describe("sponsored transactions: a member with no gas token", () => {
 
     await page.goto(`${server.url}/`, { waitUntil: "networkidle" });
     await expect.poll(points, { timeout: 20_000 }).toBe(before + 20);
-    // Four sponsored transactions later, the member's wallet still holds nothing.
+
+    // Unstake, free as well: the pass is back to not staked.
+    await page.goto(`${server.url}/genesis-pass`, { waitUntil: "networkidle" });
+    const staked = page.getByRole("article", { name: passName });
+    await staked.getByRole("button", { name: "Unstake (free)" }).click({ timeout: 30_000 });
+    await staked.getByText("Not staked", { exact: true }).waitFor({ timeout: 60_000 });
+    expect(await staked.getByTestId("relay-progress").getAttribute("data-step")).toBe("confirmed");
+
+    // Five sponsored transactions later, the member's wallet still holds nothing.
     expect(await chain.getBalance({ address: wallets.evmAddress })).toBe(0n);
     expect(errors).toEqual([]);
     await context.close();
   }, 300_000);
+
+  it("a relay Arcana refuses is explained in plain words, and the member can pay the gas themselves", async () => {
+    // Sponsorship is on, but the day's budget (1 gwei) cannot cover a single transaction: the page
+    // offers the mint for free, and the relayer refuses it when the signed request arrives.
+    const server = await serverWith((economy) => {
+      const sponsorship = economy.sponsorship as { chains: { local: { dailyBudget: string } } };
+      sponsorship.chains.local.dailyBudget = "0.000000001";
+    });
+    const rpcUrl = server.rpcUrl as string;
+    const chain = createPublicClient({ chain: hardhat, transport: http(rpcUrl) });
+    const context = await browser.newContext({ viewport: { width: 360, height: 780 } });
+    const page = await context.newPage();
+    const wallets = await installFakeWallets(page, { evmKey: generatePrivateKey(), rpcUrl });
+    await signUpByApi(page, server.url, `refused-e2e-${Date.now()}@example.com`);
+    await page.goto(`${server.url}/genesis-pass`, { waitUntil: "networkidle" });
+    await bindEvmWallet(page);
+
+    await page.getByTestId("gas-free").waitFor({ timeout: 20_000 });
+    await page.getByRole("button", { name: "Mint Genesis Pass (free)" }).click();
+    await page.getByText("Today's sponsorship budget on this network is spent.").waitFor({ timeout: 60_000 });
+    const payMyself = page.getByRole("button", { name: "Pay the gas myself" });
+    await payMyself.waitFor();
+    expect(await chain.getBalance({ address: wallets.evmAddress })).toBe(0n);
+
+    // The member gets some gas and takes the offer: the wallet sends the mint and pays for it.
+    await createTestClient({ chain: hardhat, mode: "hardhat", transport: http(rpcUrl) }).setBalance({
+      address: wallets.evmAddress,
+      value: parseEther("1"),
+    });
+    await payMyself.click();
+    const minted = page.getByRole("dialog", { name: "Genesis Pass minted" });
+    await minted.getByText("Minted!").waitFor({ timeout: 60_000 });
+    const balance = await chain.getBalance({ address: wallets.evmAddress });
+    expect(balance > 0n && balance < parseEther("1")).toBe(true);
+    await context.close();
+  }, 240_000);
 
   it("with sponsorship off, tells a member with an empty wallet which gas token they need before anything is signed", async () => {
     const server = await serverWith((economy) => {
