@@ -3,15 +3,15 @@ import { ApiRequestError } from "../../lib/api";
 import { useModalStore } from "../../shell/modals/modal-store";
 import { useToastStore } from "../../ui/toast-store";
 import { useMember } from "../account/use-member";
-import { forgetReferralCode, pendingReferralCode } from "./pending-referral";
+import { forgetReferralCode } from "./pending-referral";
 import { useApplyReferralCode } from "./use-referrals";
 
 /**
- * Applies the remembered invite code once a member is signed in (the server decides whether it
+ * Applies the remembered invite code (`code`) once a member is signed in (the server decides whether it
  * may be) and opens the invites-success window. Loaded by `ReferralCapture` when there is a code
  * to apply; renders nothing.
  */
-export default function ApplyPendingReferral() {
+export default function ApplyPendingReferral({ code }: { code: string }) {
   const member = useMember();
   const { mutate: applyCode } = useApplyReferralCode();
   const openModal = useModalStore((state) => state.openModal);
@@ -19,9 +19,7 @@ export default function ApplyPendingReferral() {
   const tried = useRef<string | null>(null);
 
   useEffect(() => {
-    if (!member) return;
-    const code = pendingReferralCode();
-    if (!code || tried.current === code) return;
+    if (!member || tried.current === code) return;
     tried.current = code;
     applyCode(code, {
       onSuccess: () => {
@@ -38,7 +36,7 @@ export default function ApplyPendingReferral() {
         }
       },
     });
-  }, [member, applyCode, openModal, showToast]);
+  }, [member, code, applyCode, openModal, showToast]);
 
   return null;
 }

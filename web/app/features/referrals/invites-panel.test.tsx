@@ -187,7 +187,7 @@ describe("the invites window", () => {
 });
 
 describe("a share link's code", () => {
-  it("is remembered from ?ref=, applied after sign-in, and opens the invites-success window", async () => {
+  it("is applied, once the signed-in member confirms it, and opens the invites-success window", async () => {
     serve();
     renderWith(
       () => (
@@ -198,6 +198,7 @@ describe("a share link's code", () => {
       ),
       "/?ref=friend1",
     );
+    fireEvent.click(await screen.findByRole("button", { name: "Use FRIEND1" }));
     expect((await screen.findByTestId("invites-success")).textContent).toContain("FRIEND1");
     expect(screen.getByTestId("invites-success").textContent).toContain("You receive 20 pts once you bind a wallet.");
     expect(requests.filter((r) => r.url === "/api/refer_code/use").map((r) => r.body)).toEqual([{ code: "FRIEND1" }]);
@@ -214,5 +215,40 @@ describe("a share link's code", () => {
     await waitFor(() => expect(requests.some((r) => r.url === "/api/refer_code/use")).toBe(true));
     await waitFor(() => expect(localStorage.length).toBe(0));
     expect(useModalStore.getState().invitesSuccess).toBe(false);
+  });
+
+  it("finding 9: a link never replaces a remembered code silently; the member is asked, and confirming uses the link's", async () => {
+    serve();
+    rememberReferralCode("MINE1");
+    renderWith(
+      () => (
+        <>
+          <ReferralCapture />
+          {useModalStore((state) => state.invitesSuccess) && <InvitesSuccessPanel />}
+        </>
+      ),
+      "/?ref=other2",
+    );
+    const dialog = await screen.findByRole("dialog", { name: "Use invite code OTHER2 from this link?" });
+    expect(dialog.textContent).toContain("MINE1");
+    // Until the member chooses, the remembered code stays and nothing is applied.
+    expect(localStorage.getItem("arcana.pendingReferralCode")).toBe("MINE1");
+    expect(requests.some((r) => r.url === "/api/refer_code/use")).toBe(false);
+    expect(screen.getByRole("button", { name: "Keep MINE1" })).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Use OTHER2" }));
+    await screen.findByTestId("invites-success");
+    expect(requests.filter((r) => r.url === "/api/refer_code/use").map((r) => r.body)).toEqual([{ code: "OTHER2" }]);
+    expect(localStorage.length).toBe(0);
+  });
+
+  it("finding 9: keeping the remembered code applies it, not the link's", async () => {
+    serve();
+    rememberReferralCode("MINE1");
+    renderWith(() => <ReferralCapture />, "/?ref=other2");
+    fireEvent.click(await screen.findByRole("button", { name: "Keep MINE1" }));
+    await waitFor(() =>
+      expect(requests.filter((r) => r.url === "/api/refer_code/use").map((r) => r.body)).toEqual([{ code: "MINE1" }]),
+    );
+    expect(screen.queryByRole("dialog")).toBeNull();
   });
 });

@@ -1,34 +1,31 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
 import { useMember } from "../account/use-member";
-import { pendingReferralCode, rememberReferralCode } from "./pending-referral";
+import { pendingReferralCode } from "./pending-referral";
 
-// Applying a code (its mutation, the queries it refreshes) loads only when there is one to apply.
-const ApplyPendingReferral = lazy(() => import("./apply-pending-referral"));
+// What to do with a link's code or a remembered one loads only when there is one.
+const ReferralFlow = lazy(() => import("./referral-flow"));
 
 /**
  * Carries `?ref=CODE` from a share link through sign-in: the code is remembered in the browser,
  * and once a member is signed in it is applied (the server decides whether it may be) and the
- * invites-success window opens. Mounted once, from the root; renders nothing.
+ * invites-success window opens; a member is asked before a link's code replaces a remembered one
+ * or applies to their account (see `referral-flow.tsx`). Mounted once, from the root.
  */
 export function ReferralCapture() {
   const [searchParams] = useSearchParams();
   const member = useMember();
-  const [applying, setApplying] = useState(false);
-  const linkCode = searchParams.get("ref");
+  const [active, setActive] = useState(false);
+  const link = searchParams.get("ref");
 
   useEffect(() => {
-    if (linkCode) rememberReferralCode(linkCode);
-  }, [linkCode]);
+    if (link || (member && pendingReferralCode())) setActive(true);
+  }, [link, member]);
 
-  useEffect(() => {
-    if (member && pendingReferralCode()) setApplying(true);
-  }, [member]);
-
-  if (!applying) return null;
+  if (!active) return null;
   return (
     <Suspense fallback={null}>
-      <ApplyPendingReferral />
+      <ReferralFlow link={link} />
     </Suspense>
   );
 }
