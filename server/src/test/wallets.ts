@@ -1,0 +1,101 @@
+import { type User, type WalletNonce, walletBindingStatement } from "@arcana/protocol";
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
+import { createSiweMessage } from "viem/siwe";
+import { afterAll, beforeAll, expect } from "vitest";
+import { createTestApp, postJson, signInByCode, testClock } from "./app.js";
+import { startTestChain } from "./chain.js";
+
+/** What the web app writes: the site's host and origin (the configured public URL in tests). */
+export const site = { domain: "localhost:3000", uri: "http://localhost:3000" };
+export const localChainId = 31337;
+
+/**
+ * The wallet tests' app on a real local chain (which answers "is this address a contract?" for signatures
+ * that are not the wallet's own), started before the file's tests and stopped after them, with the
+ * helpers that sign members in and sign binding messages for them.
+ */
+export function walletTestKit() {
+  const clock = testClock();
+  let app: Awaited<ReturnType<typeof createTestApp>> | undefined;
+  let chain: Awaited<ReturnType<typeof startTestChain>> | undefined;
+  beforeAll(async () => {
+    chain = await startTestChain();
+    app = await createTestApp({ now: clock.now, env: { LOCAL_RPC_URL: chain.url } });
+  });
+  afterAll(async () => {
+    await app?.dispose();
+    await chain?.stop();
+  });
+  function started<T>(value: T | undefined): T {
+    if (value === undefined) throw new Error("the wallet test kit is used before its beforeAll ran");
+    return value;
+  }
+  const testApp = () => started(app);
+
+  let memberCount = 0;
+  /** The e-mail address of the member `newMember` signed in last. */
+  const lastMemberEmail = () => `wallet-member-${memberCount}@example.com`;
+  async function newMember() {
+    memberCount += 1;
+    const token = await signInByCode(testApp().app, lastMemberEmail());
+    return { authorization: `Bearer ${token}` };
+  }
+
+  async function issueNonce(auth: Record<string, string>): Promise<WalletNonce> {
+    const res = await testApp().app.request("/api/wallet/nonce", { headers: auth });
+    expect(res.status).toBe(200);
+    return ((await res.json()) as { data: WalletNonce }).data;
+  }
+
+  function siweMessage(
+    address: `0x${string}`,
+    nonce: string,
+    overrides: Partial<Parameters<typeof createSiweMessage>[0]> = {},
+  ) {
+    return createSiweMessage({
+      ...site,
+      address,
+      chainId: localChainId,
+      nonce,
+      version: "1",
+      statement: walletBindingStatement,
+      issuedAt: clock.now(),
+      expirationTime: new Date(clock.now().getTime() + 10 * 60 * 1000),
+      ...overrides,
+    });
+  }
+
+  /** A fresh EVM wallet that signs a binding message for the member's next nonce. */
+  async function signedEvmBinding(
+    auth: Record<string, string>,
+    key = generatePrivateKey(),
+    overrides: Partial<Parameters<typeof createSiweMessage>[0]> = {},
+  ) {
+    const account = privateKeyToAccount(key);
+    const { nonce } = await issueNonce(auth);
+    const message = siweMessage(account.address, nonce, overrides);
+    const signature = await account.signMessage({ message });
+    return { address: account.address as string, message, signature: signature as string, key, nonce };
+  }
+
+  function bindEvm(auth: Record<string, string>, body: { address: string; message: string; signature: string }) {
+    return postJson(testApp().app, "/api/blockchain/bind_wallet", body, auth);
+  }
+
+  async function mine(auth: Record<string, string>): Promise<User> {
+    return ((await (await testApp().app.request("/api/users/mine", { headers: auth })).json()) as { data: User }).data;
+  }
+
+  return {
+    clock,
+    testApp,
+    chain: () => started(chain),
+    newMember,
+    lastMemberEmail,
+    issueNonce,
+    siweMessage,
+    signedEvmBinding,
+    bindEvm,
+    mine,
+  };
+}
