@@ -1,17 +1,24 @@
 import type { OperatorSponsoredChain, OperatorSponsorship } from "@arcana/protocol";
-import { cleanup, render, screen, within } from "@testing-library/react";
+import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { testI18n } from "../../test/fixtures";
 import { SponsorshipReport } from "./sponsorship-report";
 
-// The chart's drawing needs a canvas jsdom lacks; its table view is what these tests read.
-vi.mock("uplot", () => ({
-  default: class {
-    setSize() {}
-    destroy() {}
-  },
-}));
+// The chart draws on a canvas, which happy-dom lacks (getContext answers null, no Path2D): a context and
+// paths that accept every drawing call let uPlot draw; the tests read the table view.
+const acceptsEverything = () => new Proxy({}, { get: () => () => ({ width: 0 }), set: () => true });
+globalThis.Path2D ??= function Path2D() {
+  return acceptsEverything();
+} as unknown as typeof Path2D;
+HTMLCanvasElement.prototype.getContext = (() =>
+  new Proxy(
+    {},
+    {
+      get: (_context, property) => (property === "canvas" ? undefined : () => ({ width: 0 })),
+      set: () => true,
+    },
+  )) as unknown as HTMLCanvasElement["getContext"];
 
 /** Renders the report under a root that sends the English messages, as the console's loaders do. */
 async function show(sponsorship: OperatorSponsorship) {
@@ -24,8 +31,15 @@ async function show(sponsorship: OperatorSponsorship) {
       loader: () => ({ cspNonce: "n", ...testI18n() }),
     },
   ]);
-  render(<Stub initialEntries={["/operator/sponsorship"]} />);
+  const { container } = render(<Stub initialEntries={["/operator/sponsorship"]} />);
   await screen.findAllByText(/Relaying|Low on funds|No chain is sponsored/);
+  // Each chart loads uPlot (the mock above) after it mounts: wait until every one has drawn, so no import
+  // is still pending when the file ends (a late one would load the real uPlot, which needs a canvas).
+  await waitFor(() =>
+    expect([...container.querySelectorAll<HTMLElement>("[data-chart]")].every((chart) => chart.dataset.drawn)).toBe(
+      true,
+    ),
+  );
 }
 
 afterEach(cleanup);
