@@ -1,6 +1,6 @@
 // The bench's shared pieces: settings from the environment, the table every part adds a row to, load runs.
 import autocannon from "autocannon";
-import { openDatabase } from "../../server/src/db/client.js";
+import { type Database, openDatabase } from "../../server/src/db/client.js";
 import { sessions } from "../../server/src/modules/auth/schema.js";
 import { generateSessionToken, hashSessionToken } from "../../server/src/modules/auth/secrets.js";
 import { signUpOrTouch } from "../../server/src/modules/users/service.js";
@@ -54,22 +54,27 @@ export async function post(url: string, body: unknown, headers: Record<string, s
   return (await res.json()) as { data: { token: string } };
 }
 
+/** A day-long session for `userId`, written straight into the database; answers its bearer token. */
+export async function benchSession(db: Database, userId: string): Promise<string> {
+  const token = generateSessionToken();
+  const at = new Date();
+  await db.insert(sessions).values({
+    tokenHash: hashSessionToken(token),
+    userId,
+    createdAt: at,
+    lastSeenAt: at,
+    expiresAt: new Date(at.getTime() + 24 * 3600 * 1000),
+    userAgent: "bench",
+  });
+  return token;
+}
+
 /** A member with a live session, written straight into the database `npm run serve` uses. */
 export async function memberSession(databaseUrl: string) {
   const database = await openDatabase({ kind: "postgres", url: databaseUrl, maxConnections: 1 });
   try {
     const member = await signUpOrTouch(database.db, "ssr-bench@example.com");
-    const token = generateSessionToken();
-    const at = new Date();
-    await database.db.insert(sessions).values({
-      tokenHash: hashSessionToken(token),
-      userId: member.id,
-      createdAt: at,
-      lastSeenAt: at,
-      expiresAt: new Date(at.getTime() + 24 * 3600 * 1000),
-      userAgent: "bench",
-    });
-    return token;
+    return await benchSession(database.db, member.id);
   } finally {
     await database.close();
   }

@@ -10,15 +10,13 @@ import { encodeFunctionData, type Hex } from "viem";
 import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from "viem/accounts";
 import { signForwardRequest } from "../../contracts/scripts/lib/forward-requests.js";
 import { openDatabase } from "../../server/src/db/client.js";
-import { sessions } from "../../server/src/modules/auth/schema.js";
-import { generateSessionToken, hashSessionToken } from "../../server/src/modules/auth/secrets.js";
 import { setBoundWallet, signUpOrTouch } from "../../server/src/modules/users/service.js";
 import { productionEnv } from "../../server/src/test/app.js";
 import { startTestChain } from "../../server/src/test/chain.js";
 import { deployArcana } from "../../server/src/test/contracts.js";
 import { createScratchDatabase } from "../../server/src/test/database.js";
 import { repoRoot, startServer } from "../src/server.js";
-import { CONNECTIONS, notes, table } from "./common.js";
+import { benchSession, CONNECTIONS, notes, table } from "./common.js";
 
 /** Members whose signed check-ins arrive all at once (the accepted-per-second figure). */
 const BURST = Number(process.env.BENCH_SPONSORED_BURST ?? 1000);
@@ -54,16 +52,7 @@ async function createMembers(databaseUrl: string, count: number, offset: number)
             const account = privateKeyToAccount(generatePrivateKey());
             const member = await signUpOrTouch(database.db, `sponsored-bench-${i}@example.com`);
             await setBoundWallet(database.db, member.id, "evm", account.address, new Date());
-            const token = generateSessionToken();
-            const at = new Date();
-            await database.db.insert(sessions).values({
-              tokenHash: hashSessionToken(token),
-              userId: member.id,
-              createdAt: at,
-              lastSeenAt: at,
-              expiresAt: new Date(at.getTime() + 24 * 3600 * 1000),
-              userAgent: "bench",
-            });
+            const token = await benchSession(database.db, member.id);
             return { account, auth: `Bearer ${token}`, ip: `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}` };
           }),
         )),
