@@ -7,16 +7,15 @@ import {
   issueWalletNonceRoute,
   type ReferralSummary,
   useReferralCodeRoute,
-  walletBindingStatement,
 } from "@arcana/protocol";
 import { eq } from "drizzle-orm";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
-import { createSiweMessage } from "viem/siwe";
 import { afterAll, beforeAll, expect } from "vitest";
 import { referralUses } from "../db/schema.js";
 import { apiClient } from "./api-client.js";
 import { createTestApp, economyQualifyingOn, testClock, unlimitedLimiter } from "./app.js";
 import { signUpMember } from "./members.js";
+import { bindingSiweMessage } from "./wallets.js";
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 export type ReferralMember = Awaited<ReturnType<typeof signUpMember>> & { email: string };
@@ -70,17 +69,7 @@ export function referralTestApp(prefix: string) {
     async bindWalletBySigning(member: ReferralMember, key = generatePrivateKey()) {
       const account = privateKeyToAccount(key);
       const { nonce } = await apiClient(t().app).data(issueWalletNonceRoute, { auth: member.auth });
-      const message = createSiweMessage({
-        domain: "localhost:3000",
-        uri: "http://localhost:3000",
-        address: account.address,
-        chainId: 31337,
-        nonce,
-        version: "1",
-        statement: walletBindingStatement,
-        issuedAt: clock.now(),
-        expirationTime: new Date(clock.now().getTime() + 10 * 60 * 1000),
-      });
+      const message = bindingSiweMessage(clock.now(), account.address, nonce);
       const signature = await account.signMessage({ message });
       const res = await apiClient(t().app).call(bindEvmWalletRoute, {
         body: { address: account.address, message, signature },

@@ -9,6 +9,26 @@ import { startTestChain } from "./chain.js";
 export const site = { domain: "localhost:3000", uri: "http://localhost:3000" };
 export const localChainId = 31337;
 
+/** The binding message the web app asks a wallet to sign (EIP-4361), for this site and the local chain. */
+export function bindingSiweMessage(
+  now: Date,
+  address: `0x${string}`,
+  nonce: string,
+  overrides: Partial<Parameters<typeof createSiweMessage>[0]> = {},
+) {
+  return createSiweMessage({
+    ...site,
+    address,
+    chainId: localChainId,
+    nonce,
+    version: "1",
+    statement: walletBindingStatement,
+    issuedAt: now,
+    expirationTime: new Date(now.getTime() + 10 * 60 * 1000),
+    ...overrides,
+  });
+}
+
 /**
  * The wallet tests' app on a real local chain (which answers "is this address a contract?" for signatures
  * that are not the wallet's own), started before the file's tests and stopped after them, with the
@@ -47,23 +67,11 @@ export function walletTestKit() {
     return ((await res.json()) as { data: WalletNonce }).data;
   }
 
-  function siweMessage(
+  const siweMessage = (
     address: `0x${string}`,
     nonce: string,
     overrides: Partial<Parameters<typeof createSiweMessage>[0]> = {},
-  ) {
-    return createSiweMessage({
-      ...site,
-      address,
-      chainId: localChainId,
-      nonce,
-      version: "1",
-      statement: walletBindingStatement,
-      issuedAt: clock.now(),
-      expirationTime: new Date(clock.now().getTime() + 10 * 60 * 1000),
-      ...overrides,
-    });
-  }
+  ) => bindingSiweMessage(clock.now(), address, nonce, overrides);
 
   /** A fresh EVM wallet that signs a binding message for the member's next nonce. */
   async function signedEvmBinding(

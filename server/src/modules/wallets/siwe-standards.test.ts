@@ -1,8 +1,9 @@
-import { type User, type WalletNonce, walletBindingStatement } from "@arcana/protocol";
+import type { User, WalletNonce } from "@arcana/protocol";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
-import { createSiweMessage } from "viem/siwe";
+import type { createSiweMessage } from "viem/siwe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, postJson, readData, signInByCode, testClock } from "../../test/app.js";
+import { bindingSiweMessage } from "../../test/wallets.js";
 
 const clock = testClock();
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -19,18 +20,7 @@ const account = privateKeyToAccount(generatePrivateKey());
 /** What the web app writes for this site (the configured public URL in tests), for the member's next nonce. */
 async function bindingMessage(overrides: Partial<Parameters<typeof createSiweMessage>[0]> = {}) {
   const { nonce } = await readData<WalletNonce>(await t.app.request("/api/wallet/nonce", { headers: auth }));
-  return createSiweMessage({
-    domain: "localhost:3000",
-    uri: "http://localhost:3000",
-    address: account.address,
-    chainId: 31337,
-    nonce,
-    version: "1",
-    statement: walletBindingStatement,
-    issuedAt: clock.now(),
-    expirationTime: new Date(clock.now().getTime() + 10 * 60 * 1000),
-    ...overrides,
-  });
+  return bindingSiweMessage(clock.now(), account.address, nonce, overrides);
 }
 
 async function bind(address: string, message: string) {
