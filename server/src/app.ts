@@ -296,7 +296,7 @@ export function createApp(deps: AppDeps) {
   }
   deps.extraApiRoutes?.(api);
 
-  serveOpenApiDocument(api);
+  serveOpenApiDocument(api, config.branding.siteName);
   api.get("/docs/standalone.js", (c) => {
     c.header("Content-Type", "text/javascript; charset=utf-8");
     c.header("Cache-Control", "public, max-age=86400");
@@ -305,7 +305,7 @@ export function createApp(deps: AppDeps) {
   const scalar = Scalar<AppEnv>({
     url: "/api/openapi.json",
     cdn: "/api/docs/standalone.js",
-    pageTitle: "Arcana API",
+    pageTitle: `${config.branding.siteName} API`,
     withDefaultFonts: false,
     theme: "purple",
   });

@@ -5,8 +5,9 @@ import type { PublicConfig } from "@arcana/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BrandingError, parseBranding } from "./branding.js";
 import { ConfigError, loadConfig } from "./config.js";
+import { grantPoints, reverseCredit, spendPoints } from "./modules/ledger/points.js";
 import { passMetadata } from "./modules/passes/pass-metadata.js";
-import { capturingMailer, createTestApp, postJson, readData } from "./test/app.js";
+import { capturingMailer, createTestApp, postJson, readData, signInByCode } from "./test/app.js";
 
 const scratch = mkdtempSync(path.join(tmpdir(), "arcana-branding-"));
 const brandingFile = path.join(scratch, "branding.json");
@@ -105,6 +106,47 @@ describe("a branded start", () => {
       expect(mailbox).not.toContain("Arcana");
     } finally {
       await withMailbox.dispose();
+    }
+  });
+  it("names the brand, not Arcana, in the API's title, its refusals and a member's points history", async () => {
+    const branded = await createTestApp({ env: { BRANDING_FILE: brandingFile } });
+    try {
+      const document = (await (await branded.app.request("/api/openapi.json")).json()) as { info: { title: string } };
+      expect(document.info.title).toBe("Lumen Club API");
+      const reference = await (await branded.app.request("/api/docs")).text();
+      expect(reference).toContain("Lumen Club API");
+      expect(reference).not.toContain("Arcana");
+
+      const token = await signInByCode(branded.app, "ledger@lumen.example");
+      const foreign = await postJson(
+        branded.app,
+        "/api/sign_out",
+        {},
+        { cookie: `arcana_session=${token}`, origin: "https://evil.example" },
+      );
+      expect(((await foreign.json()) as { error: { message: string } }).error.message).toBe(
+        "This request did not come from Lumen Club.",
+      );
+
+      const mine = await readData<{ uid: string }>(
+        await branded.app.request("/api/users/mine", { headers: { authorization: `Bearer ${token}` } }),
+      );
+      const db = branded.database.db;
+      await grantPoints(db, { userId: mine.uid, kind: "grant", amount: 50, reference: "branded:grant" });
+      await grantPoints(db, { userId: mine.uid, kind: "grant", amount: 5, reference: "branded:typo" });
+      await db.transaction((tx) => reverseCredit(tx, { kind: "grant", reference: "branded:typo" }, "typo"));
+      await spendPoints(db, { userId: mine.uid, kind: "deduction", amount: 10, reference: "branded:deduction" });
+      const history = await readData<{ items: Array<{ label: string }> }>(
+        await branded.app.request("/api/assets", { headers: { authorization: `Bearer ${token}` } }),
+      );
+      expect(history.items.map((item) => item.label)).toEqual([
+        "Correction by the team",
+        "Reversed: Bonus from the team",
+        "Bonus from the team",
+        "Bonus from the team",
+      ]);
+    } finally {
+      await branded.dispose();
     }
   });
 });

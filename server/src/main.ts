@@ -70,7 +70,7 @@ server.listen(config.port, config.host, () => {
   const publicUrl = process.env.PUBLIC_URL ? config.publicUrl : `http://localhost:${port}`;
   logger.info(
     { listening, publicUrl, env: config.env, database: database.kind },
-    `Arcana is ready at ${publicUrl} (listening on ${listening})`,
+    `${config.branding.siteName} is ready at ${publicUrl} (listening on ${listening})`,
   );
 });
 

@@ -53,7 +53,7 @@ export async function verifyDailyTransaction<Name extends DailyEventName>(
   const chain = chainClients.chain(chainId);
   if (!chain) throw new ApiError("bad_request", `Chain ${chainId} is not one of this site's networks.`);
   const daily = chain.dailyAddress;
-  if (!daily) throw new ApiError("bad_request", `Arcana's Daily contract is not deployed on chain ${chainId}.`);
+  if (!daily) throw new ApiError("bad_request", `The Daily contract is not deployed on chain ${chainId}.`);
 
   const client = chainClients.client(chainId);
   const notYet = (detail = "") =>
@@ -72,7 +72,7 @@ export async function verifyDailyTransaction<Name extends DailyEventName>(
   }
 
   if (!receipt.to || !isAddressEqual(receipt.to, daily)) {
-    throw new ApiError("bad_request", `This transaction is not a call to Arcana's Daily contract on chain ${chainId}.`);
+    throw new ApiError("bad_request", `This transaction is not a call to the Daily contract on chain ${chainId}.`);
   }
   if (!isAddressEqual(receipt.from, memberWallet as `0x${string}`)) {
     throw new ApiError(

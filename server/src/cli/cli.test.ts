@@ -123,8 +123,8 @@ describe("points grant and points show", () => {
     const lines = show.out.trimEnd().split("\n");
     expect(lines[0]).toBe("granted@example.com: 101 points");
     expect(lines[1]).toBe("Last 2 movements, newest first:");
-    expect(lines[2]).toMatch(/ UTC +\+1 {2}Bonus from the Arcana team {2}\(reason: typo bonus\)$/);
-    expect(lines[3]).toMatch(/ UTC {2}\+100 {2}Bonus from the Arcana team {2}\(reason: community event winner\)$/);
+    expect(lines[2]).toMatch(/ UTC +\+1 {2}Bonus from the team {2}\(reason: typo bonus\)$/);
+    expect(lines[3]).toMatch(/ UTC {2}\+100 {2}Bonus from the team {2}\(reason: community event winner\)$/);
   });
 
   it("shows at most the last 20 movements, newest first", async () => {

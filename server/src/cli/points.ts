@@ -31,7 +31,7 @@ export function registerPointsCommands(program: Command, context: CliContext) {
     {
       direction: "grant" as const,
       description:
-        "give a member points (a ledger row of kind grant, with your reason; the member reads “Bonus from the Arcana team”)",
+        "give a member points (a ledger row of kind grant, with your reason; the member reads “Bonus from the team”)",
       done: (amount: number, email: string) => `Granted ${points(amount)} to ${email}`,
     },
     {

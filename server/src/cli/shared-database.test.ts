@@ -67,7 +67,7 @@ describe("operator commands while a server holds the embedded database", { timeo
     const show = await admin(dataDir, "points", "show", "a@b.c");
     expect(show.code).toBe(0);
     expect(show.out).toContain("a@b.c: 110 points\nLast 11 movements, newest first:\n");
-    expect(show.out).toContain("+100  Bonus from the Arcana team  (reason: test)");
+    expect(show.out).toContain("+100  Bonus from the team  (reason: test)");
   });
 
   it("prints the socket's URL for psql", async () => {

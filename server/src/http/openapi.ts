@@ -90,7 +90,8 @@ export function openApiRoute<const Route extends ApiRoute>(route: Route) {
 }
 
 /** Serves the OpenAPI document of every route registered on `api` at `/openapi.json`. */
-export function serveOpenApiDocument(api: OpenAPIHono<AppEnv>) {
+/** The API document, titled with the deployment's site name. */
+export function serveOpenApiDocument(api: OpenAPIHono<AppEnv>, siteName: string) {
   api.openAPIRegistry.registerComponent("securitySchemes", "sessionCookie", {
     type: "apiKey",
     in: "cookie",
@@ -105,7 +106,7 @@ export function serveOpenApiDocument(api: OpenAPIHono<AppEnv>) {
   api.doc31("/openapi.json", {
     openapi: "3.1.0",
     info: {
-      title: "Arcana API",
+      title: `${siteName} API`,
       version: "1",
       description: "Answers are `{data}`; failures are `{error: {code, message}}`.",
     },

@@ -124,13 +124,13 @@ export async function requireMember(
   const found = await c.get("session")();
   if (!found) throw new ApiError("unauthenticated", "Sign in to continue.");
   if (found.via === "cookie" && options.getWrites && FOREIGN_FETCH_SITES.has(c.req.header("sec-fetch-site") ?? "")) {
-    throw new ApiError("foreign_origin", "This request did not come from Arcana.");
+    throw new ApiError("foreign_origin", `This request did not come from ${config.branding.siteName}.`);
   }
   if (found.via === "cookie" && !SAFE_METHODS.has(c.req.method)) {
     const origin = c.req.header("origin");
     const fetchSite = c.req.header("sec-fetch-site");
     const foreign = origin ? !sameOrigin(c, config, origin) : fetchSite !== undefined && fetchSite !== "same-origin";
-    if (foreign) throw new ApiError("foreign_origin", "This request did not come from Arcana.");
+    if (foreign) throw new ApiError("foreign_origin", `This request did not come from ${config.branding.siteName}.`);
   }
   return found;
 }

@@ -167,7 +167,7 @@ describe("POST /blockchain/check_in with a real transaction", () => {
     await chain.client.waitForTransactionReceipt({ hash: transfer });
     const res = await postJson(t.app, "/api/blockchain/check_in", { tx_hash: transfer, chain_id: 31337 }, member.auth);
     expect(res.status).toBe(400);
-    expect((await errorOf(res)).message).toMatch(/not a call to Arcana's Daily contract/);
+    expect((await errorOf(res)).message).toMatch(/not a call to the Daily contract/);
   });
 
   it("says 'not confirmed yet, try again' for an unknown hash", async () => {

@@ -51,7 +51,7 @@ describe("CSV exports", () => {
       `2026-09-10T10:00:00.000Z,${userId},grant,7,csv-1`,
       `2026-09-11T23:59:59.000Z,${userId},grant,8,csv-2`,
     ]);
-    expect(lines[1]).toMatch(/,Bonus from the Arcana team,"said ""hi"", twice"$/);
+    expect(lines[1]).toMatch(/,Bonus from the team,"said ""hi"", twice"$/);
     expect(lines[2]).toMatch(/,'=HYPERLINK\(1\)$/);
 
     const members = await (await t.app.request("/api/operator/exports/members.csv", { headers: operator.auth })).text();

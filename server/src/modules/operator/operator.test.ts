@@ -123,10 +123,7 @@ describe("operator actions", () => {
     const history = await readData<{ items: Array<{ label: string }> }>(
       await t.app.request("/api/assets", { headers: member.auth }),
     );
-    expect(history.items.map((item) => item.label)).toEqual([
-      "Correction by the Arcana team",
-      "Bonus from the Arcana team",
-    ]);
+    expect(history.items.map((item) => item.label)).toEqual(["Correction by the team", "Bonus from the team"]);
     expect(JSON.stringify(history)).not.toContain("duplicate entry");
   });
 

@@ -221,7 +221,7 @@ export function createPassService(deps: PassServiceDeps) {
     const chain = config.chains.find(
       (c) => c.id === (chainId ?? config.chains.find((d) => d.key === config.defaultChain)?.id),
     );
-    if (!chain) throw new ApiError("bad_request", `Chain ${chainId} is not one Arcana runs on.`);
+    if (!chain) throw new ApiError("bad_request", `Chain ${chainId} is not one this site runs on.`);
     if (!chain.genesisPassAddress)
       throw new ApiError("bad_request", `The Genesis Pass is not deployed on ${chain.key} yet.`);
     return chain as ChainConfig & { genesisPassAddress: `0x${string}` };

@@ -33,11 +33,14 @@ function originOf(uri: string): string | null {
 function checkCommonFields(fields: BindingFields, site: SiteIdentity, at: Date): string {
   if (fields.version !== "1") throw new ApiError("invalid_wallet_message", "The message must be version 1.");
   if (!fields.domain || !site.hosts.includes(fields.domain)) {
-    throw new ApiError("wrong_domain", "This message was written for another site. Sign the message Arcana shows you.");
+    throw new ApiError(
+      "wrong_domain",
+      "This message was written for another site. Sign the message this site shows you.",
+    );
   }
   const origin = fields.uri ? originOf(fields.uri) : null;
   if (!origin || !site.origins.includes(origin)) {
-    throw new ApiError("wrong_domain", "The message's URI is not this site. Sign the message Arcana shows you.");
+    throw new ApiError("wrong_domain", "The message's URI is not this site. Sign the message this site shows you.");
   }
   if (!fields.nonce) throw new ApiError("invalid_wallet_message", "The message has no nonce.");
   for (const time of [fields.issuedAt, fields.expirationTime, fields.notBefore]) {
@@ -82,7 +85,10 @@ export function checkSiweMessage(input: {
     parsed.scheme !== undefined &&
     !input.site.origins.includes(`${parsed.scheme.toLowerCase()}://${parsed.domain}`)
   ) {
-    throw new ApiError("wrong_domain", "The message's scheme is not this site's. Sign the message Arcana shows you.");
+    throw new ApiError(
+      "wrong_domain",
+      "The message's scheme is not this site's. Sign the message this site shows you.",
+    );
   }
   const nonce = checkCommonFields(
     {
@@ -98,7 +104,7 @@ export function checkSiweMessage(input: {
     input.at,
   );
   if (!input.chainIds.includes(parsed.chainId)) {
-    throw new ApiError("chain_not_configured", `Chain ${parsed.chainId} is not one Arcana runs on.`);
+    throw new ApiError("chain_not_configured", `Chain ${parsed.chainId} is not one this site runs on.`);
   }
   if (!isAddress(parsed.address, { strict: false }) || !isAddressEqual(parsed.address, address)) {
     throw new ApiError("address_mismatch", "The message names a different wallet than the one being bound.");
@@ -163,7 +169,7 @@ export function checkSiwsMessage(input: {
   if (!parsed.chainId || !solanaChainIdsOf(input.cluster).includes(parsed.chainId)) {
     throw new ApiError(
       "chain_not_configured",
-      `Arcana uses Solana ${input.cluster}; the message names ${parsed.chainId ?? "no chain"}.`,
+      `This site uses Solana ${input.cluster}; the message names ${parsed.chainId ?? "no chain"}.`,
     );
   }
   if (parsed.address !== input.address) {

@@ -53,7 +53,7 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 const walletTaken = () =>
-  new ApiError("wallet_taken", "This wallet is already bound to another Arcana account. Use a different wallet.");
+  new ApiError("wallet_taken", "This wallet is already bound to another account. Use a different wallet.");
 
 /** An ed25519 signature, sent base64-encoded; anything else is not a signature. */
 function decodeSolanaSignature(signature: string): Uint8Array {

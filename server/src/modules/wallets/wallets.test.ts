@@ -87,7 +87,7 @@ describe("POST /blockchain/bind_wallet", () => {
     expect(res.status).toBe(409);
     const body = (await res.json()) as { error: { code: string; message: string } };
     expect(body.error.code).toBe("wallet_taken");
-    expect(body.error.message).toMatch(/already bound to another Arcana account/);
+    expect(body.error.message).toMatch(/already bound to another account/);
     expect((await mine(other)).wallet_address).toBeNull();
 
     // The refused attempt did not use up the nonce: it still binds a wallet of their own.
