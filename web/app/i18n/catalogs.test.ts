@@ -16,6 +16,8 @@ const sameAsEnglish = new Set([
   "zh-CN:auth.emailPlaceholder",
   "ko:auth.emailPlaceholder",
   "ja:auth.emailPlaceholder",
+  // KOL (key opinion leader) is the industry's word in every language the console speaks.
+  ...["zh-CN", "ko", "ja", "vi", "tr"].map((language) => `${language}:operator.invites.kol`),
 ]);
 
 /** Text without a letter outside its placeholders ("{siteName}", "© {siteName}") reads the same everywhere. */

@@ -1,6 +1,7 @@
 import { data, Link } from "react-router";
 import { AuditTable } from "../features/operator/audit-table";
 import { requireOperatorConsole } from "../features/operator/console-access";
+import { useT } from "../i18n/use-t";
 import { PageHeader } from "../ui/page-header";
 import type { Route } from "./+types/operator.audit";
 
@@ -12,15 +13,16 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export default function OperatorAuditPage({ loaderData }: Route.ComponentProps) {
+  const t = useT();
   return (
     <>
-      <PageHeader eyebrow="Operator console" title="Audit log">
-        <p>Every operator action, from the console and the command line, newest first. Entries are never changed.</p>
+      <PageHeader eyebrow={t("operator.title")} title={t("operator.audit.title")}>
+        <p>{t("operator.audit.lead")}</p>
       </PageHeader>
       <AuditTable entries={loaderData.audit.items} />
       {loaderData.audit.next_cursor && (
         <p>
-          <Link to={`?cursor=${loaderData.audit.next_cursor}`}>Older entries</Link>
+          <Link to={`?cursor=${loaderData.audit.next_cursor}`}>{t("operator.olderEntries")}</Link>
         </p>
       )}
     </>

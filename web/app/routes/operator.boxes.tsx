@@ -1,5 +1,6 @@
 import { BoxesReport } from "../features/operator/boxes-report";
 import { requireOperatorConsole } from "../features/operator/console-access";
+import { useT } from "../i18n/use-t";
 import { PageHeader } from "../ui/page-header";
 import type { Route } from "./+types/operator.boxes";
 
@@ -8,13 +9,11 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export default function OperatorBoxesPage({ loaderData }: Route.ComponentProps) {
+  const t = useT();
   return (
     <>
-      <PageHeader eyebrow="Operator console" title="Boxes">
-        <p>
-          Sales, supply and openings per box, and each reward's stated share beside the observed one, with Pearson's
-          chi-square test: a small p-value means the results drift further from the odds than chance explains.
-        </p>
+      <PageHeader eyebrow={t("operator.title")} title={t("operator.boxes.title")}>
+        <p>{t("operator.boxes.lead")}</p>
       </PageHeader>
       <BoxesReport boxes={loaderData.boxes} />
     </>

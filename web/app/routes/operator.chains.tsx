@@ -1,5 +1,6 @@
 import { ChainTable } from "../features/operator/chain-table";
 import { requireOperatorConsole } from "../features/operator/console-access";
+import { useT } from "../i18n/use-t";
 import { PageHeader } from "../ui/page-header";
 import type { Route } from "./+types/operator.chains";
 
@@ -8,13 +9,11 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export default function OperatorChainsPage({ loaderData }: Route.ComponentProps) {
+  const t = useT();
   return (
     <>
-      <PageHeader eyebrow="Operator console" title="Chains">
-        <p>
-          What the indexer last reported per chain. A chain shows red when it is more than{" "}
-          {loaderData.statuses.lag_threshold_seconds} seconds behind or its indexer has been silent that long.
-        </p>
+      <PageHeader eyebrow={t("operator.title")} title={t("operator.chains.title")}>
+        <p>{t("operator.chains.lead", { seconds: loaderData.statuses.lag_threshold_seconds })}</p>
       </PageHeader>
       <ChainTable statuses={loaderData.statuses} />
     </>

@@ -1,5 +1,6 @@
 import { requireOperatorConsole } from "../features/operator/console-access";
 import { InvitesReport } from "../features/operator/invites-report";
+import { useT } from "../i18n/use-t";
 import { PageHeader } from "../ui/page-header";
 import type { Route } from "./+types/operator.invites";
 
@@ -8,13 +9,11 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export default function OperatorInvitesPage({ loaderData }: Route.ComponentProps) {
+  const t = useT();
   return (
     <>
-      <PageHeader eyebrow="Operator console" title="Invites">
-        <p>
-          How far invites get, from a code used to the inviter's claim, and per code: uses, qualified invites, refusals
-          with their reasons and the points paid. KOL codes come first.
-        </p>
+      <PageHeader eyebrow={t("operator.title")} title={t("operator.invites.title")}>
+        <p>{t("operator.invites.lead")}</p>
       </PageHeader>
       <InvitesReport invites={loaderData.invites} />
     </>

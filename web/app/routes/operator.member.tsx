@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { requireOperatorConsole } from "../features/operator/console-access";
 import { MemberDetail } from "../features/operator/member-detail";
+import { useT } from "../i18n/use-t";
 import { PageHeader } from "../ui/page-header";
 import type { Route } from "./+types/operator.member";
 
@@ -12,9 +13,10 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 }
 
 export default function OperatorMemberPage({ loaderData }: Route.ComponentProps) {
+  const t = useT();
   return (
     <>
-      <PageHeader eyebrow="Operator console · Member" title={loaderData.detail.member.email} />
+      <PageHeader eyebrow={t("operator.member.eyebrow")} title={loaderData.detail.member.email} />
       <MemberDetail detail={loaderData.detail} ledger={loaderData.ledger} />
     </>
   );

@@ -1,5 +1,6 @@
 import { requireOperatorConsole } from "../features/operator/console-access";
 import { MemberSearch } from "../features/operator/member-search";
+import { useT } from "../i18n/use-t";
 import { PageHeader } from "../ui/page-header";
 import type { Route } from "./+types/operator.members";
 
@@ -10,10 +11,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export default function OperatorMembersPage({ loaderData }: Route.ComponentProps) {
+  const t = useT();
   return (
     <>
-      <PageHeader eyebrow="Operator console" title="Members">
-        <p>Find a member by e-mail (or part of it), bound EVM wallet or Solana address.</p>
+      <PageHeader eyebrow={t("operator.title")} title={t("operator.members.title")}>
+        <p>{t("operator.members.lead")}</p>
       </PageHeader>
       <MemberSearch query={loaderData.query} results={loaderData.results} />
     </>

@@ -1,6 +1,7 @@
 import { operatorWindows } from "@arcana/protocol";
 import { requireOperatorConsole } from "../features/operator/console-access";
 import { Overview } from "../features/operator/overview";
+import { useT } from "../i18n/use-t";
 import { PageHeader } from "../ui/page-header";
 import type { Route } from "./+types/operator.overview";
 
@@ -12,10 +13,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export default function OperatorOverviewPage({ loaderData }: Route.ComponentProps) {
+  const t = useT();
   return (
     <>
-      <PageHeader eyebrow="Operator console" title="Overview">
-        <p>Members, activity and the points economy per GMT day.</p>
+      <PageHeader eyebrow={t("operator.title")} title={t("operator.overview.title")}>
+        <p>{t("operator.overview.lead")}</p>
       </PageHeader>
       <Overview overview={loaderData.overview} />
     </>

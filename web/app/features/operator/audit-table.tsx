@@ -1,4 +1,5 @@
 import type { AuditEntry } from "@arcana/protocol";
+import { useT } from "../../i18n/use-t";
 import { TableRegion } from "../../ui/table-region";
 import styles from "./operator.module.css";
 
@@ -6,20 +7,21 @@ const describe = (value: unknown) => (value === null || value === undefined ? "â
 
 /** The audit log, newest first: who did what to whom, the state before and after, and why. */
 export function AuditTable({ entries }: { entries: AuditEntry[] }) {
-  if (entries.length === 0) return <p>No operator action yet.</p>;
+  const t = useT();
+  if (entries.length === 0) return <p>{t("operator.audit.none")}</p>;
   return (
-    <TableRegion className={styles.tableWrap} label="Operator actions, newest first">
+    <TableRegion className={styles.tableWrap} label={t("operator.audit.caption")}>
       <table className={styles.table}>
-        <caption className="visually-hidden">Operator actions, newest first</caption>
+        <caption className="visually-hidden">{t("operator.audit.caption")}</caption>
         <thead>
           <tr>
-            <th scope="col">When (UTC)</th>
-            <th scope="col">Who</th>
-            <th scope="col">Action</th>
-            <th scope="col">Member</th>
-            <th scope="col">Before</th>
-            <th scope="col">After</th>
-            <th scope="col">Reason</th>
+            <th scope="col">{t("operator.column.whenUtc")}</th>
+            <th scope="col">{t("operator.audit.who")}</th>
+            <th scope="col">{t("operator.audit.action")}</th>
+            <th scope="col">{t("operator.audit.member")}</th>
+            <th scope="col">{t("operator.audit.before")}</th>
+            <th scope="col">{t("operator.audit.after")}</th>
+            <th scope="col">{t("operator.column.reason")}</th>
           </tr>
         </thead>
         <tbody>

@@ -1,4 +1,5 @@
 import type { OperatorBoxes } from "@arcana/protocol";
+import { useT } from "../../i18n/use-t";
 import { Badge } from "../../ui/badge";
 import { Card, CardTitle } from "../../ui/card";
 import { TableRegion } from "../../ui/table-region";
@@ -13,53 +14,66 @@ function pValue(value: number | null) {
 
 /** Per box: sales and supply, then each odds version's stated against observed shares. */
 export function BoxesReport({ boxes }: { boxes: OperatorBoxes }) {
-  if (boxes.length === 0) return <p>No boxes are defined in the economy file.</p>;
+  const t = useT();
+  if (boxes.length === 0) return <p>{t("operator.boxes.none")}</p>;
   return (
     <div className={styles.grid}>
       {boxes.map((box) => (
         <Card key={box.box_id} aria-labelledby={`box-${box.box_id}`}>
           <CardTitle id={`box-${box.box_id}`}>{box.name}</CardTitle>
           <p>
-            {box.price} points · sold {box.sold} ·{" "}
-            {box.supply === null ? "unlimited supply" : `${box.supply_left} of ${box.supply} left`}
+            {t("operator.boxes.sales", { price: box.price, sold: box.sold })} ·{" "}
+            {box.supply === null
+              ? t("operator.boxes.unlimited")
+              : t("operator.boxes.left", { left: box.supply_left ?? 0, supply: box.supply })}
           </p>
           {box.versions.map((version) => (
-            <section key={version.odds_version} aria-label={`${box.name} odds version ${version.odds_version}`}>
+            <section
+              key={version.odds_version}
+              aria-label={t("operator.boxes.versionLabel", { box: box.name, version: version.odds_version })}
+            >
               <p>
-                Odds v{version.odds_version}: {version.openings} openings in the last {box.window_days} days · χ²{" "}
-                {version.chi_square === null ? "–" : version.chi_square.toFixed(2)} (df {version.degrees_of_freedom}) ·
-                p = {pValue(version.p_value)}{" "}
+                {t("operator.boxes.openings", {
+                  version: version.odds_version,
+                  openings: version.openings,
+                  days: box.window_days,
+                })}{" "}
+                ·{" "}
+                {t("operator.boxes.statistics", {
+                  chiSquare: version.chi_square === null ? "–" : version.chi_square.toFixed(2),
+                  df: version.degrees_of_freedom,
+                  p: pValue(version.p_value),
+                })}{" "}
                 {version.drifting ? (
-                  <Badge tone="danger">Drifts beyond chance</Badge>
+                  <Badge tone="danger">{t("operator.boxes.drifting")}</Badge>
                 ) : version.p_value !== null ? (
-                  <Badge tone="success">Within chance</Badge>
+                  <Badge tone="success">{t("operator.boxes.withinChance")}</Badge>
                 ) : null}
               </p>
               {version.drifting && (
                 <p className={styles.warning} role="status">
-                  The observed shares are further from the stated odds than chance explains (p &lt; 0.001): check the
-                  economy file and the draw.
+                  {t("operator.boxes.driftWarning")}
                 </p>
               )}
               <TableRegion
                 className={styles.tableWrap}
-                label={`${box.name}: stated and observed odds, version ${version.odds_version}`}
+                label={t("operator.boxes.oddsTable", { box: box.name, version: version.odds_version })}
               >
                 <table className={styles.table}>
                   <thead>
                     <tr>
-                      <th scope="col">Reward</th>
+                      <th scope="col">{t("operator.boxes.reward")}</th>
                       <th scope="col" className={styles.number}>
-                        Stated
+                        {t("operator.boxes.stated")}
                       </th>
                       <th scope="col" className={styles.number}>
-                        Observed
+                        {t("operator.boxes.observed")}
                       </th>
                       <th scope="col" className={styles.number}>
-                        Count
+                        {t("operator.boxes.count")}
                       </th>
                       <th scope="col" className={styles.number}>
-                        Expected
+                        {t("operator.boxes.expected")}
                       </th>
                     </tr>
                   </thead>

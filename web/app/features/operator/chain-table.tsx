@@ -1,4 +1,5 @@
 import type { ChainStatuses } from "@arcana/protocol";
+import { useT } from "../../i18n/use-t";
 import { Badge } from "../../ui/badge";
 import { TableRegion } from "../../ui/table-region";
 import styles from "./operator.module.css";
@@ -7,30 +8,31 @@ const orDash = (value: number | string | null) => (value === null ? "–" : Stri
 
 /** The indexer per chain: red when it lags past the threshold or has stopped reporting. */
 export function ChainTable({ statuses }: { statuses: ChainStatuses }) {
-  if (statuses.chains.length === 0) return <p>No chain has contracts configured.</p>;
+  const t = useT();
+  if (statuses.chains.length === 0) return <p>{t("operator.chains.none")}</p>;
   return (
-    <TableRegion className={styles.tableWrap} label="The indexer per chain">
+    <TableRegion className={styles.tableWrap} label={t("operator.chains.caption")}>
       <table className={styles.table}>
-        <caption className="visually-hidden">The indexer per chain</caption>
+        <caption className="visually-hidden">{t("operator.chains.caption")}</caption>
         <thead>
           <tr>
-            <th scope="col">Chain</th>
-            <th scope="col">State</th>
+            <th scope="col">{t("operator.chains.chain")}</th>
+            <th scope="col">{t("operator.chains.state")}</th>
             <th scope="col" className={styles.number}>
-              Head block
+              {t("operator.chains.headBlock")}
             </th>
             <th scope="col" className={styles.number}>
-              Indexed block
+              {t("operator.chains.indexedBlock")}
             </th>
             <th scope="col" className={styles.number}>
-              Lag (blocks)
+              {t("operator.chains.lagBlocks")}
             </th>
             <th scope="col" className={styles.number}>
-              Lag (s)
+              {t("operator.chains.lagSeconds")}
             </th>
-            <th scope="col">Leader</th>
-            <th scope="col">Last report</th>
-            <th scope="col">Last error</th>
+            <th scope="col">{t("operator.chains.leader")}</th>
+            <th scope="col">{t("operator.chains.lastReport")}</th>
+            <th scope="col">{t("operator.chains.lastError")}</th>
           </tr>
         </thead>
         <tbody>
@@ -39,7 +41,13 @@ export function ChainTable({ statuses }: { statuses: ChainStatuses }) {
               <th scope="row">
                 {chain.name} ({chain.chain_id})
               </th>
-              <td>{chain.lagging ? <Badge tone="danger">Lagging</Badge> : <Badge tone="success">Keeping up</Badge>}</td>
+              <td>
+                {chain.lagging ? (
+                  <Badge tone="danger">{t("operator.chains.lagging")}</Badge>
+                ) : (
+                  <Badge tone="success">{t("operator.chains.keepingUp")}</Badge>
+                )}
+              </td>
               <td className={styles.number}>{orDash(chain.head_block)}</td>
               <td className={styles.number}>{orDash(chain.indexed_block)}</td>
               <td className={styles.number}>{orDash(chain.lag_blocks)}</td>

@@ -1,5 +1,6 @@
 import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { WithMessages } from "../../test/with-messages";
 import { DailyChart } from "./daily-chart";
 
 const drawn: Array<{ series: Array<{ label?: string }>; data: number[][] }> = [];
@@ -26,7 +27,11 @@ const series = [
 
 describe("a daily chart", () => {
   it("renders its caption, each series' total and a table of every day before any drawing", () => {
-    render(<DailyChart title="Points issued" dates={dates} series={series} />);
+    render(
+      <WithMessages>
+        <DailyChart title="Points issued" dates={dates} series={series} />
+      </WithMessages>,
+    );
     const figure = screen.getByRole("figure");
     expect(figure.querySelector("figcaption")?.textContent).toBe("Points issued");
     expect(within(figure).getByText("Daily check-in: 40")).toBeTruthy();
@@ -36,7 +41,11 @@ describe("a daily chart", () => {
   });
 
   it("draws the lines with uPlot in the browser: one per series over the GMT days", async () => {
-    const { container } = render(<DailyChart title="Points issued" dates={dates} series={series} />);
+    const { container } = render(
+      <WithMessages>
+        <DailyChart title="Points issued" dates={dates} series={series} />
+      </WithMessages>,
+    );
     await waitFor(() => expect(drawn).toHaveLength(1));
     expect(drawn[0]?.data).toEqual([
       [Date.UTC(2026, 10, 21) / 1000, Date.UTC(2026, 10, 22) / 1000],

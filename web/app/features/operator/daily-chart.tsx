@@ -1,5 +1,6 @@
 import type { DailySeries } from "@arcana/protocol";
 import { useEffect, useRef } from "react";
+import { useT } from "../../i18n/use-t";
 import { TableRegion } from "../../ui/table-region";
 import styles from "./operator.module.css";
 
@@ -21,6 +22,7 @@ const dayStart = (date: string) => Date.parse(`${date}T00:00:00Z`) / 1000;
  * which read the table).
  */
 export function DailyChart({ title, dates, series }: DailyChartProps) {
+  const t = useT();
   const plotRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -76,19 +78,22 @@ export function DailyChart({ title, dates, series }: DailyChartProps) {
               style={{ background: seriesColors[index % seriesColors.length] }}
               aria-hidden="true"
             />
-            {line.label}: {line.values.reduce((sum, value) => sum + value, 0).toLocaleString("en-US")}
+            {t("operator.chart.total", {
+              series: line.label,
+              total: line.values.reduce((sum, value) => sum + value, 0),
+            })}
           </li>
         ))}
       </ul>
       <div ref={plotRef} className={styles.plot} aria-hidden="true" data-chart={title} />
       <details>
-        <summary>Table view</summary>
-        <TableRegion className={styles.tableWrap} label={`${title}, per GMT day`}>
+        <summary>{t("operator.chart.tableView")}</summary>
+        <TableRegion className={styles.tableWrap} label={t("operator.chart.perDay", { title })}>
           <table className={styles.table}>
-            <caption className="visually-hidden">{title}, per GMT day</caption>
+            <caption className="visually-hidden">{t("operator.chart.perDay", { title })}</caption>
             <thead>
               <tr>
-                <th scope="col">Day</th>
+                <th scope="col">{t("operator.chart.day")}</th>
                 {series.map((line) => (
                   <th key={line.key} scope="col" className={styles.number}>
                     {line.label}

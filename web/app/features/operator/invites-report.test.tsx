@@ -1,6 +1,7 @@
 import type { OperatorInvites } from "@arcana/protocol";
 import { cleanup, render, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
+import { WithMessages } from "../../test/with-messages";
 import { InvitesReport } from "./invites-report";
 
 afterEach(cleanup);
@@ -38,7 +39,11 @@ const invites: OperatorInvites = {
 
 describe("the invites report", () => {
   it("shows each funnel step with its share of the uses, and the codes KOL first with refusal reasons", () => {
-    render(<InvitesReport invites={invites} />);
+    render(
+      <WithMessages>
+        <InvitesReport invites={invites} />
+      </WithMessages>,
+    );
     const funnel = screen.getAllByRole("listitem").filter((item) => item.closest("ol"));
     expect(funnel.map((item) => item.textContent)).toEqual([
       "Used a code4 (100%)",
@@ -52,11 +57,24 @@ describe("the invites report", () => {
     expect(rows[0]?.textContent).toContain("230");
   });
 
+  it("speaks the page's language: the funnel and the table's headings in Chinese", () => {
+    render(
+      <WithMessages language="zh-CN">
+        <InvitesReport invites={invites} />
+      </WithMessages>,
+    );
+    expect(screen.getByRole("heading", { name: "转化漏斗" })).toBeTruthy();
+    expect(screen.getAllByRole("listitem")[0]?.textContent).toBe("使用了邀请码4 (100%)");
+    expect(screen.getByRole("columnheader", { name: "拒绝原因" })).toBeTruthy();
+  });
+
   it("says so when nobody has used a code", () => {
     render(
-      <InvitesReport
-        invites={{ funnel: { used: 0, bound_wallet: 0, qualified: 0, claimed: 0 }, codes: [], code_limit: 200 }}
-      />,
+      <WithMessages>
+        <InvitesReport
+          invites={{ funnel: { used: 0, bound_wallet: 0, qualified: 0, claimed: 0 }, codes: [], code_limit: 200 }}
+        />
+      </WithMessages>,
     );
     expect(screen.getByRole("heading", { name: "Nobody has used an invite code yet" })).toBeTruthy();
     expect(screen.queryByRole("table")).toBeNull();

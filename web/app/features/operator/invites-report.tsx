@@ -1,4 +1,5 @@
 import type { InviteCodeStats, OperatorInvites } from "@arcana/protocol";
+import { useT } from "../../i18n/use-t";
 import { Badge } from "../../ui/badge";
 import { Card, CardTitle } from "../../ui/card";
 import { EmptyState } from "../../ui/empty-state";
@@ -9,11 +10,12 @@ const share = (count: number, of: number) => (of === 0 ? "–" : `${Math.round((
 
 /** Used → bound a wallet → qualified → claimed: each step's count, its share of the uses, and a bar. */
 function Funnel({ funnel }: { funnel: OperatorInvites["funnel"] }) {
+  const t = useT();
   const steps = [
-    { label: "Used a code", count: funnel.used },
-    { label: "Bound a wallet", count: funnel.bound_wallet },
-    { label: "Qualified", count: funnel.qualified },
-    { label: "Claimed by the inviter", count: funnel.claimed },
+    { label: t("operator.invites.usedCode"), count: funnel.used },
+    { label: t("operator.invites.boundWallet"), count: funnel.bound_wallet },
+    { label: t("operator.invites.qualified"), count: funnel.qualified },
+    { label: t("operator.invites.claimed"), count: funnel.claimed },
   ];
   return (
     <ol className={styles.funnel}>
@@ -50,47 +52,45 @@ function Reasons({ code }: { code: InviteCodeStats }) {
 
 /** The invite funnel, then every KOL code and the most used member codes with their outcomes. */
 export function InvitesReport({ invites }: { invites: OperatorInvites }) {
+  const t = useT();
   if (invites.funnel.used === 0 && invites.codes.length === 0) {
     return (
-      <EmptyState sigil="key" title="Nobody has used an invite code yet">
-        <p>Uses, qualified invites and refusals show here once a member joins with someone's code.</p>
+      <EmptyState sigil="key" title={t("operator.invites.noneTitle")}>
+        <p>{t("operator.invites.noneBody")}</p>
       </EmptyState>
     );
   }
   return (
     <div className={styles.grid}>
       <Card aria-labelledby="invite-funnel" className={styles.wide}>
-        <CardTitle id="invite-funnel">Funnel</CardTitle>
-        {invites.funnel.used === 0 ? <p>Nobody has used an invite code yet.</p> : <Funnel funnel={invites.funnel} />}
+        <CardTitle id="invite-funnel">{t("operator.invites.funnel")}</CardTitle>
+        {invites.funnel.used === 0 ? <p>{t("operator.invites.noneTitle")}</p> : <Funnel funnel={invites.funnel} />}
       </Card>
       <Card aria-labelledby="invite-codes" className={styles.wide}>
-        <CardTitle id="invite-codes">Codes</CardTitle>
-        <p className={styles.muted}>
-          Every KOL code, then member codes used at least once, most used first (at most {invites.code_limit}). Points
-          paid: the inviter's claimed rewards and the invitees' welcome rewards.
-        </p>
-        <TableRegion className={styles.tableWrap} label="Invites per code">
+        <CardTitle id="invite-codes">{t("operator.invites.codes")}</CardTitle>
+        <p className={styles.muted}>{t("operator.invites.codesLead", { limit: invites.code_limit })}</p>
+        <TableRegion className={styles.tableWrap} label={t("operator.invites.caption")}>
           <table className={styles.table}>
-            <caption className="visually-hidden">Invites per code</caption>
+            <caption className="visually-hidden">{t("operator.invites.caption")}</caption>
             <thead>
               <tr>
-                <th scope="col">Code</th>
-                <th scope="col">Owner</th>
+                <th scope="col">{t("operator.invites.code")}</th>
+                <th scope="col">{t("operator.invites.owner")}</th>
                 <th scope="col" className={styles.number}>
-                  Uses
+                  {t("operator.invites.uses")}
                 </th>
                 <th scope="col" className={styles.number}>
-                  Qualified
+                  {t("operator.invites.qualified")}
                 </th>
                 <th scope="col" className={styles.number}>
-                  Pending
+                  {t("operator.invites.pending")}
                 </th>
                 <th scope="col" className={styles.number}>
-                  Refused
+                  {t("operator.invites.refused")}
                 </th>
-                <th scope="col">Refusal reasons</th>
+                <th scope="col">{t("operator.invites.reasons")}</th>
                 <th scope="col" className={styles.number}>
-                  Points paid
+                  {t("operator.invites.pointsPaid")}
                 </th>
               </tr>
             </thead>
@@ -99,8 +99,8 @@ export function InvitesReport({ invites }: { invites: OperatorInvites }) {
                 <tr key={code.code}>
                   <th scope="row">
                     <span className={styles.mono}>{code.code}</span>{" "}
-                    {code.kind === "kol" ? <Badge tone="gold">KOL</Badge> : null}
-                    {code.disabled ? <Badge tone="danger">Disabled</Badge> : null}
+                    {code.kind === "kol" ? <Badge tone="gold">{t("operator.invites.kol")}</Badge> : null}
+                    {code.disabled ? <Badge tone="danger">{t("operator.invites.disabled")}</Badge> : null}
                   </th>
                   <td>{code.owner_email}</td>
                   <td className={styles.number}>{code.uses}</td>

@@ -1,8 +1,8 @@
 import type { OperatorMember } from "@arcana/protocol";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
-import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { WithMessages } from "../../test/with-messages";
 import { MemberActions } from "./member-actions";
 
 const detail: OperatorMember = {
@@ -32,10 +32,11 @@ function serve(answer: (body: Record<string, unknown>) => Response) {
 }
 
 function renderActions() {
-  const Stub = createRoutesStub([{ path: "/", Component: () => <MemberActions detail={detail} /> }]);
   render(
     <QueryClientProvider client={new QueryClient()}>
-      <Stub />
+      <WithMessages>
+        <MemberActions detail={detail} />
+      </WithMessages>
     </QueryClientProvider>,
   );
 }

@@ -22,8 +22,6 @@ interface PendingAction {
   done: (result: OperatorActionResult) => string;
 }
 
-const points = (amount: number) => `${amount.toLocaleString("en-US")} point${amount === 1 ? "" : "s"}`;
-
 /**
  * The operator's actions on one member: grant or deduct points with a reason, release a wallet,
  * add to the mint allowlist. Each asks for confirmation; the server applies the CLI's rules and
@@ -58,51 +56,56 @@ export function MemberActions({ detail }: { detail: OperatorMember }) {
   function reviewPoints(event: FormEvent) {
     event.preventDefault();
     const value = Number(amount);
-    if (!Number.isSafeInteger(value) || value < 1) return setFormError("Give a whole number of points, at least 1.");
-    if (reason.trim().length === 0) return setFormError("Give a reason; it is kept in the ledger and the audit log.");
+    if (!Number.isSafeInteger(value) || value < 1) return setFormError(t("operator.actions.wholeNumber"));
+    if (reason.trim().length === 0) return setFormError(t("operator.actions.needReason"));
     setFormError(null);
     const body = { direction, amount: value, reason: reason.trim() };
+    const grant = direction === "grant";
     ask({
-      title: direction === "grant" ? "Grant points" : "Deduct points",
-      question: `${direction === "grant" ? "Grant" : "Deduct"} ${points(value)} ${direction === "grant" ? "to" : "from"} ${member.email}? Reason: “${body.reason}”.`,
-      confirmLabel: direction === "grant" ? `Grant ${points(value)}` : `Deduct ${points(value)}`,
+      title: t(grant ? "operator.actions.grantTitle" : "operator.actions.deductTitle"),
+      question: t(grant ? "operator.actions.grantQuestion" : "operator.actions.deductQuestion", {
+        amount: value,
+        email: member.email,
+        reason: body.reason,
+      }),
+      confirmLabel: t(grant ? "operator.actions.grantConfirm" : "operator.actions.deductConfirm", { amount: value }),
       run: () => api(adjustMemberPointsRoute, { params: { id: member.uid }, body }),
-      done: (result) => `${member.email} now has ${points(result.member.pts)}.`,
+      done: (result) => t("operator.actions.pointsDone", { email: member.email, amount: result.member.pts }),
     });
   }
 
   return (
     <Card aria-labelledby="member-actions">
-      <CardTitle id="member-actions">Actions</CardTitle>
+      <CardTitle id="member-actions">{t("operator.actions.title")}</CardTitle>
       <form onSubmit={reviewPoints} className={styles.row} noValidate>
         <label>
-          <span className="visually-hidden">Grant or deduct</span>
+          <span className="visually-hidden">{t("operator.actions.direction")}</span>
           <select
             className={styles.select}
             value={direction}
             onChange={(event) => setDirection(event.target.value === "deduct" ? "deduct" : "grant")}
             name="direction"
           >
-            <option value="grant">Grant</option>
-            <option value="deduct">Deduct</option>
+            <option value="grant">{t("operator.actions.grant")}</option>
+            <option value="deduct">{t("operator.actions.deduct")}</option>
           </select>
         </label>
         <Input
-          label="Points"
+          label={t("operator.column.points")}
           name="amount"
           inputMode="numeric"
           value={amount}
           onChange={(event) => setAmount(event.target.value)}
         />
         <Input
-          label="Reason"
+          label={t("operator.column.reason")}
           name="reason"
           maxLength={500}
           value={reason}
           onChange={(event) => setReason(event.target.value)}
         />
         <Button type="submit" variant="secondary">
-          Review
+          {t("operator.actions.review")}
         </Button>
       </form>
       {formError && <FormAlert>{formError}</FormAlert>}
@@ -112,15 +115,18 @@ export function MemberActions({ detail }: { detail: OperatorMember }) {
             variant="danger"
             onClick={() =>
               ask({
-                title: "Unbind wallet",
-                question: `Release ${member.wallet_address} from ${member.email}? They can then bind another wallet; their passes stay with this one.`,
-                confirmLabel: "Unbind wallet",
+                title: t("operator.actions.unbindWallet"),
+                question: t("operator.actions.unbindWalletQuestion", {
+                  address: member.wallet_address ?? "",
+                  email: member.email,
+                }),
+                confirmLabel: t("operator.actions.unbindWallet"),
                 run: () => api(unbindMemberWalletRoute, { params: { id: member.uid }, body: { kind: "evm" } }),
-                done: () => `Released the wallet of ${member.email}.`,
+                done: () => t("operator.actions.unbindWalletDone", { email: member.email }),
               })
             }
           >
-            Unbind EVM wallet
+            {t("operator.actions.unbindEvm")}
           </Button>
         )}
         {member.solana_address && (
@@ -128,15 +134,18 @@ export function MemberActions({ detail }: { detail: OperatorMember }) {
             variant="danger"
             onClick={() =>
               ask({
-                title: "Unbind Solana address",
-                question: `Release ${member.solana_address} from ${member.email}?`,
-                confirmLabel: "Unbind Solana address",
+                title: t("operator.actions.unbindSolana"),
+                question: t("operator.actions.unbindSolanaQuestion", {
+                  address: member.solana_address ?? "",
+                  email: member.email,
+                }),
+                confirmLabel: t("operator.actions.unbindSolana"),
                 run: () => api(unbindMemberWalletRoute, { params: { id: member.uid }, body: { kind: "solana" } }),
-                done: () => `Released the Solana address of ${member.email}.`,
+                done: () => t("operator.actions.unbindSolanaDone", { email: member.email }),
               })
             }
           >
-            Unbind Solana address
+            {t("operator.actions.unbindSolana")}
           </Button>
         )}
         {!detail.on_allowlist && (
@@ -144,15 +153,15 @@ export function MemberActions({ detail }: { detail: OperatorMember }) {
             variant="secondary"
             onClick={() =>
               ask({
-                title: "Add to the mint allowlist",
-                question: `Let ${member.email} mint a Genesis Pass while the allowlist is on?`,
-                confirmLabel: "Add to allowlist",
+                title: t("operator.actions.allowlistTitle"),
+                question: t("operator.actions.allowlistQuestion", { email: member.email }),
+                confirmLabel: t("operator.actions.allowlistConfirm"),
                 run: () => api(allowlistMemberRoute, { params: { id: member.uid } }),
-                done: () => `${member.email} is on the mint allowlist.`,
+                done: () => t("operator.actions.allowlistDone", { email: member.email }),
               })
             }
           >
-            Add to mint allowlist
+            {t("operator.actions.allowlist")}
           </Button>
         )}
       </div>
@@ -163,7 +172,7 @@ export function MemberActions({ detail }: { detail: OperatorMember }) {
         footer={
           <>
             <Button variant="ghost" onClick={() => setPending(null)}>
-              Cancel
+              {t("operator.actions.cancel")}
             </Button>
             <Button loading={confirm.isPending} onClick={() => pending && confirm.mutate(pending)}>
               {pending?.confirmLabel}
@@ -172,7 +181,7 @@ export function MemberActions({ detail }: { detail: OperatorMember }) {
         }
       >
         <p>{pending?.question}</p>
-        <p className={styles.muted}>This is recorded in the audit log under your name.</p>
+        <p className={styles.muted}>{t("operator.actions.audited")}</p>
         {confirm.isError && <FormAlert>{errorMessage(confirm.error, t)}</FormAlert>}
       </Modal>
     </Card>

@@ -35,20 +35,35 @@ export function MemberDetail({ detail, ledger }: { detail: OperatorMember; ledge
     }
   }
 
-  const facts: Array<{ label: string; value: string; wide?: true }> = [
-    { label: "Points", value: member.pts.toLocaleString("en-US") },
-    { label: "EVM wallet", value: member.wallet_address ?? "none", wide: true },
-    { label: "Solana address", value: member.solana_address ?? "none", wide: true },
-    { label: "Mint allowlist", value: detail.on_allowlist ? "yes" : "no" },
-    { label: "Joined", value: member.created_at.slice(0, 10) },
+  // `name` stays English: the e2e tests find each fact by it, in every language.
+  const facts: Array<{ name: string; label: string; value: string; wide?: true }> = [
+    { name: "Points", label: t("operator.column.points"), value: member.pts.toLocaleString(t.language) },
+    {
+      name: "EVM wallet",
+      label: t("operator.member.evmWallet"),
+      value: member.wallet_address ?? t("operator.member.none"),
+      wide: true,
+    },
+    {
+      name: "Solana address",
+      label: t("operator.member.solanaAddress"),
+      value: member.solana_address ?? t("operator.member.none"),
+      wide: true,
+    },
+    {
+      name: "Mint allowlist",
+      label: t("operator.member.allowlist"),
+      value: t(detail.on_allowlist ? "operator.member.yes" : "operator.member.no"),
+    },
+    { name: "Joined", label: t("operator.member.joined"), value: member.created_at.slice(0, 10) },
   ];
   return (
     <>
-      <dl className={styles.tiles} aria-label="Member">
-        {facts.map(({ label, value, wide }) => (
-          <div key={label} className={wide ? `${styles.tile} ${styles.wide}` : styles.tile}>
+      <dl className={styles.tiles} aria-label={t("operator.member.facts")}>
+        {facts.map(({ name, label, value, wide }) => (
+          <div key={name} className={wide ? `${styles.tile} ${styles.wide}` : styles.tile}>
             <dt>{label}</dt>
-            <dd className={label === "Points" ? undefined : styles.mono} data-testid={`member-${label}`}>
+            <dd className={name === "Points" ? undefined : styles.mono} data-testid={`member-${name}`}>
               {value}
             </dd>
           </div>
@@ -56,33 +71,36 @@ export function MemberDetail({ detail, ledger }: { detail: OperatorMember; ledge
       </dl>
       <MemberActions detail={detail} />
       <Card aria-labelledby="member-passes">
-        <CardTitle id="member-passes">Genesis Passes</CardTitle>
+        <CardTitle id="member-passes">{t("operator.member.passes")}</CardTitle>
         {detail.passes.length === 0 ? (
-          <p>No pass on the bound wallet.</p>
+          <p>{t("operator.member.noPass")}</p>
         ) : (
           <ul>
             {detail.passes.map((pass) => (
               <li key={`${pass.chain_id}-${pass.token_id}`}>
-                #{pass.token_id} on chain {pass.chain_id}, {pass.staked ? "staked" : "not staked"}, minted{" "}
-                {pass.minted_at.slice(0, 10)}
+                {t(pass.staked ? "operator.member.passStaked" : "operator.member.passNotStaked", {
+                  token: pass.token_id,
+                  chain: pass.chain_id,
+                  minted: pass.minted_at.slice(0, 10),
+                })}
               </li>
             ))}
           </ul>
         )}
       </Card>
       <Card aria-labelledby="member-ledger">
-        <CardTitle id="member-ledger">Ledger</CardTitle>
-        <TableRegion className={styles.tableWrap} label="Point movements, newest first">
+        <CardTitle id="member-ledger">{t("operator.member.ledger")}</CardTitle>
+        <TableRegion className={styles.tableWrap} label={t("operator.member.ledgerCaption")}>
           <table className={styles.table}>
-            <caption className="visually-hidden">Point movements, newest first</caption>
+            <caption className="visually-hidden">{t("operator.member.ledgerCaption")}</caption>
             <thead>
               <tr>
-                <th scope="col">When (UTC)</th>
-                <th scope="col">What</th>
+                <th scope="col">{t("operator.column.whenUtc")}</th>
+                <th scope="col">{t("operator.member.what")}</th>
                 <th scope="col" className={styles.number}>
-                  Points
+                  {t("operator.column.points")}
                 </th>
-                <th scope="col">Reason</th>
+                <th scope="col">{t("operator.column.reason")}</th>
               </tr>
             </thead>
             <tbody>
@@ -99,10 +117,10 @@ export function MemberDetail({ detail, ledger }: { detail: OperatorMember; ledge
             </tbody>
           </table>
         </TableRegion>
-        {pages[0]?.items.length === 0 && <p>No point movements yet.</p>}
+        {pages[0]?.items.length === 0 && <p>{t("operator.member.noMovements")}</p>}
         {next && (
           <Button variant="secondary" loading={loading} onClick={loadOlder}>
-            Older entries
+            {t("operator.olderEntries")}
           </Button>
         )}
         {error && <FormAlert>{error}</FormAlert>}

@@ -1,5 +1,6 @@
 import type { MemberSummary } from "@arcana/protocol";
 import { Form, Link } from "react-router";
+import { useT } from "../../i18n/use-t";
 import { Button } from "../../ui/button";
 import { Input } from "../../ui/input";
 import { TableRegion } from "../../ui/table-region";
@@ -7,11 +8,12 @@ import styles from "./operator.module.css";
 
 /** Search by e-mail, EVM wallet or Solana address; a plain GET form, so it works before hydration. */
 export function MemberSearch({ query, results }: { query: string; results: MemberSummary[] | null }) {
+  const t = useT();
   return (
     <>
       <Form method="get" role="search" className={styles.row}>
         <Input
-          label="E-mail, wallet or Solana address"
+          label={t("operator.members.searchLabel")}
           name="q"
           defaultValue={query}
           minLength={2}
@@ -19,23 +21,23 @@ export function MemberSearch({ query, results }: { query: string; results: Membe
           required
           autoComplete="off"
         />
-        <Button type="submit">Search</Button>
+        <Button type="submit">{t("operator.members.search")}</Button>
       </Form>
       {results !== null &&
         (results.length === 0 ? (
-          <p>No member matches “{query}”.</p>
+          <p>{t("operator.members.noMatch", { query })}</p>
         ) : (
-          <TableRegion className={styles.tableWrap} label={`Members matching “${query}”`}>
+          <TableRegion className={styles.tableWrap} label={t("operator.members.matching", { query })}>
             <table className={styles.table}>
-              <caption className="visually-hidden">Members matching “{query}”</caption>
+              <caption className="visually-hidden">{t("operator.members.matching", { query })}</caption>
               <thead>
                 <tr>
-                  <th scope="col">E-mail</th>
+                  <th scope="col">{t("operator.members.email")}</th>
                   <th scope="col" className={styles.number}>
-                    Points
+                    {t("operator.column.points")}
                   </th>
-                  <th scope="col">Wallet</th>
-                  <th scope="col">Joined</th>
+                  <th scope="col">{t("operator.members.wallet")}</th>
+                  <th scope="col">{t("operator.member.joined")}</th>
                 </tr>
               </thead>
               <tbody>

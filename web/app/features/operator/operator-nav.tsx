@@ -1,23 +1,25 @@
 import { NavLink } from "react-router";
+import { type MessageId, useT } from "../../i18n/use-t";
 import styles from "./operator.module.css";
 
-const sections = [
-  { to: "/operator", label: "Overview", end: true },
-  { to: "/operator/boxes", label: "Boxes", end: false },
-  { to: "/operator/invites", label: "Invites", end: false },
-  { to: "/operator/members", label: "Members", end: false },
-  { to: "/operator/chains", label: "Chains", end: false },
-  { to: "/operator/sponsorship", label: "Sponsorship", end: false },
-  { to: "/operator/audit", label: "Audit log", end: false },
+const sections: Array<{ to: string; label: MessageId; end: boolean }> = [
+  { to: "/operator", label: "operator.overview.title", end: true },
+  { to: "/operator/boxes", label: "operator.boxes.title", end: false },
+  { to: "/operator/invites", label: "operator.invites.title", end: false },
+  { to: "/operator/members", label: "operator.members.title", end: false },
+  { to: "/operator/chains", label: "operator.chains.title", end: false },
+  { to: "/operator/sponsorship", label: "operator.sponsorship.title", end: false },
+  { to: "/operator/audit", label: "operator.audit.title", end: false },
 ];
 
 /** The console's sections. */
 export function OperatorNav() {
+  const t = useT();
   return (
-    <nav aria-label="Operator console" className={styles.nav}>
+    <nav aria-label={t("operator.title")} className={styles.nav}>
       {sections.map((section) => (
         <NavLink key={section.to} to={section.to} end={section.end} className={styles.navLink}>
-          {section.label}
+          {t(section.label)}
         </NavLink>
       ))}
     </nav>
