@@ -25,6 +25,7 @@ const keptInNodeModules = [
   "@react-router/node",
   "vite",
   "pino-pretty",
+  "secp256k1",
 ];
 const packageName = (specifier) =>
   specifier

@@ -157,7 +157,7 @@ export function createApp(deps: AppDeps) {
   });
   /** A confirmed relay is credited through the same idempotent paths as the tx-hash fast path and the indexer. */
   const relayCredits: RelayCredits = {
-    checkIn: async (tx, event) => (await checkIn.creditSeenCheckIn(event, tx)) !== null,
+    checkIns: async (tx, events) => (await checkIn.creditSeenCheckIns(events, tx)).map((credit) => credit !== null),
     tarotRecorded: async (tx, event) => (await tarot.creditSeenTarotRecorded(event, tx)) !== null,
   };
   const signerHealth = createSignerHealth({

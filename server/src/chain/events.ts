@@ -134,22 +134,41 @@ export async function recordFastPathEvent(
   tx: Transaction,
   event: Omit<ChainEvent, "args"> & { args: Record<string, unknown> },
 ): Promise<void> {
+  await recordFastPathEvents(tx, [event]);
+}
+
+/** `recordFastPathEvent` for the events of one receipt (a relayed batch), in two statements. */
+export async function recordFastPathEvents(
+  tx: Transaction,
+  events: ReadonlyArray<Omit<ChainEvent, "args"> & { args: Record<string, unknown> }>,
+): Promise<void> {
+  if (events.length === 0) return;
   await tx
     .insert(chainEvents)
-    .values({
-      chainId: event.chainId,
-      txHash: event.txHash,
-      logIndex: event.logIndex,
-      blockNumber: event.blockNumber,
-      blockHash: event.blockHash,
-      blockTime: event.blockTime,
-      contract: event.contract,
-      name: event.name,
-      args: jsonArgs(event.args),
-    })
+    .values(
+      events.map((event) => ({
+        chainId: event.chainId,
+        txHash: event.txHash,
+        logIndex: event.logIndex,
+        blockNumber: event.blockNumber,
+        blockHash: event.blockHash,
+        blockTime: event.blockTime,
+        contract: event.contract,
+        name: event.name,
+        args: jsonArgs(event.args),
+      })),
+    )
     .onConflictDoNothing();
+  const blocks = new Map(events.map((event) => [`${event.chainId}:${event.blockNumber}`, event]));
   await tx
     .insert(chainBlocks)
-    .values({ chainId: event.chainId, number: event.blockNumber, hash: event.blockHash, timestamp: event.blockTime })
+    .values(
+      [...blocks.values()].map((event) => ({
+        chainId: event.chainId,
+        number: event.blockNumber,
+        hash: event.blockHash,
+        timestamp: event.blockTime,
+      })),
+    )
     .onConflictDoNothing();
 }

@@ -170,18 +170,20 @@ describe("finding 15: a fast-path credit whose block a reorg dropped before the 
     const log = receipt.logs.find((entry) => entry.address.toLowerCase() === indexed.contracts.daily.toLowerCase());
     // The relayer's settlement credits what the confirmed transaction did, in its own transaction.
     const credited = await t().database.db.transaction((tx) =>
-      t().relaying.credits.checkIn(tx, {
-        wallet: member.wallet.address.toLowerCase(),
-        day: Math.floor(Number(block.timestamp) / 86_400),
-        chainId: 31337,
-        txHash: receipt.transactionHash,
-        logIndex: log?.logIndex ?? 0,
-        blockNumber: Number(receipt.blockNumber),
-        blockHash: receipt.blockHash,
-        blockTime: new Date(Number(block.timestamp) * 1000),
-      }),
+      t().relaying.credits.checkIns(tx, [
+        {
+          wallet: member.wallet.address.toLowerCase(),
+          day: Math.floor(Number(block.timestamp) / 86_400),
+          chainId: 31337,
+          txHash: receipt.transactionHash,
+          logIndex: log?.logIndex ?? 0,
+          blockNumber: Number(receipt.blockNumber),
+          blockHash: receipt.blockHash,
+          blockTime: new Date(Number(block.timestamp) * 1000),
+        },
+      ]),
     );
-    expect(credited).toBe(true);
+    expect(credited).toEqual([true]);
     expect(await balanceOf(t().database.db, member.userId)).toBe(10);
 
     await reorgTo(snapshot);

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { PGlite } from "@electric-sql/pglite";
-import { type SQL, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../app.js";
@@ -15,6 +15,7 @@ import { postJson, readData, signInByCode } from "../test/app.js";
 import { createScratchDatabase } from "../test/database.js";
 import { type Database, type DatabaseHandle, openDatabase } from "./client.js";
 import { portableDump } from "./export.js";
+import { queryRows } from "./rows.js";
 
 /**
  * Issue 29, trap 7: off the embedded database. A populated PGlite database is exported with
@@ -26,23 +27,18 @@ const scratch = mkdtempSync(path.join(tmpdir(), "arcana-export-"));
 const sourceDir = path.join(scratch, "source");
 const dumpFile = path.join(scratch, "arcana.sql");
 
-async function rows<T>(db: Database, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as T[] | { rows: T[] };
-  return Array.isArray(result) ? result : result.rows;
-}
-
 /** Every table of the application, each as a count and a digest of its rows (in UTC). */
 async function contents(db: Database): Promise<Record<string, string>> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`set local time zone 'UTC'`);
-    const tables = await rows<{ name: string }>(
+    const tables = await queryRows<{ name: string }>(
       tx as unknown as Database,
       sql`select table_schema || '.' || table_name as name from information_schema.tables
           where table_schema in ('public', 'drizzle') and table_type = 'BASE TABLE' order by 1`,
     );
     const digest: Record<string, string> = {};
     for (const { name } of tables) {
-      const [row] = await rows<{ n: string; md5: string | null }>(
+      const [row] = await queryRows<{ n: string; md5: string | null }>(
         tx as unknown as Database,
         sql.raw(`select count(*)::text as n, md5(string_agg(t::text, '|' order by t::text)) as md5 from ${name} t`),
       );
@@ -67,7 +63,7 @@ beforeAll(async () => {
   await source.migrate();
   const app = appOn(source);
   for (const email of members) tokens.push(await signInByCode(app, email));
-  const ids = await rows<{ id: string }>(source.db, sql`select id from users order by email`);
+  const ids = await queryRows<{ id: string }>(source.db, sql`select id from users order by email`);
   for (const { id } of ids) {
     await grantPoints(source.db, { userId: id, kind: "test_grant", amount: 500, reference: id, at: new Date() });
   }
@@ -79,7 +75,7 @@ beforeAll(async () => {
   await readData(await postJson(app, "/api/boxes/fairness/rotate", {}, auth));
   fairnessBefore = await readData(await app.request("/api/boxes/fairness", { headers: auth }));
   before = await contents(source.db);
-  [{ maxLedgerId } = { maxLedgerId: 0 }] = await rows<{ maxLedgerId: number }>(
+  [{ maxLedgerId } = { maxLedgerId: 0 }] = await queryRows<{ maxLedgerId: number }>(
     source.db,
     sql`select max(id)::int as "maxLedgerId" from ledger_entries`,
   );
@@ -125,7 +121,7 @@ describe("npm run admin -- db export", () => {
       // What the server does at start: no migration is pending, nothing changes.
       await target.migrate();
       expect(await contents(target.db)).toEqual(before);
-      const balances = await rows<{ email: string; pts: number; ledger: number }>(
+      const balances = await queryRows<{ email: string; pts: number; ledger: number }>(
         target.db,
         sql`select u.email, u.pts, coalesce((select sum(amount) from ledger_entries l where l.user_id = u.id), 0)::int as ledger
             from users u order by u.email`,
@@ -144,7 +140,7 @@ describe("npm run admin -- db export", () => {
       // The sequences moved with the rows: the next ledger row gets a new id instead of a duplicate key.
       const bought = await postJson(app, "/api/boxes/purchase", { box_id: "star", quantity: 1 }, auth);
       expect(bought.status).toBe(200);
-      const [next] = await rows<{ id: number }>(target.db, sql`select max(id)::int as id from ledger_entries`);
+      const [next] = await queryRows<{ id: number }>(target.db, sql`select max(id)::int as id from ledger_entries`);
       expect(next?.id).toBeGreaterThan(maxLedgerId);
     } finally {
       await target.close();

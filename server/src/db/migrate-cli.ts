@@ -8,6 +8,7 @@ import { ConfigError, loadConfig } from "../config.js";
 import { reportRefusedEmails } from "../modules/users/reports.js";
 import { type DatabaseHandle, migrationsFolder, openDatabase } from "./client.js";
 import { DatabaseInUseError } from "./embedded-lock.js";
+import { queryRows } from "./rows.js";
 
 interface JournalEntry {
   tag: string;
@@ -19,20 +20,18 @@ async function migrationStatus(handle: DatabaseHandle) {
   const journal = JSON.parse(readFileSync(path.join(migrationsFolder, "meta/_journal.json"), "utf8")) as {
     entries: JournalEntry[];
   };
-  const [exists] = await rowsOf(
-    await handle.db.execute(sql`select to_regclass('drizzle.__drizzle_migrations') is not null as present`),
+  const [exists] = await queryRows<{ present: boolean }>(
+    handle.db,
+    sql`select to_regclass('drizzle.__drizzle_migrations') is not null as present`,
   );
   const [last] = exists?.present
-    ? await rowsOf(await handle.db.execute(sql`select max(created_at)::text as at from drizzle.__drizzle_migrations`))
+    ? await queryRows<{ at: string | null }>(
+        handle.db,
+        sql`select max(created_at)::text as at from drizzle.__drizzle_migrations`,
+      )
     : [];
   const appliedUntil = Number(last?.at ?? 0);
   return journal.entries.map((entry) => ({ tag: entry.tag, applied: entry.when <= appliedUntil }));
-}
-
-function rowsOf(result: unknown): Array<Record<string, unknown>> {
-  return (Array.isArray(result) ? result : (result as { rows: Array<Record<string, unknown>> }).rows) as Array<
-    Record<string, unknown>
-  >;
 }
 
 async function main(): Promise<number> {

@@ -1,7 +1,7 @@
 import { and, eq, gte, inArray, lte } from "drizzle-orm";
 import type { Logger } from "pino";
 import { type ChainEventIdentity, chainEventKey } from "../../chain/event-key.js";
-import { recordFastPathEvent } from "../../chain/events.js";
+import { recordFastPathEvents } from "../../chain/events.js";
 import type { Database, DatabaseOrTransaction, Transaction } from "../../db/client.js";
 import type { Economy } from "../../economy.js";
 import { grantPointsBatch, nextCreditReferences, type Reversal, reverseCredit } from "../ledger/api.js";
@@ -241,19 +241,33 @@ export function createCheckInCredits({ db, economy, logger, now }: CheckInCredit
     event: CheckedInEvent & { blockNumber: number },
     into: DatabaseOrTransaction = db,
   ): Promise<CheckInCredit | null> {
+    return (await creditSeenCheckIns([event], into))[0] ?? null;
+  }
+
+  /**
+   * `creditSeenCheckIn` for the events of one receipt (a relayed batch, in log order): one batch
+   * credit and one record of the credited events, in one transaction.
+   */
+  async function creditSeenCheckIns(
+    events: ReadonlyArray<CheckedInEvent & { blockNumber: number }>,
+    into: DatabaseOrTransaction = db,
+  ): Promise<Array<CheckInCredit | null>> {
     return into.transaction(async (tx) => {
-      const credit = (await creditCheckInsBatch(tx, [event]))[0] ?? null;
-      if (credit?.credited) {
-        await recordFastPathEvent(tx, {
-          ...event,
-          contract: "Daily",
-          name: "CheckedIn",
-          args: { wallet: event.wallet, day: event.day },
-        });
-      }
-      return credit;
+      const credits = await creditCheckInsBatch(tx, events);
+      await recordFastPathEvents(
+        tx,
+        events
+          .filter((_, index) => credits[index]?.credited)
+          .map((event) => ({
+            ...event,
+            contract: "Daily" as const,
+            name: "CheckedIn",
+            args: { wallet: event.wallet, day: event.day },
+          })),
+      );
+      return credits;
     });
   }
 
-  return { creditCheckIn, creditSeenCheckIn, creditCheckInsBatch, revertCheckIn };
+  return { creditCheckIn, creditSeenCheckIn, creditSeenCheckIns, creditCheckInsBatch, revertCheckIn };
 }

@@ -9,7 +9,8 @@ type SentRow = typeof relayerTransactions.$inferSelect;
 
 /** How the relayer credits what a confirmed relay did, through the daily and tarot modules' idempotent paths. */
 export interface RelayCredits {
-  checkIn(tx: Transaction, event: DailyEvent): Promise<boolean>;
+  /** The check-ins of one receipt, in log order: for each, whether it stands credited. */
+  checkIns(tx: Transaction, events: DailyEvent[]): Promise<boolean[]>;
   tarotRecorded(tx: Transaction, event: DailyEvent & { digest: string }): Promise<boolean>;
 }
 /** A Daily event the relay's receipt shows, in the shape every fast path credits. */

@@ -1,4 +1,3 @@
-import { dailyAbi, forwarderDomain, forwardRequestTypes, genesisPassAbi } from "@arcana/contracts";
 import type { User } from "@arcana/protocol";
 import {
   type ChainSponsorship,
@@ -10,28 +9,29 @@ import {
   type SponsoredAction,
   type Sponsorship,
 } from "@arcana/protocol";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import {
   BaseError,
   concat,
-  decodeErrorResult,
   type Hex,
   HttpRequestError,
   isAddressEqual,
   parseEther,
   parseGwei,
   TimeoutError,
-  verifyTypedData,
 } from "viem";
 import type { ChainClients } from "../../chain/clients.js";
 import type { Config } from "../../config.js";
 import type { Database } from "../../db/client.js";
+import { queryRows } from "../../db/rows.js";
 import type { SponsorshipSettings } from "../../economy.js";
 import { ApiError } from "../../http/api-error.js";
 import { DependencyUnavailableError } from "../../http/dependency.js";
 import type { SponsoredChains } from "./chain-state.js";
 import { batchGasLimit, deadlineProblem, maxGasOf, sponsoredActionOf } from "./policy.js";
+import { decodedRevertReason } from "./revert-reason.js";
 import { sponsoredRelays, sponsorshipDays, sponsorshipMemberDays } from "./schema.js";
+import { canonicalSignature, forwardRequestDigest, signedBy } from "./signatures.js";
 
 /** Relays still on their way: the member waits for one before signing the next (forwarder nonces run in order). */
 export const openRelayStates = ["queued", "signed", "sent"];
@@ -40,37 +40,6 @@ export const openRelayStates = ["queued", "signed", "sent"];
 export function publicRelayState(state: string): RelayState {
   if (state === "signed") return "queued";
   return state as RelayState;
-}
-
-const revertAbi = [...dailyAbi, ...genesisPassAbi];
-
-/** The revert bytes somewhere in an RPC error's causes (nodes nest them differently). */
-function revertData(error: unknown): Hex | undefined {
-  const isHex = (value: unknown): value is Hex => typeof value === "string" && /^0x[0-9a-fA-F]*$/.test(value);
-  for (let cause = error, depth = 0; cause && depth < 8; depth += 1) {
-    const data = (cause as { data?: unknown }).data;
-    if (isHex(data)) return data;
-    const nested = (data as { data?: unknown } | undefined)?.data;
-    if (isHex(nested)) return nested;
-    cause = (cause as { cause?: unknown }).cause;
-  }
-  return undefined;
-}
-
-/** The revert reason a failed call carries, in words (`AlreadyCheckedIn(20415)`), or a plain fallback. */
-export function decodedRevertReason(error: unknown): string {
-  const data = revertData(error);
-  if (data && data !== "0x") {
-    try {
-      const decoded = decodeErrorResult({ abi: revertAbi, data });
-      const args = (decoded.args ?? []).map((arg) => String(arg)).join(", ");
-      // A require message (`Error(string)`) is its text; a custom error its name and arguments.
-      return (decoded.errorName as string) === "Error" ? args : `${decoded.errorName}(${args})`;
-    } catch {
-      return `reverted with ${data.slice(0, 10)}`;
-    }
-  }
-  return error instanceof BaseError ? error.shortMessage : "reverted";
 }
 
 export type SponsorshipService = ReturnType<typeof createSponsorshipService>;
@@ -109,27 +78,79 @@ export function createSponsorshipService(deps: {
     return row?.used ?? 0;
   }
 
-  /** Sets `amount` aside from the chain's budget for `day`; false when it would go over `budget`. */
-  async function reserveBudget(chainId: number, day: number, amount: bigint, budget: bigint): Promise<boolean> {
-    const reserve = () =>
-      db
-        .update(sponsorshipDays)
-        .set({
-          reservedWei: sql`${sponsorshipDays.reservedWei} + ${amount.toString()}`,
-          relays: sql`${sponsorshipDays.relays} + 1`,
-        })
-        .where(
-          and(
-            eq(sponsorshipDays.chainId, chainId),
-            eq(sponsorshipDays.day, day),
-            sql`${sponsorshipDays.spentWei} + ${sponsorshipDays.reservedWei} + ${amount.toString()} <= ${budget.toString()}`,
-          ),
-        )
-        .returning({ day: sponsorshipDays.day });
-    if ((await reserve()).length > 0) return true;
-    // The day's first relay (no row yet), or the budget is used up.
-    await db.insert(sponsorshipDays).values({ chainId, day }).onConflictDoNothing();
-    return (await reserve()).length > 0;
+  /**
+   * Stores an accepted relay in one statement (autocommit, one round trip), all or nothing in the
+   * order policy refuses: the member's quota for the day is taken, then the chain's budget for the
+   * day reserves `reserved` (the day's first relay creates its row), then the relay is stored. A
+   * step that refuses leaves the later ones unwritten; what the earlier ones took is given back
+   * right away (`giveBack`). The budget row every relay of the chain updates stays locked for this
+   * statement and its commit only, never across a round trip (decisions 0023, 0035).
+   */
+  async function store(relay: typeof sponsoredRelays.$inferInsert & { reservedWei: string }, budget: bigint) {
+    const quota = settings.memberDailyQuota;
+    const [outcome] = await queryRows<{ quota: boolean; budget: boolean; relay_id: string | null }>(
+      db,
+      sql`with quota as (
+        insert into ${sponsorshipMemberDays} (user_id, chain_id, day, used)
+        values (${relay.userId}, ${relay.chainId}, ${relay.day}, 1)
+        on conflict (user_id, chain_id, day) do update set used = ${sponsorshipMemberDays}.used + 1
+          where ${sponsorshipMemberDays}.used < ${quota}
+        returning 1
+      ), budget as (
+        insert into ${sponsorshipDays} (chain_id, day, reserved_wei, spent_wei, relays)
+        select ${relay.chainId}, ${relay.day}, ${relay.reservedWei}::numeric, 0, 1
+        where exists (select 1 from quota) and ${relay.reservedWei}::numeric <= ${budget.toString()}::numeric
+        on conflict (chain_id, day) do update
+          set reserved_wei = ${sponsorshipDays}.reserved_wei + excluded.reserved_wei,
+              relays = ${sponsorshipDays}.relays + 1
+          where ${sponsorshipDays}.spent_wei + ${sponsorshipDays}.reserved_wei + excluded.reserved_wei
+            <= ${budget.toString()}::numeric
+        returning 1
+      ), relay as (
+        insert into ${sponsoredRelays}
+          (chain_id, user_id, action, signer, target, gas, forwarder_nonce, deadline, data, signature, day, reserved_wei)
+        select ${relay.chainId}, ${relay.userId}, ${relay.action}, ${relay.signer}, ${relay.target},
+          ${relay.gas.toString()}::bigint, ${relay.forwarderNonce}::numeric, ${relay.deadline}::bigint,
+          ${relay.data}, ${relay.signature}, ${relay.day}, ${relay.reservedWei}::numeric
+        where exists (select 1 from budget)
+        on conflict do nothing
+        returning id
+      )
+      select exists (select 1 from quota) as quota, exists (select 1 from budget) as budget,
+        (select id from relay) as relay_id`,
+    );
+    if (!outcome?.quota) return { refused: quotaUsed() };
+    if (!outcome.relay_id) {
+      await giveBack(relay, outcome.budget);
+      if (!outcome.budget) {
+        return { refused: new ApiError("budget_spent", "Today's sponsorship budget on this network is spent.") };
+      }
+      return { raced: true as const };
+    }
+    return { relayId: outcome.relay_id };
+  }
+
+  /** Gives back the quota (and the budget reservation) a relay took but was not stored with. */
+  async function giveBack(
+    relay: { userId: string; chainId: number; day: number; reservedWei: string },
+    budget: boolean,
+  ) {
+    // The day's quota row goes when this was its only use: a refusal leaves nothing behind.
+    const mine = sql`user_id = ${relay.userId} and chain_id = ${relay.chainId} and day = ${relay.day}`;
+    await db.execute(sql`with gone as (delete from ${sponsorshipMemberDays} where ${mine} and used = 1)
+      update ${sponsorshipMemberDays} set used = used - 1 where ${mine} and used > 1`);
+    if (!budget) return;
+    await db
+      .update(sponsorshipDays)
+      .set({
+        reservedWei: sql`${sponsorshipDays.reservedWei} - ${relay.reservedWei}`,
+        relays: sql`${sponsorshipDays.relays} - 1`,
+      })
+      .where(and(eq(sponsorshipDays.chainId, relay.chainId), eq(sponsorshipDays.day, relay.day)));
+  }
+
+  function invalidSignature() {
+    return new ApiError("invalid_signature", "The signature does not match the request and wallet.");
   }
 
   function quotaUsed() {
@@ -137,17 +158,6 @@ export function createSponsorshipService(deps: {
       "quota_used",
       `You have used your ${settings.memberDailyQuota} sponsored transactions today (GMT).`,
     );
-  }
-
-  /** Gives back a reservation the acceptance did not keep. */
-  async function giveBack(chainId: number, day: number, amount: bigint) {
-    await db
-      .update(sponsorshipDays)
-      .set({
-        reservedWei: sql`${sponsorshipDays.reservedWei} - ${amount.toString()}`,
-        relays: sql`${sponsorshipDays.relays} - 1`,
-      })
-      .where(and(eq(sponsorshipDays.chainId, chainId), eq(sponsorshipDays.day, day)));
   }
 
   async function lowOnFunds(chainId: number): Promise<boolean> {
@@ -191,19 +201,35 @@ export function createSponsorshipService(deps: {
     };
   }
 
-  /** The stored relay for this very signed request, when it was sent before. */
-  async function sameRequest(userId: string, input: RelayRequest) {
+  /**
+   * What acceptance reads of its own, in one query: the relay stored for this very request (chain,
+   * signer, forwarder nonce) if any, whether the member has a relay still on its way on the chain,
+   * and how many sponsored relays they used on `day`.
+   */
+  async function acceptanceState(userId: string, input: RelayRequest, day: number) {
     const [row] = await db
-      .select()
-      .from(sponsoredRelays)
-      .where(
+      .select({
+        same: sponsoredRelays,
+        pending: sql<boolean>`exists (select 1 from ${sponsoredRelays} as mine where mine.user_id = ${userId}
+          and mine.chain_id = ${input.chain_id} and mine.state in ${openRelayStates})`.mapWith(Boolean),
+        used: sql<number>`coalesce((select ${sponsorshipMemberDays.used} from ${sponsorshipMemberDays}
+          where ${sponsorshipMemberDays.userId} = ${userId} and ${sponsorshipMemberDays.chainId} = ${input.chain_id}
+          and ${sponsorshipMemberDays.day} = ${day}), 0)`.mapWith(Number),
+      })
+      .from(sql`(select 1) as one`)
+      .leftJoin(
+        sponsoredRelays,
         and(
           eq(sponsoredRelays.chainId, input.chain_id),
           eq(sponsoredRelays.signer, input.request.from.toLowerCase()),
           eq(sponsoredRelays.forwarderNonce, input.request.nonce),
         ),
       );
-    if (!row) return null;
+    return { same: row?.same ?? null, pending: row?.pending ?? false, used: row?.used ?? 0 };
+  }
+
+  /** The answer for a request stored before: its relay when it is the very same, else a refusal. */
+  function sameRequestAnswer(userId: string, input: RelayRequest, row: typeof sponsoredRelays.$inferSelect) {
     const same =
       row.userId === userId &&
       row.signature.toLowerCase() === input.signature.toLowerCase() &&
@@ -267,29 +293,16 @@ export function createSponsorshipService(deps: {
       const nowSeconds = Math.floor(now().getTime() / 1000);
       const late = deadlineProblem(request.deadline, nowSeconds);
       if (late) throw new ApiError("bad_deadline", late);
-      const known = await sameRequest(user.uid, input);
-      if (known) return known;
-      const valid = await verifyTypedData({
-        address: request.from,
-        domain: { ...forwarderDomain, chainId: input.chain_id, verifyingContract: target.forwarder },
-        types: forwardRequestTypes,
-        primaryType: "ForwardRequest",
-        message: { ...request, value: 0n, gas, nonce: BigInt(request.nonce) },
-        signature: input.signature,
-      }).catch(() => false);
-      if (!valid) throw new ApiError("invalid_signature", "The signature does not match the request and wallet.");
-      const [pending] = await db
-        .select({ id: sponsoredRelays.id })
-        .from(sponsoredRelays)
-        .where(
-          and(
-            eq(sponsoredRelays.userId, user.uid),
-            eq(sponsoredRelays.chainId, input.chain_id),
-            inArray(sponsoredRelays.state, openRelayStates),
-          ),
-        )
-        .limit(1);
-      if (pending)
+      const signature = canonicalSignature(input.signature);
+      if (!signature) throw invalidSignature();
+      const day = gmtDayNumber(now());
+      // One round trip for what acceptance reads of its own: the same request stored before, an
+      // open relay of the member's, the quota used today.
+      const seen = await acceptanceState(user.uid, input, day);
+      if (seen.same) return sameRequestAnswer(user.uid, { ...input, signature }, seen.same);
+      const digest = forwardRequestDigest(input.chain_id, target.forwarder, request);
+      if (!(await signedBy(digest, signature, request.from))) throw invalidSignature();
+      if (seen.pending)
         throw new ApiError("relay_pending", "Your previous sponsored transaction is still on its way; wait for it.");
       // Asked together (one JSON-RPC batch with other members' at the same moment); refused in this order.
       const [expectedNonce, low, simulated] = await Promise.all([
@@ -308,63 +321,38 @@ export function createSponsorshipService(deps: {
       }
       if (low) throw new ApiError("sponsorship_off", "Sponsorship is paused: the relayer is low on funds.");
       if (simulated) throw simulated;
+      if (seen.used >= settings.memberDailyQuota) throw quotaUsed();
       const fees = await chains.fees(input.chain_id);
       const cap = parseGwei(target.settings.maxFeeGwei);
       const reserved = batchGasLimit([gas]) * (fees.maxFeePerGas < cap ? fees.maxFeePerGas : cap);
       const budget = parseEther(target.settings.dailyBudget);
-      const day = gmtDayNumber(now());
-
-      if ((await usedToday(user.uid, input.chain_id, day)) >= settings.memberDailyQuota) throw quotaUsed();
-      // The chain's budget is reserved first, in a statement of its own: every relay of the chain
-      // and day updates this one row, so its lock is held for that statement and its commit only,
-      // never across the acceptance's other statements (decision 0023). What the acceptance does
-      // not keep is given back; a crash in between leaves it reserved until the day ends
-      // (sponsorship may stop a little early that day, never spend more).
-      if (!(await reserveBudget(input.chain_id, day, reserved, budget))) {
-        throw new ApiError("budget_spent", "Today's sponsorship budget on this network is spent.");
+      const stored = await store(
+        {
+          chainId: input.chain_id,
+          userId: user.uid,
+          action,
+          signer: request.from.toLowerCase(),
+          target: request.to.toLowerCase(),
+          gas,
+          forwarderNonce: request.nonce,
+          deadline: request.deadline,
+          data: request.data.toLowerCase(),
+          signature,
+          day,
+          reservedWei: reserved.toString(),
+        },
+        budget,
+      );
+      if (stored.refused) throw stored.refused;
+      let accepted: RelayAccepted;
+      if (stored.raced) {
+        // The same request arriving twice at once: the other one was stored.
+        const other = (await acceptanceState(user.uid, input, day)).same;
+        if (!other) throw new ApiError("conflict", "The request changed while it was stored; send it again.");
+        accepted = sameRequestAnswer(user.uid, { ...input, signature }, other);
+      } else {
+        accepted = { relay_id: stored.relayId, state: "queued" };
       }
-      const accepted = await db
-        .transaction(async (tx) => {
-          const quota = await tx
-            .insert(sponsorshipMemberDays)
-            .values({ userId: user.uid, chainId: input.chain_id, day, used: 1 })
-            .onConflictDoUpdate({
-              target: [sponsorshipMemberDays.userId, sponsorshipMemberDays.chainId, sponsorshipMemberDays.day],
-              set: { used: sql`${sponsorshipMemberDays.used} + 1` },
-              setWhere: sql`${sponsorshipMemberDays.used} < ${settings.memberDailyQuota}`,
-            })
-            .returning({ used: sponsorshipMemberDays.used });
-          if (quota.length === 0) throw quotaUsed();
-          const [row] = await tx
-            .insert(sponsoredRelays)
-            .values({
-              chainId: input.chain_id,
-              userId: user.uid,
-              action,
-              signer: request.from.toLowerCase(),
-              target: request.to.toLowerCase(),
-              gas,
-              forwarderNonce: request.nonce,
-              deadline: request.deadline,
-              data: request.data.toLowerCase(),
-              signature: input.signature.toLowerCase(),
-              day,
-              reservedWei: reserved.toString(),
-            })
-            .onConflictDoNothing()
-            .returning({ id: sponsoredRelays.id });
-          // The same request arriving twice at once: the other one was stored; roll this one back.
-          if (!row) throw new SameRequestRace();
-          return { relay_id: row.id, state: "queued" as const };
-        })
-        .catch(async (error: unknown) => {
-          // When even that fails (the database gone), the reservation stays until the day ends: never an overspend.
-          await giveBack(input.chain_id, day, reserved).catch(() => {});
-          if (!(error instanceof SameRequestRace)) throw error;
-          const known = await sameRequest(user.uid, input);
-          if (!known) throw new ApiError("conflict", "The request changed while it was stored; send it again.");
-          return known;
-        });
       deps.wake();
       return accepted;
     },
@@ -387,5 +375,3 @@ export function createSponsorshipService(deps: {
     },
   };
 }
-
-class SameRequestRace extends Error {}

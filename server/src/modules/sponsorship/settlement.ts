@@ -33,17 +33,48 @@ export function createSettlement(
       .orderBy(asc(sponsoredRelays.seq));
   }
 
-  /** Gives back what a relay set aside, and its quota when it never went on chain. */
+  /** Gives back what relays set aside, and adds what they spent: one update per GMT day they count against. */
   async function release(tx: Transaction, relays: RelayRow[], spent: bigint[]) {
+    const perDay = new Map<number, { reserved: bigint; spent: bigint }>();
     for (const [index, relay] of relays.entries()) {
+      const day = perDay.get(relay.day) ?? { reserved: 0n, spent: 0n };
+      day.reserved += BigInt(relay.reservedWei);
+      day.spent += spent[index] ?? 0n;
+      perDay.set(relay.day, day);
+    }
+    for (const [day, amounts] of perDay) {
       await tx
         .update(sponsorshipDays)
         .set({
-          reservedWei: sql`${sponsorshipDays.reservedWei} - ${relay.reservedWei}`,
-          spentWei: sql`${sponsorshipDays.spentWei} + ${(spent[index] ?? 0n).toString()}`,
+          reservedWei: sql`${sponsorshipDays.reservedWei} - ${amounts.reserved.toString()}`,
+          spentWei: sql`${sponsorshipDays.spentWei} + ${amounts.spent.toString()}`,
         })
-        .where(and(eq(sponsorshipDays.chainId, chainId), eq(sponsorshipDays.day, relay.day)));
+        .where(and(eq(sponsorshipDays.chainId, chainId), eq(sponsorshipDays.day, day)));
     }
+  }
+
+  /** Each relay's outcome, written in one statement. */
+  async function recordOutcomes(
+    tx: Transaction,
+    outcomes: Array<{ id: string; state: string; reason: string | null; spent: bigint; credited: boolean }>,
+    txHash: Hex,
+  ) {
+    if (outcomes.length === 0) return;
+    const input = JSON.stringify(outcomes.map((outcome) => ({ ...outcome, spent: outcome.spent.toString() })));
+    await tx
+      .update(sponsoredRelays)
+      .set({
+        state: sql`o.state`,
+        failureReason: sql`o.reason`,
+        txHash,
+        spentWei: sql`o.spent`,
+        credited: sql`o.credited`,
+        settledAt: now(),
+      })
+      .from(
+        sql`jsonb_to_recordset(${input}::jsonb) as o(id uuid, state text, reason text, spent numeric, credited boolean)`,
+      )
+      .where(sql`${sponsoredRelays.id} = o.id`);
   }
 
   async function settle(nonce: number, attempts: SentRow[], mined: SentRow, receipt: TransactionReceipt) {
@@ -82,54 +113,65 @@ export function createSettlement(
         relays.map((relay) => relay.gas),
       );
       await release(tx, relays, shares);
-      for (const [index, relay] of relays.entries()) {
+      const outcomes = relays.map((relay, index) => {
         const outcome = executed.find(
           (event) =>
             event.args.signer.toLowerCase() === relay.signer && event.args.nonce === BigInt(relay.forwarderNonce),
         );
-        let state = "confirmed";
         let reason: string | null = null;
         if (receipt.status !== "success") reason = "The transaction carrying it reverted on chain.";
         else if (!outcome) reason = "The forwarder refused the request (expired, or its nonce was already used).";
         else if (!outcome.args.success) reason = "The call reverted on chain.";
-        if (reason) {
-          state = "failed";
-          failed += 1;
-        }
-        let credited = false;
-        if (state === "confirmed" && (relay.action === "check_in" || relay.action === "record_tarot")) {
-          for (const event of dailyEvents) {
-            const args = event.args as { wallet?: string; day?: bigint; digest?: Hex };
-            if (args.wallet?.toLowerCase() !== relay.signer) continue;
-            const identity = {
-              wallet: relay.signer,
-              day: Number(args.day),
-              chainId,
-              txHash: receipt.transactionHash,
-              logIndex: event.logIndex,
-              blockNumber: Number(receipt.blockNumber),
-              blockHash: receipt.blockHash,
-              blockTime,
-            };
-            if (relay.action === "check_in" && event.eventName === "CheckedIn") {
-              credited = await credits.checkIn(tx, identity);
-            } else if (relay.action === "record_tarot" && event.eventName === "TarotRecorded" && args.digest) {
-              credited = await credits.tarotRecorded(tx, { ...identity, digest: args.digest });
-            }
+        if (reason) failed += 1;
+        return {
+          id: relay.id,
+          state: reason ? "failed" : "confirmed",
+          reason,
+          spent: shares[index] ?? 0n,
+          credited: false,
+        };
+      });
+      // What the confirmed relays did on the Daily contract, credited as every fast path credits it:
+      // the check-ins of the receipt in one batch (log order), each tarot record on its own.
+      const identity = (event: (typeof dailyEvents)[number], wallet: string) => ({
+        wallet,
+        day: Number((event.args as { day?: bigint }).day),
+        chainId,
+        txHash: receipt.transactionHash,
+        logIndex: event.logIndex,
+        blockNumber: Number(receipt.blockNumber),
+        blockHash: receipt.blockHash,
+        blockTime,
+      });
+      const eventsOf = (relay: RelayRow, name: string) =>
+        dailyEvents.filter(
+          (event) =>
+            event.eventName === name && (event.args as { wallet?: string }).wallet?.toLowerCase() === relay.signer,
+        );
+      const checkIns: Array<{ index: number; event: ReturnType<typeof identity> }> = [];
+      for (const [index, relay] of relays.entries()) {
+        if (outcomes[index]?.state !== "confirmed") continue;
+        if (relay.action === "check_in") {
+          for (const event of eventsOf(relay, "CheckedIn"))
+            checkIns.push({ index, event: identity(event, relay.signer) });
+        } else if (relay.action === "record_tarot") {
+          for (const event of eventsOf(relay, "TarotRecorded")) {
+            const digest = (event.args as { digest?: Hex }).digest;
+            if (!digest) continue;
+            const credited = await credits.tarotRecorded(tx, { ...identity(event, relay.signer), digest });
+            (outcomes[index] as { credited: boolean }).credited ||= credited;
           }
         }
-        await tx
-          .update(sponsoredRelays)
-          .set({
-            state,
-            failureReason: reason,
-            txHash: receipt.transactionHash,
-            spentWei: (shares[index] ?? 0n).toString(),
-            credited,
-            settledAt: now(),
-          })
-          .where(eq(sponsoredRelays.id, relay.id));
       }
+      checkIns.sort((a, b) => a.event.logIndex - b.event.logIndex);
+      const checkedIn = await credits.checkIns(
+        tx,
+        checkIns.map(({ event }) => event),
+      );
+      for (const [i, { index }] of checkIns.entries()) {
+        (outcomes[index] as { credited: boolean }).credited ||= checkedIn[i] ?? false;
+      }
+      await recordOutcomes(tx, outcomes, receipt.transactionHash);
     });
     chains.forgetBalance(chainId);
     if (failed > 0) options.events?.failed(chainId, failed);

@@ -13,6 +13,7 @@ import { createTestApp, postJson } from "../../test/app.js";
 import { startTestChain } from "../../test/chain.js";
 import { deployArcana, hardhatAccounts, walletOn } from "../../test/contracts.js";
 import { balanceOf, bindWalletDirectly, signUpMember } from "../../test/members.js";
+import { batchGasLimit } from "./policy.js";
 import { createChainRelayer } from "./relayer.js";
 import { relayerTransactions, sponsoredRelays, sponsorshipDays, sponsorshipMemberDays } from "./schema.js";
 
@@ -214,6 +215,7 @@ describe("sponsored transactions", () => {
     const member = await emptyWalletMember(t, "refused@example.com");
     const other = privateKeyToAccount(generatePrivateKey());
     const now = Math.floor(Date.now() / 1000);
+    const signed = await signedRequest(member.account, {});
     const cases: Array<[string, unknown]> = [
       ["address_mismatch", await signedRequest(other, {})],
       ["not_sponsored", await signedRequest(member.account, { to: contracts.forwarder })],
@@ -222,6 +224,8 @@ describe("sponsored transactions", () => {
       ["bad_deadline", await signedRequest(member.account, { deadline: now - 10 })],
       ["bad_deadline", await signedRequest(member.account, { deadline: now + 3_600 })],
       ["invalid_signature", await signedRequest(member.account, { signer: other })],
+      // The 64-byte form verifies off chain, but the forwarder's ECDSA.recover refuses it.
+      ["invalid_signature", { ...signed, signature: signed.signature.slice(0, 130) }],
       ["invalid_nonce", await signedRequest(member.account, { nonce: 7n })],
       ["sponsorship_off", { ...(await signedRequest(member.account, {})), chain_id: 204 }],
     ];
@@ -278,5 +282,28 @@ describe("sponsored transactions", () => {
     const spent = await relay(poor, saver.auth, await signedRequest(saver.account, {}));
     expect(spent.body.error?.code).toBe("budget_spent");
     await nothingSpent(poor, saver.userId);
+  }, 60_000);
+
+  it("members relaying at once never take more than the chain's budget: the rest are refused with nothing spent", async () => {
+    // A fee cap of 1,000 wei makes each check-in reserve exactly batchGasLimit([120,000]) × 1,000 wei.
+    const each = batchGasLimit([120_000n]) * 1_000n;
+    const economy = economyWith({ memberDailyQuota: 1 }, formatEther(3n * each));
+    const local = economy.sponsorship.chains.local;
+    if (local) local.maxFeeGwei = "0.000001";
+    const t = await appWith(economy);
+    const members = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => emptyWalletMember(t, `budget-race-${i}@example.com`)),
+    );
+    const bodies = await Promise.all(members.map((member) => signedRequest(member.account, {})));
+    const answers = await Promise.all(members.map((member, i) => relay(t, member.auth, bodies[i])));
+    const codes = answers.map((answer) => answer.body.error?.code ?? answer.status);
+    expect(codes.filter((code) => code === 202)).toHaveLength(3);
+    expect(codes.filter((code) => code === "budget_spent")).toHaveLength(3);
+    const [day] = await t.database.db.select().from(sponsorshipDays);
+    expect(BigInt(day?.reservedWei ?? "0")).toBe(3n * each);
+    expect(day?.relays).toBe(3);
+    for (const [i, answer] of answers.entries()) {
+      if (answer.status !== 202) await nothingSpent(t, members[i]?.userId as string);
+    }
   }, 60_000);
 });

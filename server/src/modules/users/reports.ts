@@ -2,6 +2,7 @@ import { isValidEmail, normalizeEmail } from "@arcana/protocol";
 import { isEvmAddress } from "@arcana/protocol/address";
 import { asc, desc, eq, gt, ilike, or, sql } from "drizzle-orm";
 import type { DatabaseOrTransaction } from "../../db/client.js";
+import { queryRows } from "../../db/rows.js";
 import { users } from "./schema.js";
 import type { MemberRow } from "./service.js";
 
@@ -38,8 +39,10 @@ export async function membersWithRefusedEmails(
  * the members table exists. Returns how many it listed.
  */
 export async function reportRefusedEmails(db: DatabaseOrTransaction, print: (line: string) => void): Promise<number> {
-  const result: unknown = await db.execute(sql`select to_regclass('public.users') is not null as present`);
-  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<{ present: boolean }>;
+  const rows = await queryRows<{ present: boolean }>(
+    db,
+    sql`select to_regclass('public.users') is not null as present`,
+  );
   if (!rows[0]?.present) return 0;
   const refused = await membersWithRefusedEmails(db);
   if (refused.length === 0) return 0;
