@@ -4,10 +4,12 @@
 // bundled in: one file read instead of thousands of modules resolved at every start. What stays an import of
 // node_modules: packages that read their own files (PGlite's WebAssembly, Scalar's page, a native module) and the
 // React stack, which the built web app (web/build/server) imports too and must share with the server.
-import { cpSync, rmSync } from "node:fs";
+import { cpSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
+import { externalImports } from "./external-imports.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const server = path.join(root, "server");
@@ -18,7 +20,6 @@ const keptInNodeModules = [
   "@electric-sql/pglite-socket",
   "@electric-sql/pglite-tools",
   "@node-rs/argon2",
-  "@scalar/api-reference",
   "react",
   "react-dom",
   "react-router",
@@ -43,7 +44,7 @@ const external = {
 
 rmSync(outdir, { recursive: true, force: true });
 const started = performance.now();
-await build({
+const result = await build({
   entryPoints: {
     main: path.join(server, "src/main.ts"),
     "indexer-main": path.join(server, "src/indexer-main.ts"),
@@ -65,7 +66,17 @@ await build({
     js: 'import { createRequire as __arcanaRequire } from "node:module"; const require = __arcanaRequire(import.meta.url);',
   },
   logLevel: "warning",
+  metafile: true,
 });
+// What the bundle still imports from node_modules, for the production install (scripts/build-production.mjs).
+writeFileSync(
+  path.join(outdir, "external-imports.json"),
+  `${JSON.stringify(externalImports(result.metafile), null, 2)}\n`,
+);
 // The migrations are read from beside the database client (server/dist/migrations once bundled).
 cpSync(path.join(server, "src/db/migrations"), path.join(outdir, "migrations"), { recursive: true });
+// The API reference page's browser bundle, served from beside the server (app.ts): production needs no
+// @scalar/api-reference (and its Vue stack) installed.
+const scalarPackage = createRequire(path.join(server, "package.json")).resolve("@scalar/api-reference");
+cpSync(path.join(path.dirname(scalarPackage), "browser/standalone.js"), path.join(outdir, "scalar-standalone.js"));
 console.log(`server/dist: built in ${Math.round(performance.now() - started)} ms`);

@@ -40,16 +40,20 @@ export interface ProductionProcess {
   stop(): Promise<void>;
 }
 
-/** Runs `command args` in the repository as an operator would (env on top of the test's), until /readyz answers. */
+/**
+ * Runs `command args` in the repository (or `cwd`) as an operator would (env on top of the test's), until /readyz
+ * answers.
+ */
 export async function startProduction(
   command: string,
   args: string[],
   env: Record<string, string> = {},
+  cwd = repoRoot,
 ): Promise<ProductionProcess> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), "arcana-prod-"));
   const child = spawn(command, args, {
-    cwd: repoRoot,
+    cwd,
     env: { ...process.env, ...productionEnv(port, dataDir), ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -1,7 +1,8 @@
 import { createHash, timingSafeEqual } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import type { Language, PublicConfig } from "@arcana/protocol";
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { Scalar } from "@scalar/hono-api-reference";
@@ -101,11 +102,12 @@ export interface AppDeps {
 
 const API_BODY_LIMIT_BYTES = 64 * 1024;
 const hashForComparison = (value: string) => createHash("sha256").update(value).digest();
-// The reference page's browser bundle is served by us: no CDN, so it works offline and under our CSP.
-const scalarBundle = path.join(
-  path.dirname(createRequire(import.meta.url).resolve("@scalar/api-reference")),
-  "browser/standalone.js",
-);
+// The reference page's browser bundle is served by us: no CDN, so it works offline and under our CSP. The built
+// server has its own copy beside it (scripts/build-server.mjs): a production install needs no @scalar/api-reference.
+const builtScalarBundle = fileURLToPath(new URL("./scalar-standalone.js", import.meta.url));
+const scalarBundle = existsSync(builtScalarBundle)
+  ? builtScalarBundle
+  : path.join(path.dirname(createRequire(import.meta.url).resolve("@scalar/api-reference")), "browser/standalone.js");
 
 export function createApp(deps: AppDeps) {
   const { config, database, logger, web } = deps;

@@ -4,10 +4,12 @@ import { createApp } from "./app.js";
 import { bootstrap } from "./bootstrap.js";
 import { startIndexer } from "./chain/run-indexer.js";
 import { startRelayers } from "./modules/sponsorship/run-relayer.js";
-import { loadBuiltFrontend } from "./web/frontend.js";
+import { loadBuiltFrontend, preloadBuiltFrontend } from "./web/frontend.js";
 import { createHotFrontend } from "./web/vite-frontend.js";
 
 const hot = process.argv.includes("--hot");
+// Unless `npm start` is still building it: the web app loads while the database opens and migrates.
+if (!hot && process.env.WEB_BUILD_PENDING !== "1") preloadBuiltFrontend();
 
 const { config, economy, logger, database } = await bootstrap();
 if (database.share) {

@@ -31,11 +31,26 @@ export function hasWebBuild(): boolean {
   return existsSync(serverBuildFile);
 }
 
+let importing: Promise<ServerBuild> | null = null;
+/** The build's modules, imported once. */
+function importServerBuild(): Promise<ServerBuild> {
+  importing ??= import(serverBuildFile) as Promise<ServerBuild>;
+  return importing;
+}
+
+/**
+ * Starts importing the built web app now (the server starts it while the database opens: reading and compiling its
+ * modules overlaps with PGlite's start-up); `loadBuiltFrontend` then uses it. A failure is reported by that call.
+ */
+export function preloadBuiltFrontend(): void {
+  if (hasWebBuild()) importServerBuild().catch(() => {});
+}
+
 /** Loads the production build made by `npm run build` (web/build). */
 export async function loadBuiltFrontend(mode: "development" | "production" | "test"): Promise<WebFrontend> {
   if (!hasWebBuild())
     throw new Error(`The web app is not built (${serverBuildFile} is missing). Run \`npm run build\`.`);
-  const build = (await import(serverBuildFile)) as ServerBuild;
+  const build = await importServerBuild();
   const buildId = createHash("sha256").update(readFileSync(serverBuildFile)).digest("hex").slice(0, 16);
   const handle = createRequestHandler(build, mode);
   // Only production renders visitors' pages with the stylesheet inline (app.ts): only it pays for the copy.
