@@ -2,7 +2,7 @@ import { forwarderDomain, forwardRequestTypes } from "@arcana/contracts";
 import { type Hex, hashTypedData, recoverAddress } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { describe, expect, it } from "vitest";
-import { canonicalSignature, forwardRequestDigest, signedBy } from "./signatures.js";
+import { canonicalSignature, forwardRequestDigest, nativeRecovery, signedBy } from "./signatures.js";
 
 const ORDER = 0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141n;
 const forwarder = "0x5FbDB2315678afecb367f032d93F642f64180aa3" as Hex;
@@ -41,6 +41,10 @@ describe("forward request signatures", () => {
       expect(forwardRequestDigest(chainId, at, request)).toBe(expected);
       expect(forwardRequestDigest(chainId, at, request)).toBe(expected);
     }
+  });
+
+  it("recovers natively where the package has a prebuilt binary (Linux x64, as in CI and production here)", () => {
+    if (process.platform === "linux" && process.arch === "x64") expect(nativeRecovery).toBe(true);
   });
 
   it("accepts the wallet's own signature and no other wallet's", async () => {

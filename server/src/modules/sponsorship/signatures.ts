@@ -1,4 +1,3 @@
-import { createRequire } from "node:module";
 import { forwarderDomain, forwardRequestTypes } from "@arcana/contracts";
 import type { RelayRequest } from "@arcana/protocol";
 import {
@@ -29,14 +28,12 @@ type RecoverPublicKey = (
  * here, against 3 ms for the JavaScript curve): acceptance recovers one signer per relay. Where no
  * prebuilt binary fits the platform, viem's JavaScript recovery does the same work more slowly.
  */
-const nativeRecover: RecoverPublicKey | null = (() => {
-  try {
-    const binding = createRequire(import.meta.url)("secp256k1/bindings.js") as { ecdsaRecover: RecoverPublicKey };
-    return binding.ecdsaRecover.bind(binding);
-  } catch {
-    return null;
-  }
-})();
+const nativeRecover: RecoverPublicKey | null = await import("secp256k1/bindings.js").then(
+  ({ default: binding }) => binding.ecdsaRecover.bind(binding) as RecoverPublicKey,
+  () => null,
+);
+/** Whether signatures are recovered natively here (the prebuilt binary fits this platform). */
+export const nativeRecovery = nativeRecover !== null;
 
 /**
  * The signature as the forwarder's `ECDSA.recover` accepts it: 65 bytes, `v` 27 or 28 (a wallet's 0
