@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { INVALID_EMAIL_MESSAGE, isValidEmail, PASSWORD_MAX_LENGTH } from "./account-rules.js";
+import { isLanguage, type Language, languages } from "./languages.js";
 
 /**
  * The one rule of an e-mail address (issue 26, finding 1; decision 0021), shared by the sign-in
@@ -58,6 +59,19 @@ export const userSchema = z.object({
   language: z.string().nullable(),
 });
 export type User = z.infer<typeof userSchema>;
+
+/** The member's choice of language: one of `languages`, else 400 `unsupported_language`. */
+export const memberLanguageRequestSchema = z.object({
+  language: z
+    .string()
+    .refine(isLanguage, {
+      message: `Not a language this site speaks: use one of ${languages.join(", ")}.`,
+      params: { code: "unsupported_language" },
+    })
+    .transform((language) => language as Language),
+});
+
+export const memberLanguageSchema = z.object({ language: z.enum(languages) });
 
 export const signInResponseSchema = z.object({ token: z.string(), user: userSchema });
 

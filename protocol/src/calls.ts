@@ -59,6 +59,7 @@ export const relayRoute: ApiCall<typeof routes.relayRoute> = { method: "post", p
 export const rotateBoxSeedRoute: ApiCall<typeof routes.rotateBoxSeedRoute> = { method: "post", path: "/boxes/fairness/rotate", operationId: "rotateBoxSeed" };
 export const searchOperatorMembersRoute: ApiCall<typeof routes.searchOperatorMembersRoute> = { method: "get", path: "/operator/members", operationId: "searchOperatorMembers" };
 export const sendSignInCodeRoute: ApiCall<typeof routes.sendSignInCodeRoute> = { method: "post", path: "/send_code", operationId: "sendSignInCode" };
+export const setMyLanguageRoute: ApiCall<typeof routes.setMyLanguageRoute> = { method: "post", path: "/users/mine/language", operationId: "setMyLanguage" };
 export const signInRoute: ApiCall<typeof routes.signInRoute> = { method: "post", path: "/sign_in", operationId: "signIn" };
 export const signMintAuthorizationRoute: ApiCall<typeof routes.signMintAuthorizationRoute> = { method: "post", path: "/blockchain/mint_signature", operationId: "signMintAuthorization" };
 export const signOutEverywhereRoute: ApiCall<typeof routes.signOutEverywhereRoute> = { method: "post", path: "/sign_out_everywhere", operationId: "signOutEverywhere" };

@@ -47,6 +47,7 @@ export const errorCodes = [
   "quota_used",
   "budget_spent",
   "signer_not_authorizer",
+  "unsupported_language",
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];
@@ -106,6 +107,8 @@ export const errorStatus: Record<ErrorCode, 400 | 401 | 403 | 404 | 409 | 413 | 
   budget_spent: 409,
   /** The server's signing key is not the contracts' authorizer (a rotation half done): it signs nothing until they match. */
   signer_not_authorizer: 503,
+  /** Not one of the languages Arcana speaks (`languages`). */
+  unsupported_language: 400,
 };
 
 /** What a `dependency_unavailable` answer names as down. */

@@ -280,7 +280,7 @@ export function createApp(deps: AppDeps) {
   const routes = createRoutes(api, { config, isOperator: (userId) => isOperator(database.db, userId) });
   registerSystemRoutes(routes, () => publicConfig);
   registerAuthRoutes(routes, auth);
-  registerUserRoutes(routes);
+  registerUserRoutes(routes, { db: database.db, now });
   registerWalletRoutes(routes, wallets);
   registerLedgerRoutes(routes, database.db);
   registerCheckInRoutes(routes, checkIn);

@@ -2,6 +2,8 @@ import {
   changePasswordRequestSchema,
   devMailboxQuerySchema,
   devMailSchema,
+  memberLanguageRequestSchema,
+  memberLanguageSchema,
   memberSessionSchema,
   passwordChangedSchema,
   sendCodeRequestSchema,
@@ -14,6 +16,7 @@ import {
   userSchema,
 } from "../accounts.js";
 import { defineRoute } from "../api-route.js";
+import { languages } from "../languages.js";
 
 export const sendSignInCodeRoute = defineRoute({
   method: "post",
@@ -81,6 +84,20 @@ export const getMyProfileRoute = defineRoute({
   response: userSchema,
   responseDescription: "The member",
   errors: [401],
+});
+
+export const setMyLanguageRoute = defineRoute({
+  method: "post",
+  path: "/users/mine/language",
+  operationId: "setMyLanguage",
+  tag: "accounts",
+  summary: "Choose the language of the member's pages and e-mails",
+  description: `Saved on the account: it wins over the browser's \`Accept-Language\` on every device the member signs in on, and the sign-in code e-mail is written in it. One of ${languages.map((language) => `\`${language}\``).join(", ")}; any other answers 400 \`unsupported_language\`.`,
+  security: "session",
+  request: { body: memberLanguageRequestSchema },
+  response: memberLanguageSchema,
+  responseDescription: "The language saved",
+  errors: [400, 401, 403],
 });
 
 export const listDevMailboxRoute = defineRoute({
