@@ -7,6 +7,7 @@ import { repoRoot } from "../src/server.js";
 import { bindWallet, dataOf, type Member, memberChain, postJson, signUp } from "./client.js";
 import { type Environment, startEnvironment } from "./environment.js";
 import { fuzzEveryRoute } from "./fuzz.js";
+import { behindNginx } from "./nginx.js";
 import { cutEveryDependency } from "./outages.js";
 import { raceEveryWrite } from "./races.js";
 import { reorg } from "./reorg.js";
@@ -151,6 +152,10 @@ try {
   if (wanted("reorg")) {
     step("::: reorg: evm_snapshot, credits, evm_revert, a longer branch");
     results.push(...(await reorg(env, app, await newMember("reorg"))));
+  }
+  if (wanted("nginx")) {
+    step("::: nginx: docs/operating.md's TLS example in front of a production server (TRUST_PROXY=1)");
+    results.push(...(await behindNginx(env)));
   }
   step("::: done");
 } catch (error) {
