@@ -52,10 +52,24 @@ export function isValidEmail(value: string): boolean {
 
 export const INVALID_EMAIL_MESSAGE = "Enter a valid e-mail address, like name@example.com.";
 
-/** Why a new password is refused, or null when it is acceptable. */
-export function passwordProblem(password: string, email: string): string | null {
-  if (password.length < PASSWORD_MIN_LENGTH) return `Use at least ${PASSWORD_MIN_LENGTH} characters.`;
-  if (password.length > PASSWORD_MAX_LENGTH) return `Use at most ${PASSWORD_MAX_LENGTH} characters.`;
-  if (normalizeEmail(password) === normalizeEmail(email)) return "Your password cannot be your e-mail address.";
+/** Which rule a new password breaks (the web app words it in the page's language), or null. */
+export type PasswordRule = "too_short" | "too_long" | "is_email";
+
+export function brokenPasswordRule(password: string, email: string): PasswordRule | null {
+  if (password.length < PASSWORD_MIN_LENGTH) return "too_short";
+  if (password.length > PASSWORD_MAX_LENGTH) return "too_long";
+  if (normalizeEmail(password) === normalizeEmail(email)) return "is_email";
   return null;
+}
+
+const passwordRuleMessages: Record<PasswordRule, string> = {
+  too_short: `Use at least ${PASSWORD_MIN_LENGTH} characters.`,
+  too_long: `Use at most ${PASSWORD_MAX_LENGTH} characters.`,
+  is_email: "Your password cannot be your e-mail address.",
+};
+
+/** Why a new password is refused (the API's English message), or null when it is acceptable. */
+export function passwordProblem(password: string, email: string): string | null {
+  const rule = brokenPasswordRule(password, email);
+  return rule && passwordRuleMessages[rule];
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isValidEmail, normalizeEmail, passwordProblem } from "./account-rules.js";
+import { brokenPasswordRule, isValidEmail, normalizeEmail, passwordProblem } from "./account-rules.js";
 import { emailAddressSchema } from "./accounts.js";
 
 describe("accounts rules", () => {
@@ -18,6 +18,10 @@ describe("accounts rules", () => {
     expect(passwordProblem("short", "a@b.co")).toMatch(/at least 10/);
     expect(passwordProblem("Ada@Example.com", "ada@example.com")).toMatch(/cannot be your e-mail/);
     expect(passwordProblem("correct horse battery", "ada@example.com")).toBeNull();
+    expect(brokenPasswordRule("short", "a@b.co")).toBe("too_short");
+    expect(brokenPasswordRule("x".repeat(257), "a@b.co")).toBe("too_long");
+    expect(brokenPasswordRule("Ada@Example.com", "ada@example.com")).toBe("is_email");
+    expect(brokenPasswordRule("correct horse battery", "ada@example.com")).toBeNull();
   });
 
   it("finding 1: accepts only a bare local@domain mailbox, normalised before it is judged", () => {

@@ -1,7 +1,7 @@
 import type { User } from "@arcana/protocol";
 import { useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
-import { useT } from "../../i18n/use-t";
+import { aroundArgument, useT } from "../../i18n/use-t";
 import { useModalStore } from "../../shell/modals/modal-store";
 import { Badge } from "../../ui/badge";
 import { Spinner } from "../../ui/spinner";
@@ -19,6 +19,7 @@ export function AccountMenu({ user }: { user: User }) {
   const signOut = useSignOut();
   const openModal = useModalStore((state) => state.openModal);
   const level = user.display_level;
+  const signedInAs = aroundArgument(t, "shell.account.signedInAs", "email");
 
   useEffect(() => {
     if (!open) return;
@@ -58,22 +59,24 @@ export function AccountMenu({ user }: { user: User }) {
           {user.email.charAt(0).toUpperCase()}
         </span>
         <span className={styles.email}>{user.email}</span>
-        <span className="visually-hidden">, account menu</span>
+        <span className="visually-hidden">{t("shell.account.menu")}</span>
       </button>
       <div id={panelId} className={styles.panel} hidden={!open}>
         <div className={styles.summary}>
           <p className={styles.signedInAs}>
-            Signed in as <strong>{user.email}</strong>
+            {signedInAs[0]}
+            <strong>{user.email}</strong>
+            {signedInAs[1]}
           </p>
           <dl className={styles.stats}>
             <div>
-              <dt>Points</dt>
+              <dt>{t("shell.account.points")}</dt>
               <dd className={styles.points}>{formatPoints(user.pts, t)}</dd>
             </div>
             <div>
-              <dt>Level</dt>
+              <dt>{t("shell.account.level")}</dt>
               <dd>
-                <Badge tone={level === "gold" ? "gold" : "neutral"}>{level}</Badge>
+                <Badge tone={level === "gold" ? "gold" : "neutral"}>{t("shell.account.levelName", { level })}</Badge>
               </dd>
             </div>
           </dl>
@@ -86,10 +89,10 @@ export function AccountMenu({ user }: { user: User }) {
             openModal("invites");
           }}
         >
-          Invite friends
+          {t("modal.invites.title")}
         </button>
         <Link className={styles.item} to="/change-password" onClick={() => setOpen(false)}>
-          Change password
+          {t("shell.page.changePassword")}
         </Link>
         <button
           type="button"
@@ -99,7 +102,7 @@ export function AccountMenu({ user }: { user: User }) {
           aria-busy={signOut.isPending || undefined}
         >
           {signOut.isPending && <Spinner />}
-          Sign out
+          {t("shell.account.signOut")}
         </button>
       </div>
     </div>

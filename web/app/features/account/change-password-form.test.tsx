@@ -1,9 +1,9 @@
-import type { User } from "@arcana/protocol";
+import type { Language, User } from "@arcana/protocol";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { testMember } from "../../test/fixtures";
+import { testI18n, testMember } from "../../test/fixtures";
 import { ChangePasswordForm } from "./change-password-form";
 
 const member = testMember();
@@ -33,12 +33,14 @@ function ChangePasswordPage() {
   return <ChangePasswordForm user={formUser} />;
 }
 
-function renderForm(user: User) {
+function renderForm(user: User, language: Language = "en") {
   formUser = user;
-  const Stub = createRoutesStub([{ path: "/change-password", Component: ChangePasswordPage }]);
+  const Stub = createRoutesStub([
+    { id: "root", path: "/change-password", Component: ChangePasswordPage, loader: () => testI18n(language) },
+  ]);
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <Stub initialEntries={["/change-password"]} />
+      <Stub initialEntries={["/change-password"]} hydrationData={{ loaderData: { root: testI18n(language) } }} />
     </QueryClientProvider>,
   );
 }
@@ -135,5 +137,13 @@ describe("change password", () => {
     fireEvent.click(screen.getByRole("button", { name: "Change password" }));
     expect(await screen.findByText(/password is changed/)).toBeTruthy();
     expect(sent).toEqual([{ code: "654321", new_password: "moonlit tarot deck" }]);
+  });
+
+  it("speaks the page's language: the form and its password hints in Korean", () => {
+    serveChangePassword(() => Response.json({ data: { changed: true } }));
+    renderForm(member, "ko");
+    expect(screen.getByRole("heading", { name: "비밀번호 설정" })).toBeTruthy();
+    fill("비밀번호", "short");
+    expect(screen.getByText("10자 이상 입력하세요.")).toBeTruthy();
   });
 });

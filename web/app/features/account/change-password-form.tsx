@@ -1,7 +1,9 @@
 import {
   type ApiRouteInput,
+  brokenPasswordRule,
+  PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
-  passwordProblem,
+  type PasswordRule,
   SIGN_IN_CODE_LENGTH,
   type User,
 } from "@arcana/protocol";
@@ -9,7 +11,7 @@ import { changePasswordRoute, sendSignInCodeRoute } from "@arcana/protocol/calls
 import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
-import { useT } from "../../i18n/use-t";
+import { aroundArgument, type MessageId, useT } from "../../i18n/use-t";
 import { ApiRequestError, api, errorMessage } from "../../lib/api";
 import { useMutation } from "../../lib/mutation-hook";
 import { Button } from "../../ui/button";
@@ -20,6 +22,12 @@ import styles from "./change-password-form.module.css";
 import { memberQueryKey } from "./use-member";
 
 type Field = "current" | "code" | "next" | "confirm";
+
+const passwordRuleMessages: Record<PasswordRule, MessageId> = {
+  too_short: "account.password.tooShort",
+  too_long: "account.password.tooLong",
+  is_email: "account.password.isEmail",
+};
 
 /**
  * Sets a first password, or changes one; the server has the last word. Either needs proof beyond
@@ -51,7 +59,7 @@ export function ChangePasswordForm({ user }: { user: User }) {
   const sendCode = useMutation({
     mutationFn: () => api(sendSignInCodeRoute, { body: { email: user.email, check_email: true } }),
     onSuccess: () => {
-      setCodeSent(`We sent a ${SIGN_IN_CODE_LENGTH}-digit code to ${user.email}.`);
+      setCodeSent(t("account.password.codeSent", { length: SIGN_IN_CODE_LENGTH, email: user.email }));
       setRefusal(null);
       refs.code.current?.focus();
     },
@@ -71,16 +79,17 @@ export function ChangePasswordForm({ user }: { user: User }) {
     },
   });
 
+  const brokenRule = next ? brokenPasswordRule(next, user.email) : null;
   const problems: Record<Field, string | null> = {
-    current: proof === "current" && !current ? "Enter your current password." : null,
+    current: proof === "current" && !current ? t("account.password.enterCurrent") : null,
     code:
       proof === "code" && !new RegExp(`^\\d{${SIGN_IN_CODE_LENGTH}}$`).test(code.trim())
-        ? `Enter the ${SIGN_IN_CODE_LENGTH}-digit code from the e-mail.`
+        ? t("account.password.enterCode", { length: SIGN_IN_CODE_LENGTH })
         : null,
     next: next
-      ? passwordProblem(next, user.email)
-      : `Enter a new password of at least ${PASSWORD_MIN_LENGTH} characters.`,
-    confirm: confirm === next ? null : "The two passwords do not match.",
+      ? brokenRule && t(passwordRuleMessages[brokenRule], { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH })
+      : t("account.password.enterNew", { min: PASSWORD_MIN_LENGTH }),
+    confirm: confirm === next ? null : t("account.password.mismatch"),
   };
   const shownProblem = (field: Field) => (checked.has(field) ? (problems[field] ?? undefined) : undefined);
   const check = (field: Field) => setChecked((fields) => new Set(fields).add(field));
@@ -112,11 +121,7 @@ export function ChangePasswordForm({ user }: { user: User }) {
           setNext("");
           setConfirm("");
           setChecked(new Set());
-          setSaved(
-            hasPassword
-              ? "Your password is changed. Every other device where you were signed in has been signed out."
-              : "Your password is set: you can now sign in with it or with a code. Every other device where you were signed in has been signed out.",
-          );
+          setSaved(t(hasPassword ? "account.password.changed" : "account.password.set"));
         },
         onError: (failure) => {
           const code = failure instanceof ApiRequestError ? failure.code : null;
@@ -135,6 +140,7 @@ export function ChangePasswordForm({ user }: { user: User }) {
     );
   };
 
+  const forEmail = aroundArgument(t, "account.password.for", "email");
   const refusalFor = (field: Field | null) =>
     refusal && refusal.field === field ? <FormAlert>{refusal.message}</FormAlert> : null;
   const invalid = (field: Field) => (refusal?.field === field ? { "aria-invalid": true } : {});
@@ -142,10 +148,12 @@ export function ChangePasswordForm({ user }: { user: User }) {
   return (
     <Card className={styles.card} aria-labelledby="password-form-title">
       <h2 id="password-form-title" className={styles.title}>
-        {hasPassword ? "Change your password" : "Set a password"}
+        {t(hasPassword ? "account.password.changeTitle" : "account.password.setTitle")}
       </h2>
       <p className={styles.account}>
-        For <strong>{user.email}</strong>
+        {forEmail[0]}
+        <strong>{user.email}</strong>
+        {forEmail[1]}
       </p>
       <form className={styles.form} onSubmit={submit} noValidate>
         {/* Lets password managers file the new password under the right account. */}
@@ -153,17 +161,15 @@ export function ChangePasswordForm({ user }: { user: User }) {
         {proof === "code" && (
           <>
             <p className={styles.account}>
-              {hasPassword
-                ? "To change it without your current password, enter a code we e-mail to you."
-                : "To set a password, enter a code we e-mail to you: it shows the address is yours."}{" "}
+              {t(hasPassword ? "account.password.codeToChange" : "account.password.codeToSet")}{" "}
               <Button variant="secondary" size="sm" loading={sendCode.isPending} onClick={() => sendCode.mutate()}>
-                {codeSent ? "E-mail me another code" : "E-mail me a code"}
+                {t(codeSent ? "account.password.sendAnotherCode" : "account.password.sendCode")}
               </Button>
             </p>
             {codeSent && <FormAlert tone="success">{codeSent}</FormAlert>}
             <Input
               ref={refs.code}
-              label="Code from the e-mail"
+              label={t("account.password.codeLabel")}
               name="code"
               inputMode="numeric"
               autoComplete="one-time-code"
@@ -178,7 +184,7 @@ export function ChangePasswordForm({ user }: { user: User }) {
             {refusalFor("code")}
             {hasPassword && (
               <button type="button" className={styles.linkButton} onClick={() => setProof("current")}>
-                Use my current password instead
+                {t("account.password.useCurrent")}
               </button>
             )}
           </>
@@ -187,7 +193,7 @@ export function ChangePasswordForm({ user }: { user: User }) {
           <>
             <Input
               ref={refs.current}
-              label="Current password"
+              label={t("account.password.currentLabel")}
               name="current_password"
               type="password"
               autoComplete="current-password"
@@ -200,17 +206,17 @@ export function ChangePasswordForm({ user }: { user: User }) {
             />
             {refusalFor("current")}
             <button type="button" className={styles.linkButton} onClick={() => setProof("code")}>
-              Forgot it? Use a code from your e-mail instead
+              {t("account.password.useCode")}
             </button>
           </>
         )}
         <Input
           ref={refs.next}
-          label={hasPassword ? "New password" : "Password"}
+          label={t(hasPassword ? "account.password.newLabel" : "account.password.label")}
           name="new_password"
           type="password"
           autoComplete="new-password"
-          hint={`At least ${PASSWORD_MIN_LENGTH} characters, and not your e-mail address.`}
+          hint={t("account.password.hint", { min: PASSWORD_MIN_LENGTH })}
           required
           value={next}
           onChange={(event) => edit("next", setNext)(event.target.value)}
@@ -221,7 +227,7 @@ export function ChangePasswordForm({ user }: { user: User }) {
         {refusalFor("next")}
         <Input
           ref={refs.confirm}
-          label={hasPassword ? "Repeat the new password" : "Repeat the password"}
+          label={t(hasPassword ? "account.password.repeatNewLabel" : "account.password.repeatLabel")}
           name="confirm_password"
           type="password"
           autoComplete="new-password"
@@ -234,7 +240,7 @@ export function ChangePasswordForm({ user }: { user: User }) {
         {refusalFor(null)}
         {saved && <FormAlert tone="success">{saved}</FormAlert>}
         <Button type="submit" loading={change.isPending} className={styles.submit}>
-          {hasPassword ? "Change password" : "Set password"}
+          {t(hasPassword ? "account.password.change" : "account.password.setButton")}
         </Button>
       </form>
     </Card>

@@ -1,23 +1,37 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { formatEntryTime, formatPointsChange } from "./points-format";
+import { translator } from "../../i18n/use-t";
+import { testI18n } from "../../test/fixtures";
+import { entryLabel, formatEntryTime, formatPointsChange } from "./points-format";
 import { pointsHistoryPageQuery } from "./use-points-history";
 
 afterEach(() => vi.restoreAllMocks());
 
 describe("rewards history entries", () => {
-  it("show grants with a plus and spends with a minus", () => {
-    expect(formatPointsChange(10)).toBe("+10 pts");
-    expect(formatPointsChange(1250)).toBe("+1,250 pts");
-    expect(formatPointsChange(-250)).toBe("−250 pts");
+  it("show grants with a plus and spends with a minus, in the page's language", () => {
+    const t = translator([{ data: testI18n("en") }]);
+    expect(formatPointsChange(10, t)).toBe("+10 pts");
+    expect(formatPointsChange(1250, t)).toBe("+1,250 pts");
+    expect(formatPointsChange(-250, t)).toBe("−250 pts");
+    expect(formatPointsChange(1250, translator([{ data: testI18n("zh-CN") }]))).toBe("+1,250 积分");
   });
 
   it("show when they landed in the member's time zone, and only warn about a time they cannot read", () => {
     const entry = { created_at: "2026-11-22T23:30:00.000Z" };
-    expect(formatEntryTime(entry, "UTC")).toBe("Nov 22, 2026, 11:30 PM");
-    expect(formatEntryTime(entry, "Pacific/Kiritimati")).toBe("Nov 23, 2026, 1:30 PM");
+    expect(formatEntryTime(entry, "en", "UTC")).toBe("Nov 22, 2026, 11:30 PM");
+    expect(formatEntryTime(entry, "en", "Pacific/Kiritimati")).toBe("Nov 23, 2026, 1:30 PM");
+    expect(formatEntryTime(entry, "ja", "UTC")).toBe("2026/11/22 23:30");
     const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
-    expect(formatEntryTime({ created_at: "not a time" })).toBe("");
+    expect(formatEntryTime({ created_at: "not a time" }, "en")).toBe("");
     expect(warn).toHaveBeenCalledOnce();
+  });
+
+  it("are named by their kind in the member's language; English keeps the server's fuller label", () => {
+    const entry = { kind: "check_in", label: "Daily check-in (day 2 streak)" };
+    expect(entryLabel(entry, translator([{ data: testI18n("en") }]))).toBe("Daily check-in (day 2 streak)");
+    expect(entryLabel(entry, translator([{ data: testI18n("zh-CN") }]))).toBe("每日签到");
+    expect(entryLabel({ kind: "unheard_of", label: "Something new" }, translator([{ data: testI18n("ko") }]))).toBe(
+      "Something new",
+    );
   });
 
   it("load 100 at a time, each page after the previous page's cursor", () => {

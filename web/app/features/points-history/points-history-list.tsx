@@ -5,7 +5,7 @@ import { Button } from "../../ui/button";
 import { FormAlert } from "../../ui/form-alert";
 import { Sigil } from "../../ui/sigil";
 import { Spinner } from "../../ui/spinner";
-import { formatEntryTime, formatPointsChange } from "./points-format";
+import { entryLabel, formatEntryTime, formatPointsChange } from "./points-format";
 import styles from "./points-history.module.css";
 import { usePointsHistory } from "./use-points-history";
 
@@ -35,7 +35,7 @@ export function PointsHistoryList() {
   if (history.isPending) {
     return (
       <p className={styles.loading} aria-busy="true">
-        <Spinner /> Loading your rewards…
+        <Spinner /> {t("modal.pointsHistory.loading")}
       </p>
     );
   }
@@ -45,7 +45,7 @@ export function PointsHistoryList() {
       <div className={styles.stack}>
         <FormAlert>{errorMessage(history.error, t)}</FormAlert>
         <Button variant="secondary" size="sm" onClick={() => void history.refetch()}>
-          Try again
+          {t("shell.tryAgain")}
         </Button>
       </div>
     );
@@ -57,23 +57,23 @@ export function PointsHistoryList() {
         <span className={styles.emptySigil}>
           <Sigil name="star" size={28} />
         </span>
-        <p className={styles.emptyTitle}>No rewards yet</p>
-        <p>Check in, record your daily tarot on chain or stake a Genesis Pass: every point you earn is listed here.</p>
+        <p className={styles.emptyTitle}>{t("modal.pointsHistory.emptyTitle")}</p>
+        <p>{t("modal.pointsHistory.emptyText")}</p>
       </div>
     );
   }
 
   return (
     <div className={styles.stack}>
-      <ul className={styles.list} aria-label="Rewards, newest first" data-testid="rewards-list">
+      <ul className={styles.list} aria-label={t("modal.pointsHistory.list")} data-testid="rewards-list">
         {entries.map((entry) => (
           <li key={entry.id} className={styles.entry} data-kind={entry.kind}>
-            <span className={styles.label}>{entry.label}</span>
+            <span className={styles.label}>{entryLabel(entry, t)}</span>
             <time className={styles.time} dateTime={entry.created_at}>
-              {formatEntryTime(entry)}
+              {formatEntryTime(entry, t.language ?? "en")}
             </time>
             <span className={styles.amount} data-negative={entry.amount < 0 || undefined}>
-              {formatPointsChange(entry.amount)}
+              {formatPointsChange(entry.amount, t)}
             </span>
           </li>
         ))}
@@ -81,10 +81,10 @@ export function PointsHistoryList() {
       <div ref={sentinel} aria-hidden="true" />
       {hasNextPage ? (
         <Button variant="secondary" size="sm" loading={isFetchingNextPage} onClick={() => void fetchNextPage()}>
-          Load more
+          {t("modal.pointsHistory.loadMore")}
         </Button>
       ) : (
-        <p className={styles.end}>That is your whole history.</p>
+        <p className={styles.end}>{t("modal.pointsHistory.end")}</p>
       )}
       {history.isFetchNextPageError && <FormAlert>{errorMessage(history.error, t)}</FormAlert>}
     </div>

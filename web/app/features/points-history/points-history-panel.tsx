@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { useT } from "../../i18n/use-t";
+import { aroundArgument, useT } from "../../i18n/use-t";
 import { useModalStore } from "../../shell/modals/modal-store";
 import { formatPoints } from "../account/points";
 import { useMember } from "../account/use-member";
@@ -12,19 +12,21 @@ export default function PointsHistoryPanel() {
   const member = useMember();
   const closeModal = useModalStore((state) => state.closeModal);
   if (!member) {
+    const signInFirst = aroundArgument(t, "modal.pointsHistory.signIn", "signIn");
     return (
       <p>
+        {signInFirst[0]}
         <Link to="/auth" onClick={() => closeModal("pointsHistory")}>
-          Sign in
-        </Link>{" "}
-        to see the points you have earned.
+          {t("shell.signIn")}
+        </Link>
+        {signInFirst[1]}
       </p>
     );
   }
   return (
     <div className={styles.panel}>
       <p className={styles.balance}>
-        <span>Your balance</span>
+        <span>{t("modal.pointsHistory.balance")}</span>
         <strong data-testid="rewards-balance">{formatPoints(member.pts, t)}</strong>
       </p>
       <PointsHistoryList />
