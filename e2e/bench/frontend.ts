@@ -8,7 +8,9 @@ import { notes, ONLY, table } from "./common.js";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? (ONLY === "frontend" ? 3 : 1));
-const LIGHTHOUSE_PAGES = ["/", "/genesis-pass", "/daily-tarot"];
+const LIGHTHOUSE_PAGES = ["/", "/genesis-pass", "/daily-tarot", "/?lang=zh-CN"];
+/** Issue 28: `/` in Chinese (the largest catalog text of the first load) must stay as fast, and fully accessible. */
+const fullyAccessible = new Set(["/?lang=zh-CN"]);
 
 /** The scripts the document of `url` loads before it is interactive, and their gzip size. */
 async function firstLoadJs(url: string) {
@@ -144,9 +146,12 @@ export async function benchFrontend(url: string) {
         figure: `Lighthouse mobile \`${page}\``,
         measured: `performance ${scores.performance}, accessibility ${scores.accessibility}, best practices ${scores.bestPractices}; LCP ${(scores.lcpMs / 1000).toFixed(1)} s; ${scores.transferKiB} KiB`,
         ceiling: 'LCP ≤ 2.5 s ("good")',
-        target: "each ≥ 95, LCP ≤ 2.0 s",
+        target: fullyAccessible.has(page) ? "each ≥ 95, accessibility 100, LCP ≤ 2.0 s" : "each ≥ 95, LCP ≤ 2.0 s",
         met:
-          scores.performance >= 95 && scores.accessibility >= 95 && scores.bestPractices >= 95 && scores.lcpMs <= 2000,
+          scores.performance >= 95 &&
+          scores.accessibility >= (fullyAccessible.has(page) ? 100 : 95) &&
+          scores.bestPractices >= 95 &&
+          scores.lcpMs <= 2000,
       });
       if (LIGHTHOUSE_RUNS > 1) notes.push(`Lighthouse ${page}, ${LIGHTHOUSE_RUNS} runs (median shown): ${scores.all}`);
       notes.push(`Lighthouse ${page} LCP element: ${scores.lcpElement}`);
