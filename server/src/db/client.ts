@@ -150,6 +150,14 @@ export type DatabaseTarget =
   /** `dataDir` undefined keeps the database in memory (tests). */
   | { kind: "pglite"; dataDir?: string };
 
+/**
+ * PGlite's PostgreSQL with a 32 MB buffer pool instead of its 128 MB default: zeroing 128 MB of WebAssembly memory was
+ * most of opening an embedded database (about 1.2 s of a 2.6 s restart on this project's shared 2-core machine;
+ * decision 0031), and one session on a community's data rarely keeps more than 32 MB of pages hot. Its other start
+ * parameters stay its own. (An in-memory database, the tests', keeps the default: PGlite applies them to a directory.)
+ */
+const embeddedStartParams = [...PGlite.defaultStartParams, "-c", "shared_buffers=32MB"];
+
 /** What this process runs, written in the lock files it takes (`server/src/main.ts`, …). */
 function currentCommand(): string {
   const script = process.argv[1];
@@ -167,7 +175,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     const lock = dataDir ? lockDatabaseDirectory(dataDir, currentCommand()) : null;
     let client: PGlite;
     try {
-      client = new PGlite(dataDir);
+      client = new PGlite(dataDir, { startParams: embeddedStartParams });
       await client.waitReady;
     } catch (error) {
       lock?.release();

@@ -2,6 +2,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { openDatabase } from "./client.js";
 import { DatabaseInUseError, lockDatabaseDirectory, lockFileName } from "./embedded-lock.js";
@@ -39,6 +40,16 @@ describe("the lock on an embedded database directory", () => {
     await first.close();
     expect(existsSync(path.join(dir, lockFileName))).toBe(false);
     lockDatabaseDirectory(dir, "next opener").release();
+  }, 60_000);
+
+  it("opens with a 32 MB buffer pool, not PGlite's 128 MB that made every start zero 96 MB more (decision 0031)", async () => {
+    const database = await openDatabase({ kind: "pglite", dataDir: emptyDirectory() });
+    try {
+      const { rows } = (await database.db.execute(sql`show shared_buffers`)) as unknown as { rows: unknown[] };
+      expect(rows).toEqual([{ shared_buffers: "32MB" }]);
+    } finally {
+      await database.close();
+    }
   }, 60_000);
 
   it("refuses a directory another live process holds", () => {
