@@ -55,7 +55,6 @@ import { registerReferralRoutes } from "./modules/referrals/routes.js";
 import { createReferralService } from "./modules/referrals/service.js";
 import { createSponsoredChains } from "./modules/sponsorship/chain-state.js";
 import { registerSponsorshipMetrics } from "./modules/sponsorship/metrics.js";
-import type { RelayCredits } from "./modules/sponsorship/relayer.js";
 import { operatorSponsorship } from "./modules/sponsorship/reports.js";
 import { registerSponsorshipRoutes } from "./modules/sponsorship/routes.js";
 import { createSponsorshipService } from "./modules/sponsorship/service.js";
@@ -157,11 +156,6 @@ export function createApp(deps: AppDeps) {
       for (const listener of relayQueuedListeners) listener();
     },
   });
-  /** A confirmed relay is credited through the same idempotent paths as the tx-hash fast path and the indexer. */
-  const relayCredits: RelayCredits = {
-    checkIns: async (tx, events) => (await checkIn.creditSeenCheckIns(events, tx)).map((credit) => credit !== null),
-    tarotRecorded: async (tx, event) => (await tarot.creditSeenTarotRecorded(event, tx)) !== null,
-  };
   const signerHealth = createSignerHealth({
     config,
     chainClients,
@@ -388,7 +382,7 @@ export function createApp(deps: AppDeps) {
     /** What the relayer needs (main.ts starts it beside the indexer). */
     relaying: {
       chains: sponsoredChains,
-      credits: relayCredits,
+      economy,
       onRelayQueued: (listener: () => void) => relayQueuedListeners.add(listener),
     },
     signerHealth,

@@ -51,7 +51,8 @@ const relayers = config.relayerEnabled
       database,
       chains: relaying.chains,
       chainClients,
-      credits: relaying.credits,
+      economy,
+      config,
       logger,
       now: () => new Date(),
     })

@@ -7,11 +7,13 @@ import {
   getTarotDrawRoute,
 } from "@arcana/protocol";
 import { and, eq } from "drizzle-orm";
+import pino from "pino";
 import { type Hex, parseEther, type TransactionReceipt } from "viem";
 import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chainEvents, checkIns, tarotRecords } from "../db/schema.js";
 import { type Economy, loadEconomy } from "../economy.js";
+import { relayedCheckInCredits } from "../modules/daily/api.js";
 import { recentMovements } from "../modules/ledger/api.js";
 import { apiClient } from "../test/api-client.js";
 import { createIndexedTestApp, hardhatAccounts, walletOn } from "../test/contracts.js";
@@ -168,9 +170,16 @@ describe("finding 15: a fast-path credit whose block a reorg dropped before the 
     const receipt = await call(member.wallet, "checkIn");
     const block = await chain().client.getBlock({ blockHash: receipt.blockHash });
     const log = receipt.logs.find((entry) => entry.address.toLowerCase() === indexed.contracts.daily.toLowerCase());
-    // The relayer's settlement credits what the confirmed transaction did, in its own transaction.
+    // The relayer's settlement credits what the confirmed transaction did, in its own transaction,
+    // through the daily module's api.ts.
+    const creditCheckIns = relayedCheckInCredits({
+      db: t().database.db,
+      economy,
+      logger: pino({ level: "silent" }),
+      now: () => new Date(),
+    });
     const credited = await t().database.db.transaction((tx) =>
-      t().relaying.credits.checkIns(tx, [
+      creditCheckIns(tx, [
         {
           wallet: member.wallet.address.toLowerCase(),
           day: Math.floor(Number(block.timestamp) / 86_400),

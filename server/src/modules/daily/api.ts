@@ -1,5 +1,6 @@
 import { asc, eq, inArray, max } from "drizzle-orm";
-import type { DatabaseOrTransaction } from "../../db/client.js";
+import type { DatabaseOrTransaction, Transaction } from "../../db/client.js";
+import { type CheckedInEvent, type CheckInCreditsDeps, createCheckInCredits } from "./credit.js";
 import { checkIns } from "./schema.js";
 
 export { checkInsPerDay } from "./reports.js";
@@ -27,4 +28,16 @@ export async function longestCheckInStreak(db: DatabaseOrTransaction, userId: st
     .from(checkIns)
     .where(eq(checkIns.userId, userId));
   return row?.longest ?? 0;
+}
+
+/**
+ * How a confirmed relay's check-ins are credited (sponsorship's settlement): the one check-in credit
+ * rule, for the check-ins of one receipt in log order, in the caller's transaction, joining the
+ * indexer's reorg window as every fast path does. For each event, whether it stands credited (by
+ * this call or an earlier path); false when no member held the wallet then.
+ */
+export function relayedCheckInCredits(deps: CheckInCreditsDeps) {
+  const { creditSeenCheckIns } = createCheckInCredits(deps);
+  return async (tx: Transaction, events: ReadonlyArray<CheckedInEvent & { blockNumber: number }>): Promise<boolean[]> =>
+    (await creditSeenCheckIns(events, tx)).map((credit) => credit !== null);
 }

@@ -1,26 +1,23 @@
 import type { Logger } from "pino";
 import type { ChainClients } from "../../chain/clients.js";
-import type { SeenDailyEvent } from "../../chain/daily-transaction.js";
-import type { Database, Transaction } from "../../db/client.js";
+import type { Config } from "../../config.js";
+import type { Database } from "../../db/client.js";
+import type { Economy } from "../../economy.js";
 import type { SponsoredChains } from "./chain-state.js";
 import type { relayerTransactions } from "./schema.js";
 
 type SentRow = typeof relayerTransactions.$inferSelect;
 
-/** How the relayer credits what a confirmed relay did, through the daily and tarot modules' idempotent paths. */
-export interface RelayCredits {
-  /** The check-ins of one receipt, in log order: for each, whether it stands credited. */
-  checkIns(tx: Transaction, events: DailyEvent[]): Promise<boolean[]>;
-  tarotRecorded(tx: Transaction, event: DailyEvent & { digest: string }): Promise<boolean>;
-}
-/** A Daily event the relay's receipt shows, in the shape every fast path credits. */
-export type DailyEvent = SeenDailyEvent;
-
 export interface RelayerOptions {
   db: Database;
   chains: SponsoredChains;
   chainClients: ChainClients;
-  credits: RelayCredits;
+  /**
+   * What the credit rules read (points per check-in and record, chain names, the tarot draw secret):
+   * a confirmed relay is credited through the daily and tarot modules' api.ts, as every fast path.
+   */
+  economy: Economy;
+  config: Pick<Config, "chains" | "tarotDrawSecret">;
   logger: Logger;
   now: () => Date;
   /** Requests per transaction at most (executeBatch). */

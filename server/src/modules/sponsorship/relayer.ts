@@ -17,7 +17,7 @@ import { createSettlement } from "./settlement.js";
 
 type SentRow = typeof relayerTransactions.$inferSelect;
 
-export type { DailyEvent, RelayCredits, RelayerOptions } from "./relayer-options.js";
+export type { RelayerOptions } from "./relayer-options.js";
 
 /** The relayer's work for one chain: settle what was mined, replace what is stuck, send what waits. */
 export function createChainRelayer(target: SponsoredChain, options: RelayerOptions) {

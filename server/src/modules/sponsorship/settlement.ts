@@ -2,6 +2,8 @@ import { dailyAbi, forwarderAbi } from "@arcana/contracts";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { type Hex, isAddressEqual, parseEventLogs, type TransactionReceipt } from "viem";
 import type { Database, Transaction } from "../../db/client.js";
+import { relayedCheckInCredits } from "../daily/api.js";
+import { relayedTarotCredits } from "../tarot/api.js";
 import type { SponsoredChain } from "./chain-state.js";
 import { splitSpend } from "./policy.js";
 import type { RelayerOptions } from "./relayer-options.js";
@@ -20,7 +22,10 @@ export function createSettlement(
   options: RelayerOptions,
   client: ReturnType<RelayerOptions["chainClients"]["client"]>,
 ) {
-  const { db, chains, credits, now } = options;
+  const { db, chains, economy, config, logger, now } = options;
+  // What a confirmed relay did on the Daily contract is credited by its owners' one credit rules.
+  const creditCheckIns = relayedCheckInCredits({ db, economy, logger, now });
+  const creditTarotRecorded = relayedTarotCredits({ db, config, economy, logger, now });
   const chainId = target.chain.id;
   const relayer = target.relayer.address.toLowerCase();
 
@@ -158,13 +163,13 @@ export function createSettlement(
           for (const event of eventsOf(relay, "TarotRecorded")) {
             const digest = (event.args as { digest?: Hex }).digest;
             if (!digest) continue;
-            const credited = await credits.tarotRecorded(tx, { ...identity(event, relay.signer), digest });
+            const credited = await creditTarotRecorded(tx, { ...identity(event, relay.signer), digest });
             (outcomes[index] as { credited: boolean }).credited ||= credited;
           }
         }
       }
       checkIns.sort((a, b) => a.event.logIndex - b.event.logIndex);
-      const checkedIn = await credits.checkIns(
+      const checkedIn = await creditCheckIns(
         tx,
         checkIns.map(({ event }) => event),
       );

@@ -7,6 +7,7 @@ import { encodeFunctionData, formatEther, type Hex, keccak256, toHex } from "vie
 import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signForwardRequest } from "../../../../contracts/scripts/lib/forward-requests.js";
+import { tarotRecords } from "../../db/schema.js";
 import { type Economy, loadEconomy } from "../../economy.js";
 import { makeOperator } from "../../test/admin.js";
 import { createTestApp, postJson } from "../../test/app.js";
@@ -113,7 +114,8 @@ function relayerOf(t: App) {
     db: t.database.db,
     chains: t.relaying.chains,
     chainClients: t.chainClients,
-    credits: t.relaying.credits,
+    economy: t.relaying.economy,
+    config: t.config,
     logger: pino({ level: "silent" }),
     now: () => new Date(),
   });
@@ -208,6 +210,32 @@ describe("sponsored transactions", () => {
     expect(local?.days).toHaveLength(sponsorshipReport.window_days);
     expect(local?.days.at(-1)).toMatchObject({ relays: 1, confirmed: 1, failed: 0 });
     expect((await t.app.request("/api/operator/sponsorship", { headers: member.auth })).status).toBe(403);
+  }, 60_000);
+
+  it("relays the day's tarot record: confirmed and its points credited once, through the tarot module's one rule", async () => {
+    const economy = economyWith({ memberDailyQuota: 3 });
+    const t = await appWith(economy);
+    const member = await emptyWalletMember(t, "free-tarot@example.com");
+    const draw = await t.app.request("/api/tarot/draw", { headers: member.auth });
+    const { data } = (await draw.json()) as { data: { digest: Hex } };
+    const body = await signedRequest(member.account, {
+      data: encodeFunctionData({ abi: dailyAbi, functionName: "recordTarot", args: [data.digest] }),
+    });
+    const accepted = await relay(t, member.auth, body);
+    expect(accepted.status).toBe(202);
+
+    const relayer = relayerOf(t);
+    await relayer.step();
+    await relayer.step();
+    await relayer.step(); // nothing more to settle: no second credit
+    const res = await t.app.request(`/api/blockchain/relay/${accepted.body.data?.relay_id}`, { headers: member.auth });
+    const { data: relayState } = (await res.json()) as { data: RelayStatus };
+    expect(relayState).toMatchObject({ state: "confirmed", credited: true, action: "record_tarot" });
+    expect(await balanceOf(t.database.db, member.userId)).toBe(economy.tarot.points);
+    expect(await t.database.db.select().from(tarotRecords).where(eq(tarotRecords.userId, member.userId))).toEqual([
+      expect.objectContaining({ credited: true, digest: data.digest.toLowerCase() }),
+    ]);
+    expect(await chain.client.getBalance({ address: member.account.address })).toBe(0n);
   }, 60_000);
 
   it("refuses, with a code and nothing spent, every request policy does not allow", async () => {

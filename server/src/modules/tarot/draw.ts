@@ -1,5 +1,12 @@
 import { createHmac } from "node:crypto";
-import { type DrawnCard, type TarotPosition, tarotDigestMessage, tarotPositions } from "@arcana/protocol";
+import {
+  DAY_MS,
+  type DrawnCard,
+  gmtDate,
+  type TarotPosition,
+  tarotDigestMessage,
+  tarotPositions,
+} from "@arcana/protocol";
 import { keccak256, stringToBytes } from "viem";
 import type { TarotLanguagePack } from "./deck/index.js";
 import { type TarotCard, tarotDeck } from "./deck.js";
@@ -25,6 +32,16 @@ export function drawTarot(key: Buffer, userId: string, date: string): DrawnTarot
     const card = tarotDeck[ids[index] as number] as TarotCard;
     return { position, card, reversed: ((bytes[12 + index] as number) & 1) === 1 };
   });
+}
+
+/**
+ * Each member's three cards of a GMT day number under the server's draw secret (TAROT_DRAW_SECRET,
+ * else SESSION_SECRET as before it existed). The key is derived so draws never share a key with
+ * sign-in codes: rotating SESSION_SECRET with TAROT_DRAW_SECRET set changes no card.
+ */
+export function memberDraws(drawSecret: string): (userId: string, day: number) => DrawnTarotCard[] {
+  const key = createHmac("sha256", drawSecret).update("arcana tarot draw key").digest();
+  return (userId, day) => drawTarot(key, userId, gmtDate(day * DAY_MS));
 }
 
 /** A drawn card as the API shows it, its texts in the pack's language (English without one). */

@@ -1,4 +1,3 @@
-import { createHmac } from "node:crypto";
 import {
   DAY_MS,
   type DrawnCard,
@@ -24,7 +23,7 @@ import type { Economy } from "../../economy.js";
 import { ApiError } from "../../http/api-error.js";
 import { createTarotCredits } from "./credit.js";
 import { type TarotLanguagePack, tarotPack, tarotPacks } from "./deck/index.js";
-import { type DrawnTarotCard, drawTarot, tarotDigest, toDrawnCard } from "./draw.js";
+import { type DrawnTarotCard, memberDraws, tarotDigest, toDrawnCard } from "./draw.js";
 import { writeReadingWithModel } from "./model-writer.js";
 import { tarotReadings, tarotRecords } from "./schema.js";
 import { writeReading } from "./writer.js";
@@ -43,11 +42,7 @@ export function createTarotService(deps: {
   fetch?: typeof fetch;
 }) {
   const { db, config, economy, logger, now, chainClients } = deps;
-  // Its own key (TAROT_DRAW_SECRET, else SESSION_SECRET as before it existed), derived so draws never
-  // share a key with sign-in codes: rotating SESSION_SECRET with TAROT_DRAW_SECRET set changes no card.
-  const drawKey = createHmac("sha256", config.tarotDrawSecret).update("arcana tarot draw key").digest();
-
-  const drawFor = (userId: string, day: number) => drawTarot(drawKey, userId, gmtDate(day * DAY_MS));
+  const drawFor = memberDraws(config.tarotDrawSecret);
 
   async function write(date: string, cards: DrawnTarotCard[], revision: number, pack: TarotLanguagePack) {
     // The model is paid per call: the first reading and a few rewrites a day, then the built-in writer.
