@@ -27,8 +27,6 @@ const notYetTranslated = new Set<string>([
   "features/loot-box/owned-boxes.tsx",
   "features/referrals/invites-panel.tsx",
   "features/referrals/invites-success-panel.tsx",
-  "features/sponsorship/gas-status.tsx",
-  "features/sponsorship/relay-progress.tsx",
   "features/tarot/astrology-banner.tsx",
   "features/tarot/daily-tarot.tsx",
   "features/tarot/record-on-chain.tsx",

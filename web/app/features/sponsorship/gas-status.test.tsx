@@ -1,8 +1,10 @@
 import { cleanup, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { testChain } from "../../test/fixtures";
+import { WithMessages } from "../../test/with-messages";
 import { GasStatusView } from "./gas-status";
 import { formatTokenAmount } from "./native-balance";
+import { RelayProgressView } from "./relay-progress";
 import { gasPayer } from "./use-sponsorship";
 
 afterEach(() => cleanup());
@@ -19,13 +21,15 @@ const wallet = "0x1234567890abcdef1234567890abcdef12345678";
 describe("who pays the gas, said before the member signs", () => {
   it("says the action is free while Arcana sponsors it, with what is left today", () => {
     render(
-      <GasStatusView
-        chain={zkFair}
-        payer={{ payer: "arcana", leftToday: 4 }}
-        balance="0"
-        wallet={wallet}
-        verb="check in"
-      />,
+      <WithMessages>
+        <GasStatusView
+          chain={zkFair}
+          payer={{ payer: "arcana", leftToday: 4 }}
+          balance="0"
+          wallet={wallet}
+          verb="check in"
+        />
+      </WithMessages>,
     );
     expect(screen.getByTestId("gas-free").textContent).toMatch(
       /^Free: Arcana pays the gas on zkFair\..*4 free transactions left today/,
@@ -34,13 +38,15 @@ describe("who pays the gas, said before the member signs", () => {
 
   it("with sponsorship off and an empty wallet: names the gas token, the network, the balance and the bridge", () => {
     render(
-      <GasStatusView
-        chain={zkFair}
-        payer={{ payer: "member", reason: "quota_used" }}
-        balance="0"
-        wallet={wallet}
-        verb="check in"
-      />,
+      <WithMessages>
+        <GasStatusView
+          chain={zkFair}
+          payer={{ payer: "member", reason: "quota_used" }}
+          balance="0"
+          wallet={wallet}
+          verb="check in"
+        />
+      </WithMessages>,
     );
     const notice = screen.getByTestId("gas-needed");
     expect(notice.textContent).toBe(
@@ -54,17 +60,62 @@ describe("who pays the gas, said before the member signs", () => {
 
   it("with sponsorship off and gas in the wallet: only says who pays", () => {
     render(
-      <GasStatusView
-        chain={zkFair}
-        payer={{ payer: "member", reason: "not_configured" }}
-        balance="1000"
-        wallet={wallet}
-        verb="check in"
-      />,
+      <WithMessages>
+        <GasStatusView
+          chain={zkFair}
+          payer={{ payer: "member", reason: "not_configured" }}
+          balance="1000"
+          wallet={wallet}
+          verb="check in"
+        />
+      </WithMessages>,
     );
     expect(screen.queryByTestId("gas-needed")).toBeNull();
     expect(screen.getByTestId("gas-paid").textContent).toBe(
       "Arcana does not pay the gas for this on zkFair. You pay the gas in USDC on zkFair.",
+    );
+  });
+
+  it("says it in the page's language: the reason, the token, the network, the balance and the bridge", () => {
+    render(
+      <WithMessages language="zh-CN">
+        <GasStatusView
+          chain={zkFair}
+          payer={{ payer: "member", reason: "budget_spent" }}
+          balance="0"
+          wallet={wallet}
+          verb="签到"
+        />
+      </WithMessages>,
+    );
+    expect(screen.getByTestId("gas-needed").textContent).toBe(
+      "今天 zkFair 上的免费交易额度已用完。要签到，你需要用 zkFair 上的 USDC 自己支付 Gas 费，" +
+        "而你的钱包 0x1234…5678 余额为 0 USDC。获取 zkFair 上的 USDC",
+    );
+    expect(screen.getByRole("link", { name: "获取 zkFair 上的 USDC" }).getAttribute("href")).toBe(
+      "https://wallet.zkfair.io/",
+    );
+  });
+
+  it("shows a relay's steps and its transaction in the page's language", () => {
+    render(
+      <WithMessages language="ja">
+        <RelayProgressView
+          progress={{ step: "confirmed", chainId: 42766, txHash: `0x${"ab".repeat(32)}` }}
+          explorerUrl="https://scan.zkfair.io/"
+          credits
+        />
+      </WithMessages>,
+    );
+    const steps = screen.getByRole("list", { name: "無料トランザクションの進行状況" });
+    expect([...steps.querySelectorAll("li")].map((step) => step.textContent)).toEqual([
+      "署名済み",
+      "送信済み",
+      "承認済み",
+      "付与済み",
+    ]);
+    expect(screen.getByRole("link", { name: "トランザクションを見る" }).getAttribute("href")).toBe(
+      `https://scan.zkfair.io/tx/0x${"ab".repeat(32)}`,
     );
   });
 

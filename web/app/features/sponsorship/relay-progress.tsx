@@ -1,11 +1,12 @@
+import { type MessageId, useT } from "../../i18n/use-t";
 import type { RelayProgress, RelayStep } from "../../wallet-runtime/sponsored-write";
 import styles from "./sponsorship.module.css";
 
-const steps: { step: RelayStep; label: string }[] = [
-  { step: "signed", label: "Signed" },
-  { step: "sent", label: "Sent" },
-  { step: "confirmed", label: "Confirmed" },
-  { step: "credited", label: "Credited" },
+const steps: { step: RelayStep; label: MessageId }[] = [
+  { step: "signed", label: "modal.relay.signed" },
+  { step: "sent", label: "modal.relay.sent" },
+  { step: "confirmed", label: "modal.relay.confirmed" },
+  { step: "credited", label: "modal.relay.credited" },
 ];
 const order: RelayStep[] = ["signing", "signed", "sent", "confirmed", "credited"];
 
@@ -20,11 +21,12 @@ export function RelayProgressView({
   /** Check-ins and tarot records are credited; passes have no "credited" step. */
   credits: boolean;
 }) {
+  const t = useT();
   const reached = order.indexOf(progress.step);
   const shown = credits ? steps : steps.slice(0, 3);
   return (
     <div className={styles.progress} data-testid="relay-progress" data-step={progress.step}>
-      <ol className={styles.steps} aria-label="Free transaction progress">
+      <ol className={styles.steps} aria-label={t("modal.relay.progress")}>
         {shown.map(({ step, label }) => {
           const done = order.indexOf(step) <= reached;
           return (
@@ -33,7 +35,7 @@ export function RelayProgressView({
               className={done ? styles.done : styles.todo}
               aria-current={progress.step === step || undefined}
             >
-              {label}
+              {t(label)}
             </li>
           );
         })}
@@ -46,11 +48,11 @@ export function RelayProgressView({
             target="_blank"
             rel="noreferrer"
           >
-            View the transaction
+            {t("modal.relay.viewTransaction")}
           </a>
         ) : (
           <span className={styles.txLink} title={progress.txHash}>
-            Transaction {progress.txHash.slice(0, 10)}…
+            {t("modal.relay.transaction", { hash: `${progress.txHash.slice(0, 10)}…` })}
           </span>
         ))}
     </div>

@@ -1,5 +1,6 @@
 import type { ChainSponsorship, PublicChain, SponsoredAction, Sponsorship } from "@arcana/protocol";
 import { getSponsorshipRoute } from "@arcana/protocol/calls";
+import type { Translate } from "../../i18n/use-t";
 import { api } from "../../lib/api";
 import { useQuery } from "../../lib/query-hooks";
 import { useMember } from "../account/use-member";
@@ -38,18 +39,13 @@ export function gasPayer(sponsorship: Sponsorship | undefined, chainId: number, 
   };
 }
 
-/** Why the member pays, in plain words. */
-export function whyMemberPays(reason: ChainSponsorship["reason"], chain: Pick<PublicChain, "name">): string {
-  switch (reason) {
-    case "budget_spent":
-      return `Today's free transactions on ${chain.name} are used up.`;
-    case "relayer_low_funds":
-      return `Free transactions on ${chain.name} are paused for now.`;
-    case "quota_used":
-      return "You have used your free transactions for today (GMT).";
-    default:
-      return `Arcana does not pay the gas for this on ${chain.name}.`;
-  }
+/** Why the member pays, in plain words and the page's language. */
+export function whyMemberPays(
+  reason: ChainSponsorship["reason"],
+  chain: Pick<PublicChain, "name">,
+  t: Translate,
+): string {
+  return t("modal.gas.why", { reason: reason ?? "not_configured", network: chain.name });
 }
 
 /** Whether a hook for this action is sponsored right now (for "free" labels). */
