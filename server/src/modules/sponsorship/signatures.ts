@@ -1,3 +1,4 @@
+/// <reference path="./secp256k1-bindings.d.ts" />
 import { forwarderDomain, forwardRequestTypes } from "@arcana/contracts";
 import type { RelayRequest } from "@arcana/protocol";
 import {
