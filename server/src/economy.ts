@@ -2,6 +2,9 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import {
   chainIds,
+  defaultLanguage,
+  type Language,
+  languages,
   qualifyOnValues,
   sponsoredActions,
   type TaskConditionKey,
@@ -18,6 +21,18 @@ const positiveInteger = z
   .number({ error: "must be a positive integer" })
   .int("must be a positive integer")
   .positive("must be a positive integer");
+
+const someText = z.string({ error: "must be text" }).min(1, "must not be empty");
+const otherLanguages = languages.filter((language) => language !== defaultLanguage) as [Language, ...Language[]];
+
+/**
+ * Per-language texts of a box or task (docs/languages.md): `{"zh-CN": {"name": "…"}, …}`, keyed by an
+ * offered language other than English (another key is an unknown setting); a text a language lacks
+ * is the English one at the top level.
+ */
+function translations<Shape extends z.ZodRawShape>(shape: Shape) {
+  return z.partialRecord(z.enum(otherLanguages), z.strictObject(shape)).optional();
+}
 
 const weight = positiveInteger;
 const boxRewardSchema = z.discriminatedUnion(
@@ -44,6 +59,8 @@ const boxSchema = z.strictObject({
   perMemberLimit: positiveInteger.nullable(),
   /** In draw order; each change becomes a new odds version. */
   rewards: z.array(boxRewardSchema).min(1, "must list at least one reward"),
+  /** The name and description in other languages (English above is the fallback). */
+  i18n: translations({ name: someText.optional(), description: someText.optional() }),
 });
 
 const boxesSchema = z.array(boxSchema).superRefine((boxes, ctx) => {
@@ -95,6 +112,8 @@ const taskSchema = z.strictObject({
   points: positiveInteger,
   /** Every condition must hold for the task to be done. */
   when: taskConditionsSchema,
+  /** The title in other languages (English above is the fallback). */
+  i18n: translations({ title: someText.optional() }),
 });
 
 const tasksSchema = z.array(taskSchema).superRefine((tasks, ctx) => {
@@ -205,6 +224,19 @@ export type BoxRewardDefinition = BoxDefinition["rewards"][number];
 export type ReferralSettings = Economy["referrals"];
 export type TaskDefinition = Economy["tasks"][number];
 export type SponsorshipSettings = Economy["sponsorship"];
+
+/**
+ * A box's or task's texts as a member reading `language` sees them: each text that language has,
+ * else the English one (also for a language the file does not name).
+ */
+export function textsIn<Texts extends Record<string, string>>(
+  english: Texts,
+  translated: Partial<Record<Language, Partial<Texts>>> | undefined,
+  language: Language,
+): Texts {
+  const own: Partial<Texts> = translated?.[language] ?? {};
+  return Object.fromEntries(Object.entries(english).map(([key, text]) => [key, own[key] ?? text])) as Texts;
+}
 
 export class EconomyError extends Error {
   constructor(

@@ -64,7 +64,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   const buildId = loaderData.config.build_id;
   useAppUpdates(buildId, useT());
   return (
-    <QueryProvider buildId={buildId}>
+    <QueryProvider buildId={buildId} language={loaderData.language}>
       <LoadMemberProfile />
       <Outlet />
       <ModalHost />

@@ -111,7 +111,9 @@ describe("reading commands never write", () => {
     };
     writeFileSync(economyFile, JSON.stringify(changed));
     // What the servers offer now is recorded; the file in the operator's shell is newer.
-    await createBoxService({ db: database.db, economy, now: () => new Date(), limiter: unlimitedLimiter() }).market();
+    await createBoxService({ db: database.db, economy, now: () => new Date(), limiter: unlimitedLimiter() }).market(
+      "en",
+    );
     const before = await oddsVersions();
     const listed = await admin({ NODE_ENV: "test", ECONOMY_FILE: economyFile }, ["boxes", "list"], database);
     expect(listed.code, listed.err).toBe(0);
@@ -151,12 +153,12 @@ describe("odds versions are content-addressed", () => {
         limiter: unlimitedLimiter(),
         onOlderOdds: (boxId, offered, newest) => warnings.push(`${boxId} v${offered} < v${newest}`),
       });
-    expect((await server(withRewards(1)).market())[0]?.odds_version).toBe(1);
-    expect((await server(withRewards(2)).market())[0]?.odds_version).toBe(2);
+    expect((await server(withRewards(1)).market("en"))[0]?.odds_version).toBe(1);
+    expect((await server(withRewards(2)).market("en"))[0]?.odds_version).toBe(2);
     // The rolling restart: old file, new file, old file again.
-    expect((await server(withRewards(1)).market())[0]?.odds_version).toBe(1);
-    expect((await server(withRewards(2)).market())[0]?.odds_version).toBe(2);
-    expect((await server(withRewards(1)).market())[0]?.odds_version).toBe(1);
+    expect((await server(withRewards(1)).market("en"))[0]?.odds_version).toBe(1);
+    expect((await server(withRewards(2)).market("en"))[0]?.odds_version).toBe(2);
+    expect((await server(withRewards(1)).market("en"))[0]?.odds_version).toBe(1);
     const results = await server(withRewards(2)).results("rolling");
     expect(results.versions.map((version) => version.odds_version)).toEqual([2, 1]);
     expect(warnings).toEqual(["rolling v1 < v2", "rolling v1 < v2"]);

@@ -6,6 +6,8 @@ import {
   matchLanguage,
   negotiateLanguage,
 } from "@arcana/protocol";
+import type { Context } from "hono";
+import type { AppEnv } from "./env.js";
 
 /** The value of cookie `name` in a `Cookie` header, or null. */
 function cookieValue(header: string | null | undefined, name: string): string | null {
@@ -53,4 +55,17 @@ export function onlyLanguageCookie(cookieHeader: string | null | undefined): boo
     .map((part) => part.trim().split("=")[0])
     .filter(Boolean);
   return names.every((name) => name === LANGUAGE_COOKIE);
+}
+
+/**
+ * The language an API answer's texts (box names, task titles) are written in: the request's as for a
+ * page, with the signed-in member's account choice when there is a session. The answer names
+ * `Accept-Language` and `Cookie` in `Vary`, since either may change it.
+ */
+export async function answerLanguage(c: Context<AppEnv>): Promise<Language> {
+  c.header("Vary", "Accept-Language, Cookie", { append: true });
+  const member = await c
+    .get("session")()
+    .catch(() => null);
+  return resolveLanguage(c.req.raw, member?.user.language);
 }

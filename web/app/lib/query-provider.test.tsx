@@ -25,9 +25,9 @@ describe("QueryProvider", () => {
   afterEach(cleanup);
 
   it("holds the queries back until the stored cache of this build is restored", async () => {
-    store("build-1");
+    store("build-1/en");
     render(
-      <QueryProvider buildId="build-1">
+      <QueryProvider buildId="build-1" language="en">
         <Probe />
       </QueryProvider>,
     );
@@ -36,9 +36,9 @@ describe("QueryProvider", () => {
   });
 
   it("drops the cache another build stored, then stores its own", async () => {
-    store("build-0");
+    store("build-0/en");
     render(
-      <QueryProvider buildId="build-1">
+      <QueryProvider buildId="build-1" language="en">
         <Probe />
       </QueryProvider>,
     );
@@ -46,6 +46,17 @@ describe("QueryProvider", () => {
     expect(localStorage.getItem(queryCacheStorageKey)).toBeNull();
     act(() => getQueryClient().setQueryData(["tarot"], { content: "The Moon" }));
     await waitFor(() => expect(localStorage.getItem(queryCacheStorageKey)).toContain("The Moon"), { timeout: 3000 });
-    expect(JSON.parse(localStorage.getItem(queryCacheStorageKey) ?? "null").buster).toBe("build-1");
+    expect(JSON.parse(localStorage.getItem(queryCacheStorageKey) ?? "null").buster).toBe("build-1/en");
+  });
+
+  it("drops the cache stored while the page was in another language (its box names and task titles)", async () => {
+    store("build-1/en");
+    render(
+      <QueryProvider buildId="build-1" language="zh-CN">
+        <Probe />
+      </QueryProvider>,
+    );
+    await waitFor(() => expect(screen.getByTestId("probe").textContent).toBe("empty"));
+    expect(localStorage.getItem(queryCacheStorageKey)).toBeNull();
   });
 });

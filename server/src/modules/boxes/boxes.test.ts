@@ -183,7 +183,7 @@ describe("buying and opening", () => {
       now: clock.now,
       limiter: t().limiter,
     });
-    const market = await changed.market();
+    const market = await changed.market("en");
     expect(market[0]?.odds_version).toBe(2);
     const opened = await changed.open(
       { uid: member.userId, email: "x@example.com" },

@@ -8,11 +8,14 @@ import {
   purchaseBoxesRoute,
   rotateBoxSeedRoute,
 } from "@arcana/protocol";
+import { answerLanguage } from "../../http/language.js";
 import type { Routes } from "../../http/routes.js";
 import type { BoxService } from "./service.js";
 
 export function registerBoxRoutes(routes: Routes, boxes: BoxService) {
-  routes.publicRoute(getBoxMarketRoute, async (c) => c.json({ data: await boxes.market() }, 200));
+  routes.publicRoute(getBoxMarketRoute, async (c) =>
+    c.json({ data: await boxes.market(await answerLanguage(c)) }, 200),
+  );
 
   routes.memberRoute(purchaseBoxesRoute, async (c, member) => {
     const key = c.req.valid("header")["idempotency-key"];
@@ -25,7 +28,10 @@ export function registerBoxRoutes(routes: Routes, boxes: BoxService) {
 
   routes.memberRoute(listMyBoxesRoute, async (c, member) => {
     const { per_page, cursor } = c.req.valid("query");
-    return c.json({ data: await boxes.mine(member.user.uid, { perPage: per_page, cursor }) }, 200);
+    return c.json(
+      { data: await boxes.mine(member.user.uid, { perPage: per_page, cursor }, await answerLanguage(c)) },
+      200,
+    );
   });
 
   routes.memberRoute(getBoxFairnessRoute, async (c, member) => {
@@ -37,7 +43,7 @@ export function registerBoxRoutes(routes: Routes, boxes: BoxService) {
   });
 
   routes.memberRoute(getLootboxSummaryRoute, async (c, member) => {
-    return c.json({ data: await boxes.summary(member.user.uid) }, 200);
+    return c.json({ data: await boxes.summary(member.user.uid, await answerLanguage(c)) }, 200);
   });
 
   routes.publicRoute(getBoxResultsRoute, async (c) =>

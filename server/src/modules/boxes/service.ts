@@ -2,6 +2,7 @@ import {
   type BoxResults,
   drawReward,
   type Fairness,
+  type Language,
   type LootboxSummary,
   type MarketBox,
   type MyBoxes,
@@ -14,7 +15,7 @@ import {
 } from "@arcana/protocol";
 import { and, asc, count, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { decodeCursor, encodeCursor } from "../../db/cursor.js";
-import type { BoxDefinition, BoxRewardDefinition } from "../../economy.js";
+import { type BoxDefinition, type BoxRewardDefinition, textsIn } from "../../economy.js";
 import { ApiError } from "../../http/api-error.js";
 import { enforceLimit, type RateLimiter } from "../../rate-limit/limiter.js";
 import { grantPoints, pointsBalance, spendPoints } from "../ledger/api.js";
@@ -47,13 +48,21 @@ export function createBoxService({ db, economy, now, onOlderOdds, limiter }: Box
     return box;
   }
 
+  /** A box's name and description in `language` (English where the economy file has no translation). */
+  const textsOf = (box: BoxDefinition, language: Language) =>
+    textsIn({ name: box.name, description: box.description }, box.i18n, language);
+  /** The English name: what the ledger stores and the operator reads. */
   const boxName = (boxId: string) => definitions.get(boxId)?.name ?? boxId;
+  const boxNameIn = (boxId: string, language: Language) => {
+    const box = definitions.get(boxId);
+    return box ? textsOf(box, language).name : boxId;
+  };
 
-  function toOwnedBox(row: OwnedRow, version: OddsVersion): OwnedBox {
+  function toOwnedBox(row: OwnedRow, version: OddsVersion, language: Language): OwnedBox {
     return {
       id: row.id,
       box_id: row.boxId,
-      name: boxName(row.boxId),
+      name: boxNameIn(row.boxId, language),
       odds_version: version.version,
       source: row.source === "reward" ? "reward" : "purchase",
       acquired_at: row.acquiredAt.toISOString(),
@@ -63,16 +72,15 @@ export function createBoxService({ db, economy, now, onOlderOdds, limiter }: Box
   return {
     currentVersions,
 
-    /** `GET /boxes`: every box on sale with its supply left and its full odds table. */
-    async market(): Promise<MarketBox[]> {
+    /** `GET /boxes`: every box on sale with its supply left and its full odds table, named in `language`. */
+    async market(language: Language): Promise<MarketBox[]> {
       const versions = await currentVersions();
       const sold = new Map((await db.select().from(boxSupply)).map((row) => [row.boxId, row.sold]));
       return economy.boxes.map((box) => {
         const version = versions.get(box.id) as OddsVersion;
         return {
           id: box.id,
-          name: box.name,
-          description: box.description,
+          ...textsOf(box, language),
           price: box.price,
           supply: box.supply,
           supply_left: box.supply === null ? null : Math.max(0, box.supply - (sold.get(box.id) ?? 0)),
@@ -261,7 +269,7 @@ export function createBoxService({ db, economy, now, onOlderOdds, limiter }: Box
     },
 
     /** `GET /boxes/mine`: unopened boxes (first page), then opened ones newest first with their proofs. */
-    async mine(userId: string, page: { perPage: number; cursor?: string }): Promise<MyBoxes> {
+    async mine(userId: string, page: { perPage: number; cursor?: string }, language: Language): Promise<MyBoxes> {
       let after: { at: Date; id: string } | null = null;
       if (page.cursor !== undefined) {
         after = decodeCursor(page.cursor, "uuid");
@@ -292,13 +300,15 @@ export function createBoxService({ db, economy, now, onOlderOdds, limiter }: Box
       const items = opened.slice(0, page.perPage);
       const last = items.at(-1);
       return {
-        unopened: await Promise.all(unopened.map(async (row) => toOwnedBox(row, await versionById(row.oddsVersionId)))),
+        unopened: await Promise.all(
+          unopened.map(async (row) => toOwnedBox(row, await versionById(row.oddsVersionId), language)),
+        ),
         opened: await Promise.all(
           items.map(async ({ box, seed }): Promise<OpenedBox> => {
             const version = await versionById(box.oddsVersionId);
             const reward = version.rewards[box.rewardIndex ?? 0] as BoxRewardDefinition;
             return {
-              ...toOwnedBox(box, version),
+              ...toOwnedBox(box, version, language),
               opened_at: (box.openedAt as Date).toISOString(),
               reward: toBoxReward(reward),
               odds: oddsTable(version.rewards),
@@ -339,7 +349,7 @@ export function createBoxService({ db, economy, now, onOlderOdds, limiter }: Box
     },
 
     /** `GET /nft/lootbox`: the page's summary for one member. */
-    async summary(userId: string): Promise<LootboxSummary> {
+    async summary(userId: string, language: Language): Promise<LootboxSummary> {
       const unopened = await db
         .select({ boxId: ownedBoxes.boxId, count: count() })
         .from(ownedBoxes)
@@ -354,7 +364,11 @@ export function createBoxService({ db, economy, now, onOlderOdds, limiter }: Box
       );
       const seed = await currentSeed(db, userId, false, now);
       return {
-        unopened: unopened.map((row) => ({ box_id: row.boxId, name: boxName(row.boxId), count: row.count })),
+        unopened: unopened.map((row) => ({
+          box_id: row.boxId,
+          name: boxNameIn(row.boxId, language),
+          count: row.count,
+        })),
         fairness: { server_seed_hash: seed.serverSeedHash, client_seed: seed.clientSeed, next_nonce: seed.nextNonce },
         limits: economy.boxes.map((box) => {
           const mine = bought.get(box.id) ?? 0;

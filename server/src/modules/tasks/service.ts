@@ -1,7 +1,7 @@
-import type { Task, TaskConditionKey, TasksResult } from "@arcana/protocol";
+import type { Language, Task, TaskConditionKey, TasksResult } from "@arcana/protocol";
 import { eq } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
-import type { Economy } from "../../economy.js";
+import { type Economy, textsIn } from "../../economy.js";
 import { ApiError } from "../../http/api-error.js";
 import { enforceLimit, type RateLimit, type RateLimiter } from "../../rate-limit/limiter.js";
 import { boxesOpenedBy } from "../boxes/api.js";
@@ -66,7 +66,7 @@ export function createTaskService({ db, economy, referrals, now, limiter }: Task
      * `GET /tasks/consume`: checks every task from the server's own data and credits each completed
      * one once (the (member, task) key, then the ledger's (task, reference)); safe to repeat.
      */
-    async consume(userId: string): Promise<TasksResult> {
+    async consume(userId: string, language: Language): Promise<TasksResult> {
       await enforceLimit(
         limiter,
         taskRateLimits.consumePerMember,
@@ -107,7 +107,8 @@ export function createTaskService({ db, economy, referrals, now, limiter }: Task
         }
         tasks.push({
           id: task.id,
-          title: task.title,
+          // The ledger keeps the English title (above); the member reads it in their language.
+          ...textsIn({ title: task.title }, task.i18n, language),
           points: task.points,
           state: rewarded.has(task.id) ? "rewarded" : progress.done ? "done" : "open",
           progress: { current: progress.current, target: progress.target },

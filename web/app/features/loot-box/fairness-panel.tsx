@@ -31,7 +31,7 @@ export function FairnessPanel({ boxNames }: { boxNames: ReadonlyMap<string, stri
     setNotice(null);
     try {
       await rotate.mutateAsync(clientSeed);
-      setNotice({ tone: "success", text: "Your server seed is revealed and a new one is committed. Verify below." });
+      setNotice({ tone: "success", text: t("loot.fair.rotated") });
     } catch (error) {
       setNotice({ tone: "error", text: errorMessage(error, t) });
     }
@@ -39,14 +39,11 @@ export function FairnessPanel({ boxNames }: { boxNames: ReadonlyMap<string, stri
 
   return (
     <Card aria-labelledby="fairness-title" data-testid="fairness-panel">
-      <CardTitle id="fairness-title">Provably fair</CardTitle>
-      <p className={styles.muted}>
-        Each opening is HMAC-SHA256 of your client seed and a counter under a server seed whose SHA-256 you see before
-        opening. Rotating reveals the server seed, so you can check every opening made with it.
-      </p>
+      <CardTitle id="fairness-title">{t("loot.fair.title")}</CardTitle>
+      <p className={styles.muted}>{t("loot.fair.explain")}</p>
       {fairness.isPending ? (
         <p className={styles.muted} aria-busy="true">
-          <Spinner /> Loading your seeds…
+          <Spinner /> {t("loot.fair.loading")}
         </p>
       ) : !fairness.data ? (
         <FormAlert>{errorMessage(fairness.error, t)}</FormAlert>
@@ -54,13 +51,13 @@ export function FairnessPanel({ boxNames }: { boxNames: ReadonlyMap<string, stri
         <>
           <dl className={styles.facts}>
             <div>
-              <dt>Server seed hash (SHA-256)</dt>
+              <dt>{t("loot.fair.serverSeedHash")}</dt>
               <dd className={styles.seed} data-testid="server-seed-hash">
                 {fairness.data.server_seed_hash}
               </dd>
             </div>
             <div>
-              <dt>Next nonce</dt>
+              <dt>{t("loot.fair.nextNonce")}</dt>
               <dd data-testid="next-nonce">{fairness.data.next_nonce}</dd>
             </div>
           </dl>
@@ -72,23 +69,23 @@ export function FairnessPanel({ boxNames }: { boxNames: ReadonlyMap<string, stri
             }}
           >
             <Input
-              label="Your client seed"
+              label={t("loot.fair.clientSeed")}
               value={clientSeed}
               maxLength={64}
               onChange={(event) => setClientSeed(event.target.value)}
-              hint="Used from the next server seed on."
-              error={seedValid ? undefined : "1–64 printable characters"}
+              hint={t("loot.fair.clientSeedHint")}
+              error={seedValid ? undefined : t("loot.fair.clientSeedInvalid")}
             />
             <Button type="submit" variant="secondary" loading={rotate.isPending} disabled={!seedValid}>
-              Rotate seed
+              {t("loot.fair.rotate")}
             </Button>
           </form>
         </>
       )}
       {notice && <FormAlert tone={notice.tone}>{notice.text}</FormAlert>}
-      <h3>Past openings</h3>
+      <h3>{t("loot.fair.pastOpenings")}</h3>
       {mine.data && mine.data.opened.length === 0 ? (
-        <p className={styles.muted}>No openings yet.</p>
+        <p className={styles.muted}>{t("loot.fair.noOpenings")}</p>
       ) : (
         <ul className={styles.history} data-testid="past-openings">
           {mine.data?.opened.map((opened) => (
@@ -101,28 +98,34 @@ export function FairnessPanel({ boxNames }: { boxNames: ReadonlyMap<string, stri
 }
 
 function PastOpening({ opened, boxNames }: { opened: OpenedBox; boxNames: ReadonlyMap<string, string> }) {
+  const t = useT();
   const [verification, setVerification] = useState<Verification | null>(null);
   return (
     <li className={styles.historyRow} data-testid="past-opening">
       <div className={styles.historyHead}>
         <span>
-          {opened.name}: <strong>{rewardLabel(opened.reward, boxNames)}</strong>
-          <span className={styles.muted}> · nonce {opened.proof.nonce}</span>
+          {opened.name}: <strong>{rewardLabel(opened.reward, boxNames, t)}</strong>
+          <span className={styles.muted}> · {t("loot.fair.nonce", { nonce: String(opened.proof.nonce) })}</span>
         </span>
         <Button variant="ghost" size="sm" onClick={() => void verifyOpening(opened).then(setVerification)}>
-          Verify
+          {t("loot.fair.verify")}
         </Button>
       </div>
-      {verification?.status === "unrevealed" && (
-        <p className={styles.muted}>Its server seed is still secret. Rotate your seed to reveal it, then verify.</p>
-      )}
+      {verification?.status === "unrevealed" && <p className={styles.muted}>{t("loot.fair.unrevealed")}</p>}
       {verification?.status === "match" && (
         <p className={styles.match} data-testid="verified">
-          Verified in your browser: the revealed seed matches its hash, and HMAC gives target {verification.target} of{" "}
-          {verification.totalWeight}, which is {rewardLabel(opened.reward, boxNames)}.
+          {t("loot.fair.verified", {
+            target: String(verification.target),
+            total: String(verification.totalWeight),
+            reward: rewardLabel(opened.reward, boxNames, t),
+          })}
         </p>
       )}
-      {verification?.status === "mismatch" && <p className={styles.mismatch}>Does not match: {verification.reason}</p>}
+      {verification?.status === "mismatch" && (
+        <p className={styles.mismatch}>
+          {t(verification.reason === "hash" ? "loot.fair.mismatchHash" : "loot.fair.mismatchReward")}
+        </p>
+      )}
     </li>
   );
 }

@@ -1,15 +1,16 @@
-import { type BoxReward, describeBoxReward, drawReward, type OpenedBox, serverSeedHash } from "@arcana/protocol";
+import { type BoxReward, drawReward, type OpenedBox, serverSeedHash } from "@arcana/protocol";
+import type { Translate } from "../../i18n/use-t";
 
-const percentFormat = new Intl.NumberFormat("en-US", { style: "percent", maximumFractionDigits: 2 });
-
-/** "60%", "0.9%": a probability or an observed share as the market shows it. */
-export function formatPercent(share: number): string {
-  return percentFormat.format(share);
+/** "60%", "0.9%": a probability or an observed share as the market shows it, in the page's language. */
+export function formatPercent(share: number, locale: string): string {
+  return new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 2 }).format(share);
 }
 
-/** "150 points", "Sun Box", "A mint allowlist place". */
-export function rewardLabel(reward: BoxReward, boxNames: ReadonlyMap<string, string>): string {
-  return describeBoxReward(reward, (boxId) => boxNames.get(boxId) ?? boxId);
+/** "150 points", "Sun Box", "A mint allowlist place", in the page's language (box names as the API gave them). */
+export function rewardLabel(reward: BoxReward, boxNames: ReadonlyMap<string, string>, t: Translate): string {
+  if (reward.kind === "points") return t("loot.reward.points", { amount: reward.amount ?? 0 });
+  if (reward.kind === "box") return boxNames.get(reward.box_id ?? "") ?? reward.box_id ?? "";
+  return t("loot.reward.allowlist");
 }
 
 function sameReward(a: BoxReward, b: BoxReward): boolean {
@@ -19,7 +20,8 @@ function sameReward(a: BoxReward, b: BoxReward): boolean {
 export type Verification =
   | { status: "unrevealed" }
   | { status: "match"; index: number; target: number; totalWeight: number }
-  | { status: "mismatch"; reason: string };
+  /** `hash`: the revealed seed is not the one committed to; `reward`: the seeds draw another reward. */
+  | { status: "mismatch"; reason: "hash" | "reward" };
 
 /**
  * Recomputes an opening in the browser from its revealed seed with the same draw the server uses:
@@ -28,13 +30,9 @@ export type Verification =
 export async function verifyOpening(opened: Pick<OpenedBox, "odds" | "proof" | "reward">): Promise<Verification> {
   const { server_seed: serverSeed, server_seed_hash: committed, client_seed: clientSeed, nonce } = opened.proof;
   if (serverSeed === null) return { status: "unrevealed" };
-  if ((await serverSeedHash(serverSeed)) !== committed) {
-    return { status: "mismatch", reason: "The revealed server seed does not hash to the commitment shown before." };
-  }
+  if ((await serverSeedHash(serverSeed)) !== committed) return { status: "mismatch", reason: "hash" };
   const draw = await drawReward(opened.odds, { serverSeed, clientSeed, nonce });
   const drawn = opened.odds[draw.index]?.reward;
-  if (!drawn || !sameReward(drawn, opened.reward)) {
-    return { status: "mismatch", reason: "The seeds give a different reward from the one recorded." };
-  }
+  if (!drawn || !sameReward(drawn, opened.reward)) return { status: "mismatch", reason: "reward" };
   return { status: "match", ...draw };
 }

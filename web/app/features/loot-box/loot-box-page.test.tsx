@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { Fairness, MarketBox, MyBoxes, OpenedBox, User } from "@arcana/protocol";
+import type { Fairness, Language, MarketBox, MyBoxes, OpenedBox, User } from "@arcana/protocol";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
@@ -35,7 +35,7 @@ function NothingYet() {
   return null;
 }
 
-function renderPage(user: User | null) {
+function renderPage(user: User | null, language: Language = "en") {
   const Stub = createRoutesStub([
     {
       id: "root",
@@ -45,7 +45,7 @@ function renderPage(user: User | null) {
       loader: () => ({
         user,
         cspNonce: "n",
-        ...testI18n(),
+        ...testI18n(language),
         evmWallet: { status: "disconnected", address: null, chainId: null, connectorName: null },
         config: testConfig(),
       }),
@@ -129,10 +129,23 @@ describe("the loot-box page", () => {
     await waitFor(() => expect(card.textContent).toContain("50% (3)"));
     expect(card.textContent).toContain("60%");
     expect(card.textContent).toContain("Sun Box");
-    expect(card.textContent).toContain("998 of 1000 left");
+    expect(card.textContent).toContain("998 of 1,000 left");
     expect(within(card).getByRole("link", { name: "Sign in" }).getAttribute("href")).toBe("/auth?redirect=%2Floot-box");
     expect(within(screen.getByTestId("box-sun")).getByText("Sold out")).toBeTruthy();
     expect(screen.queryByTestId("owned-boxes")).toBeNull();
+  });
+
+  it("shows the market in the page's language (box names come from the API in it)", async () => {
+    serveApi(market);
+    renderPage(null, "zh-CN");
+    const card = await screen.findByTestId("box-moon");
+    await waitFor(() => expect(card.textContent).toContain("50%（3）"));
+    expect(card.textContent).toContain("剩余 998 / 1,000");
+    expect(card.textContent).toContain("150 积分");
+    expect(card.textContent).toContain("一个铸造白名单名额");
+    expect(within(card).getByRole("columnheader", { name: "概率" })).toBeTruthy();
+    expect(within(card).getByRole("link", { name: "登录" }).getAttribute("href")).toBe("/auth?redirect=%2Floot-box");
+    expect(within(screen.getByTestId("box-sun")).getByText("已售罄")).toBeTruthy();
   });
 
   it("confirms the cost and the balance after, then buys with an Idempotency-Key", async () => {

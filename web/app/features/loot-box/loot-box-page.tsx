@@ -23,22 +23,22 @@ export function LootBoxPage() {
     <>
       <section className={styles.section} aria-labelledby="market-title">
         <h2 id="market-title" className={styles.sectionTitle}>
-          Market
+          {t("loot.market")}
         </h2>
         {market.isPending ? (
           <p className={styles.muted} aria-busy="true">
-            <Spinner /> Loading the market…
+            <Spinner /> {t("loot.marketLoading")}
           </p>
         ) : market.isError ? (
           <div>
             <FormAlert>{errorMessage(market.error, t)}</FormAlert>
             <Button variant="secondary" size="sm" onClick={() => void market.refetch()}>
-              Try again
+              {t("shell.tryAgain")}
             </Button>
           </div>
         ) : market.data.length === 0 ? (
-          <EmptyState sigil="chest" title="No boxes on sale">
-            <p>The operators have not put any boxes on sale yet. Come back soon.</p>
+          <EmptyState sigil="chest" title={t("loot.emptyTitle")}>
+            <p>{t("loot.emptyText")}</p>
           </EmptyState>
         ) : (
           <div className={styles.market}>

@@ -1,7 +1,7 @@
 import type { MarketBox } from "@arcana/protocol";
 import { useState } from "react";
 import { Link } from "react-router";
-import { useT } from "../../i18n/use-t";
+import { aroundArgument, useT } from "../../i18n/use-t";
 import { errorMessage } from "../../lib/api";
 import { Badge } from "../../ui/badge";
 import { Button } from "../../ui/button";
@@ -29,12 +29,14 @@ export function MarketCard({
   limitLeft: number | null;
 }) {
   const t = useT();
+  const locale = t.language ?? "en";
   const member = useMember();
   const results = useBoxResults(box.id);
   const observed = results.data?.versions.find((version) => version.odds_version === box.odds_version);
   const soldOut = box.supply_left === 0;
   const limitReached = limitLeft === 0;
   const most = Math.max(1, Math.min(maxPerPurchase, box.supply_left ?? maxPerPurchase, limitLeft ?? maxPerPurchase));
+  const signInToBuy = aroundArgument(t, "loot.signInToBuy", "signIn");
 
   return (
     <Card as="article" data-testid={`box-${box.id}`} aria-labelledby={`box-${box.id}-name`}>
@@ -45,26 +47,28 @@ export function MarketCard({
       <p className={styles.muted}>{box.description}</p>
       <div className={styles.facts}>
         {soldOut ? (
-          <Badge tone="danger">Sold out</Badge>
+          <Badge tone="danger">{t("loot.soldOut")}</Badge>
         ) : (
           <span data-testid="supply-left">
-            {box.supply_left === null ? "Unlimited supply" : `${box.supply_left} of ${box.supply} left`}
+            {box.supply_left === null
+              ? t("loot.supplyUnlimited")
+              : t("loot.supplyLeft", { left: box.supply_left, supply: box.supply ?? 0 })}
           </span>
         )}
         <span>
-          {box.per_member_limit === null ? "No limit per member" : `Limit ${box.per_member_limit} per member`}
+          {box.per_member_limit === null
+            ? t("loot.noLimit")
+            : t("loot.limitPerMember", { limit: box.per_member_limit })}
         </span>
-        {member && limitLeft !== null && <span>{limitLeft} left for you</span>}
+        {member && limitLeft !== null && <span>{t("loot.leftForYou", { left: limitLeft })}</span>}
       </div>
       <table className={styles.odds}>
-        <caption>
-          Odds (version {box.odds_version}) and what they gave in the last {results.data?.window_days ?? 90} days
-        </caption>
+        <caption>{t("loot.oddsCaption", { version: box.odds_version, days: results.data?.window_days ?? 90 })}</caption>
         <thead>
           <tr>
-            <th scope="col">Reward</th>
-            <th scope="col">Chance</th>
-            <th scope="col">Seen</th>
+            <th scope="col">{t("loot.odds.reward")}</th>
+            <th scope="col">{t("loot.odds.chance")}</th>
+            <th scope="col">{t("loot.odds.seen")}</th>
           </tr>
         </thead>
         <tbody>
@@ -72,26 +76,32 @@ export function MarketCard({
             const seen = observed?.rewards[index];
             return (
               <tr key={`${entry.reward.kind}:${entry.reward.amount ?? entry.reward.box_id ?? ""}:${entry.weight}`}>
-                <td>{rewardLabel(entry.reward, boxNames)}</td>
-                <td>{formatPercent(entry.probability)}</td>
-                <td>{seen && observed && observed.total > 0 ? `${formatPercent(seen.share)} (${seen.count})` : "—"}</td>
+                <td>{rewardLabel(entry.reward, boxNames, t)}</td>
+                <td>{formatPercent(entry.probability, locale)}</td>
+                <td>
+                  {seen && observed && observed.total > 0
+                    ? t("loot.odds.seenShare", { share: formatPercent(seen.share, locale), count: seen.count })
+                    : "—"}
+                </td>
               </tr>
             );
           })}
         </tbody>
       </table>
       <p className={styles.muted}>
-        {observed ? `${observed.total} openings in the last ${results.data?.window_days} days.` : null}
-        {results.isError ? "The observed results are not available right now." : null}
+        {observed ? t("loot.openings", { total: observed.total, days: results.data?.window_days ?? 90 }) : null}
+        {results.isError ? t("loot.resultsUnavailable") : null}
       </p>
       {member ? (
         <BuyBox box={box} most={most} disabled={soldOut || limitReached} balance={member.pts} />
       ) : (
         <p>
-          <Link to="/auth?redirect=%2Floot-box">Sign in</Link> to buy boxes with your points.
+          {signInToBuy[0]}
+          <Link to="/auth?redirect=%2Floot-box">{t("shell.signIn")}</Link>
+          {signInToBuy[1]}
         </p>
       )}
-      {member && limitReached && !soldOut && <p className={styles.muted}>You have bought all the boxes allowed.</p>}
+      {member && limitReached && !soldOut && <p className={styles.muted}>{t("loot.limitReachedNote")}</p>}
     </Card>
   );
 }
@@ -115,6 +125,8 @@ function BuyBox({
   const wanted = Number(quantity);
   const valid = Number.isInteger(wanted) && wanted >= 1 && wanted <= most;
   const cost = valid ? wanted * box.price : 0;
+  const costs = aroundArgument(t, "loot.costs", "cost");
+  const balanceAfter = aroundArgument(t, "loot.balanceAfter", "after");
 
   async function confirm() {
     if (!confirming) return;
@@ -123,7 +135,7 @@ function BuyBox({
       const result = await purchase.mutateAsync({ boxId: box.id, quantity: confirming.quantity, key: confirming.key });
       setNotice({
         tone: "success",
-        text: `Bought ${result.quantity} × ${box.name} for ${formatPoints(result.spent, t)}. Open ${result.quantity === 1 ? "it" : "them"} below.`,
+        text: t("loot.bought", { quantity: result.quantity, box: box.name, spent: formatPoints(result.spent, t) }),
       });
     } catch (error) {
       setNotice({ tone: "error", text: errorMessage(error, t) });
@@ -143,7 +155,7 @@ function BuyBox({
       >
         <Input
           className={styles.quantity}
-          label="Quantity"
+          label={t("loot.quantity")}
           type="number"
           inputMode="numeric"
           min={1}
@@ -152,28 +164,30 @@ function BuyBox({
           value={quantity}
           disabled={disabled}
           onChange={(event) => setQuantity(event.target.value)}
-          error={quantity !== "" && !valid ? `1 to ${most}` : undefined}
+          error={quantity !== "" && !valid ? t("loot.quantityRange", { most }) : undefined}
         />
         <Button type="submit" disabled={disabled || !valid}>
-          {disabled ? (box.supply_left === 0 ? "Sold out" : "Limit reached") : `Buy for ${formatPoints(cost, t)}`}
+          {disabled
+            ? t(box.supply_left === 0 ? "loot.soldOut" : "loot.limitReached")
+            : t("loot.buyFor", { cost: formatPoints(cost, t) })}
         </Button>
       </form>
       {notice && <FormAlert tone={notice.tone}>{notice.text}</FormAlert>}
       <Modal
         open={confirming !== null}
         onClose={() => setConfirming(null)}
-        title={`Buy ${confirming?.quantity ?? 0} × ${box.name}?`}
+        title={t("loot.confirmTitle", { quantity: confirming?.quantity ?? 0, box: box.name })}
         footer={
           <>
             <Button variant="secondary" onClick={() => setConfirming(null)}>
-              Cancel
+              {t("loot.cancel")}
             </Button>
             <Button
               loading={purchase.isPending}
               disabled={balance < (confirming?.quantity ?? 0) * box.price}
               onClick={() => void confirm()}
             >
-              Confirm purchase
+              {t("loot.confirm")}
             </Button>
           </>
         }
@@ -181,11 +195,16 @@ function BuyBox({
         {confirming && (
           <div data-testid="purchase-confirmation">
             <p>
-              This costs <strong>{formatPoints(confirming.quantity * box.price, t)}</strong>. Your balance after:{" "}
-              <strong>{formatPoints(balance - confirming.quantity * box.price, t)}</strong>.
+              {costs[0]}
+              <strong>{formatPoints(confirming.quantity * box.price, t)}</strong>
+              {costs[1]} {balanceAfter[0]}
+              <strong>{formatPoints(balance - confirming.quantity * box.price, t)}</strong>
+              {balanceAfter[1]}
             </p>
             {balance < confirming.quantity * box.price && (
-              <FormAlert>You need {formatPoints(confirming.quantity * box.price - balance, t)} more.</FormAlert>
+              <FormAlert>
+                {t("loot.needMore", { more: formatPoints(confirming.quantity * box.price - balance, t) })}
+              </FormAlert>
             )}
           </div>
         )}

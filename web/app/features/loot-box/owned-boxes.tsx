@@ -43,20 +43,20 @@ export function OwnedBoxes({ boxNames }: { boxNames: ReadonlyMap<string, string>
 
   return (
     <Card aria-labelledby="owned-boxes-title" data-testid="owned-boxes">
-      <CardTitle id="owned-boxes-title">Your boxes</CardTitle>
+      <CardTitle id="owned-boxes-title">{t("loot.owned.title")}</CardTitle>
       {opening && (
         <div className={styles.opening} aria-live="polite" data-testid="opening">
           {result ? (
             <div className={styles.reveal} data-testid="open-result">
-              <p className={styles.muted}>{opening.name} opened</p>
-              <p className={styles.reward}>{rewardLabel(result.reward, boxNames)}</p>
+              <p className={styles.muted}>{t("loot.owned.opened", { box: opening.name })}</p>
+              <p className={styles.reward}>{rewardLabel(result.reward, boxNames, t)}</p>
               <p className={styles.muted}>
                 {result.reward.kind === "box"
-                  ? "It is in your boxes below."
+                  ? t("loot.owned.wonBox")
                   : result.reward.kind === "allowlist"
-                    ? "You are on the mint allowlist."
-                    : `Your balance is now ${formatPoints(result.pts, t)}.`}{" "}
-                Nonce {result.proof.nonce}; verify it in the fairness panel once you rotate your seed.
+                    ? t("loot.owned.wonAllowlist")
+                    : t("loot.owned.balanceNow", { pts: formatPoints(result.pts, t) })}{" "}
+                {t("loot.owned.nonce", { nonce: String(result.proof.nonce) })}
               </p>
             </div>
           ) : (
@@ -64,7 +64,7 @@ export function OwnedBoxes({ boxNames }: { boxNames: ReadonlyMap<string, string>
               <span className={styles.chest}>
                 <Sigil name="chest" size={56} />
               </span>
-              <p>Opening {opening.name}…</p>
+              <p>{t("loot.owned.opening", { box: opening.name })}</p>
             </>
           )}
         </div>
@@ -72,18 +72,18 @@ export function OwnedBoxes({ boxNames }: { boxNames: ReadonlyMap<string, string>
       {failure && <FormAlert>{failure}</FormAlert>}
       {mine.isPending ? (
         <p className={styles.muted} aria-busy="true">
-          <Spinner /> Loading your boxes…
+          <Spinner /> {t("loot.owned.loading")}
         </p>
       ) : mine.isError ? (
         <div>
           <FormAlert>{errorMessage(mine.error, t)}</FormAlert>
           <Button variant="secondary" size="sm" onClick={() => void mine.refetch()}>
-            Try again
+            {t("shell.tryAgain")}
           </Button>
         </div>
       ) : groups.size === 0 ? (
         <p className={styles.muted} data-testid="no-boxes">
-          You have no unopened boxes. Buy one from the market above.
+          {t("loot.owned.none")}
         </p>
       ) : (
         <ul className={styles.owned}>
@@ -98,7 +98,7 @@ export function OwnedBoxes({ boxNames }: { boxNames: ReadonlyMap<string, string>
                 disabled={openBox.isPending || rotate.isPending || !fairness.data}
                 onClick={() => void open(boxes[0] as OwnedBox)}
               >
-                Open one
+                {t("loot.owned.openOne")}
               </Button>
             </li>
           ))}
