@@ -5,7 +5,7 @@ import { LoadMemberProfile } from "./features/account/member-profile";
 import { ReferralCapture } from "./features/referrals/referral-capture";
 import type { Messages } from "./i18n/compiled";
 import { messagesFor } from "./i18n/messages.server";
-import { rootNamespaces } from "./i18n/namespaces";
+import { memberRootNamespaces, rootNamespaces } from "./i18n/namespaces";
 import { translator, useT } from "./i18n/use-t";
 import { isChunkLoadError, reloadForChunkError } from "./lib/chunk-reload";
 import { readSessionUser } from "./lib/guards";
@@ -21,9 +21,10 @@ import { WalletRuntimeHost } from "./wallet-runtime/wallet-runtime-host";
 import "./styles/global.css";
 
 export async function loader({ context, request }: Route.LoaderArgs): Promise<RootData> {
+  const user = await readSessionUser(context);
   return {
     config: context.config,
-    user: await readSessionUser(context),
+    user,
     cspNonce: context.cspNonce,
     // Only wagmi's own cookie is read: the session cookie must never reach the page's data.
     evmWallet: evmStateFromCookie(readWagmiCookie(request.headers.get("cookie"))),
@@ -31,7 +32,7 @@ export async function loader({ context, request }: Route.LoaderArgs): Promise<Ro
     // The operator's branding (config/branding.json); every message's {siteName} is its name.
     branding: context.config.branding,
     siteName: context.config.branding.site_name,
-    messages: messagesFor(context.language, rootNamespaces),
+    messages: messagesFor(context.language, user ? memberRootNamespaces : rootNamespaces),
   };
 }
 

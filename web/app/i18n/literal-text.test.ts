@@ -13,26 +13,11 @@ const developmentOnly = ["features/ui-kit/", "routes/template.tsx", "test/"];
  * when its texts move to the catalogs, and a new file cannot join it.
  */
 const notYetTranslated = new Set<string>([
-  "features/daily/check-in-panel.tsx",
-  "features/daily/gmt-countdown.tsx",
-  "features/daily/week-strip.tsx",
   "features/genesis-pass/genesis-pass-page.tsx",
   "features/genesis-pass/mint-panel.tsx",
   "features/genesis-pass/minted-pass-result.tsx",
   "features/genesis-pass/pass-list.tsx",
   "features/genesis-pass/staking-rewards-panel.tsx",
-  "features/referrals/invites-panel.tsx",
-  "features/referrals/invites-success-panel.tsx",
-  "features/tarot/astrology-banner.tsx",
-  "features/tarot/daily-tarot.tsx",
-  "features/tarot/record-on-chain.tsx",
-  "features/tarot/tarot-card.tsx",
-  "features/tarot/tarot-table.tsx",
-  "features/wallets/bind-wallet-panel.tsx",
-  "features/wallets/daily-wallet-step.tsx",
-  "features/wallets/evm-wallet-panel.tsx",
-  "features/wallets/sign-message-playground.tsx",
-  "features/wallets/solana-connect-button.tsx",
 ]);
 
 /** JSX attributes that members read or hear. */

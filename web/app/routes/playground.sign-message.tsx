@@ -6,7 +6,8 @@ import styles from "../ui/page.module.css";
 import { PageHeader } from "../ui/page-header";
 import type { Route } from "./+types/playground.sign-message";
 
-export const loader = messagesLoader("account");
+// The wallet panels' texts too: a visitor may try signing without an account.
+export const loader = messagesLoader("account", "member");
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, "shell.page.signMessage", "account.signMessageDescription");

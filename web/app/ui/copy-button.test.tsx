@@ -1,5 +1,6 @@
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { WithMessages } from "../test/with-messages";
 import { CopyButton } from "./copy-button";
 
 describe("CopyButton", () => {
@@ -23,7 +24,11 @@ describe("CopyButton", () => {
   }
 
   it("copies the text and says Copied for 1.5 s, then Copy again", async () => {
-    render(<CopyButton text="ARC-7F3K" label="Copy invite code" />);
+    render(
+      <WithMessages>
+        <CopyButton text="ARC-7F3K" label="Copy invite code" />
+      </WithMessages>,
+    );
     await click(screen.getByRole("button", { name: "Copy invite code" }));
 
     expect(writeText).toHaveBeenCalledWith("ARC-7F3K");
@@ -38,7 +43,11 @@ describe("CopyButton", () => {
   });
 
   it("announces the result in a polite live region", async () => {
-    render(<CopyButton text="x" />);
+    render(
+      <WithMessages>
+        <CopyButton text="x" />
+      </WithMessages>,
+    );
     const liveRegion = document.querySelector("[aria-live='polite']");
     expect(liveRegion?.textContent).toBe("");
 
@@ -48,7 +57,11 @@ describe("CopyButton", () => {
 
   it("says so when the browser refuses the clipboard", async () => {
     writeText.mockRejectedValue(new DOMException("denied", "NotAllowedError"));
-    render(<CopyButton text="x" />);
+    render(
+      <WithMessages>
+        <CopyButton text="x" />
+      </WithMessages>,
+    );
     await click(screen.getByRole("button", { name: "Copy" }));
 
     expect(screen.getByRole("button").textContent).toBe("Copy failed");

@@ -1,5 +1,6 @@
 import { timings } from "@arcana/protocol";
 import { useEffect, useState } from "react";
+import { useT } from "../i18n/use-t";
 import { Button, type ButtonProps } from "./button";
 
 type CopyState = "idle" | "copied" | "failed";
@@ -10,14 +11,8 @@ export interface CopyButtonProps extends Omit<ButtonProps, "onClick" | "children
   label?: string;
 }
 
-const labels: Record<CopyState, string> = { idle: "Copy", copied: "Copied", failed: "Copy failed" };
-const announcements: Record<CopyState, string> = {
-  idle: "",
-  copied: "Copied to clipboard",
-  failed: "Could not copy to the clipboard",
-};
-
 export function CopyButton({ text, label, variant = "secondary", size = "sm", ...rest }: CopyButtonProps) {
+  const t = useT();
   const [state, setState] = useState<CopyState>("idle");
 
   useEffect(() => {
@@ -38,10 +33,10 @@ export function CopyButton({ text, label, variant = "secondary", size = "sm", ..
   return (
     <>
       <Button variant={variant} size={size} onClick={copy} aria-label={state === "idle" ? label : undefined} {...rest}>
-        {labels[state]}
+        {t("shell.copy.label", { state })}
       </Button>
       <span className="visually-hidden" aria-live="polite">
-        {announcements[state]}
+        {state === "idle" ? "" : t("shell.copy.announce", { state })}
       </span>
     </>
   );

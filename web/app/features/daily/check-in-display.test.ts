@@ -18,6 +18,7 @@ describe("the week strip", () => {
     const strip = checkInStrip(
       week({ today_checked: true }, ["2026-11-20", "2026-11-21", "2026-11-22"]),
       Date.parse("2026-11-22T09:00:00Z"),
+      "en",
     );
     expect(strip.map((day) => day.weekday)).toEqual(["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]);
     expect(strip.filter((day) => day.checked).map((day) => day.date)).toEqual([
@@ -26,6 +27,14 @@ describe("the week strip", () => {
       "2026-11-22",
     ]);
     expect(strip.filter((day) => day.isToday).map((day) => day.dayOfMonth)).toEqual(["22"]);
+    expect(strip.at(-1)?.longDate).toBe("Sunday, November 22, 2026");
+  });
+
+  it("names the GMT weekdays and dates in the page's language", () => {
+    const strip = checkInStrip(week(), Date.parse("2026-11-22T23:30:00Z"), "ja");
+    expect(strip.map((day) => day.weekday)).toEqual(["月", "火", "水", "木", "金", "土", "日"]);
+    expect(strip.at(-1)?.longDate).toBe("2026年11月22日日曜日");
+    expect(checkInStrip(week(), Date.parse("2026-11-22T09:00:00Z"), "tr")[0]?.weekday).toBe("Pzt");
   });
 
   it("leaves out a date it cannot read and only logs a warning", () => {
@@ -33,12 +42,12 @@ describe("the week strip", () => {
     const status = week();
     status.dates[2] = { date: "2026-02-30", checked: true };
     status.dates[3] = { date: "yesterday", checked: false };
-    const strip = checkInStrip(status, Date.parse("2026-11-22T09:00:00Z"));
+    const strip = checkInStrip(status, Date.parse("2026-11-22T09:00:00Z"), "en");
     expect(strip).toHaveLength(5);
     expect(warn).toHaveBeenCalledTimes(2);
     expect(String(warn.mock.calls[0]?.[0])).toContain("2026-02-30");
     // Drawn again (the countdown re-renders every second): the same dates are not warned about twice.
-    checkInStrip(status, Date.parse("2026-11-22T09:00:01Z"));
+    checkInStrip(status, Date.parse("2026-11-22T09:00:01Z"), "en");
     expect(warn).toHaveBeenCalledTimes(2);
   });
 });
@@ -60,8 +69,15 @@ describe("the countdown to 00:00 GMT", () => {
 
   it("tells when 00:00 GMT falls on the member's own clock, for UTC-10 and UTC+14", () => {
     const at = Date.parse("2026-11-22T12:00:00.000Z");
-    expect(gmtMidnightInLocalTime(at, "Pacific/Honolulu")).toMatch(/^Sun, 2:00 PM HST$/);
-    expect(gmtMidnightInLocalTime(at, "Pacific/Kiritimati")).toMatch(/^Mon, 2:00 PM GMT\+14$/);
-    expect(gmtMidnightInLocalTime(at, "UTC")).toMatch(/^Mon, 12:00 AM UTC$/);
+    expect(gmtMidnightInLocalTime(at, "en", "Pacific/Honolulu")).toMatch(/^Sun,? 2:00\sPM HST$/);
+    expect(gmtMidnightInLocalTime(at, "en", "Pacific/Kiritimati")).toMatch(/^Mon,? 2:00\sPM GMT\+14$/);
+    expect(gmtMidnightInLocalTime(at, "en", "UTC")).toMatch(/^Mon,? 12:00\sAM UTC$/);
+  });
+
+  it("writes that moment in the page's language", () => {
+    const at = Date.parse("2026-11-22T12:00:00.000Z");
+    // Tokyo is 9 hours ahead: 00:00 GMT on Monday is 09:00 there, on a 24-hour clock.
+    expect(gmtMidnightInLocalTime(at, "ja", "Asia/Tokyo")).toMatch(/^月\D*9:00 JST$/);
+    expect(gmtMidnightInLocalTime(at, "ko", "Asia/Seoul")).toMatch(/^월 .*9:00/);
   });
 });

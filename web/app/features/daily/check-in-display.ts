@@ -1,17 +1,18 @@
 import { type CheckInStatus, gmtDate, nextGmtMidnight, parseGmtDate } from "@arcana/protocol";
+import { formatGmtDay, formatGmtWeekday, formatLocalWeekdayTime } from "../../i18n/intl";
 
 /** One day of the check-in week as the strip shows it. */
 export interface CheckInStripDay {
   date: string;
   checked: boolean;
   isToday: boolean;
-  /** "Mon": the GMT weekday, the same for every member wherever they are. */
+  /** "Mon": the GMT weekday in the page's language, the same for every member wherever they are. */
   weekday: string;
+  /** "Sunday, November 22, 2026": the whole GMT date in the page's language, for screen readers. */
+  longDate: string;
   /** "22": the day of the month. */
   dayOfMonth: string;
 }
-
-const weekdayFormat = new Intl.DateTimeFormat("en-US", { weekday: "short", timeZone: "UTC" });
 
 /** Dates already warned about: the page re-renders every second and should say it once. */
 const warnedDates = new Set<string>();
@@ -28,8 +29,8 @@ export function readableCheckInDates(status: CheckInStatus): CheckInStatus["date
   });
 }
 
-/** The week strip: readable dates only, oldest first, checked as the API says, today marked. */
-export function checkInStrip(status: CheckInStatus, now: Date | number): CheckInStripDay[] {
+/** The week strip: readable dates only, oldest first, checked as the API says, today marked, in `locale`. */
+export function checkInStrip(status: CheckInStatus, now: Date | number, locale: string): CheckInStripDay[] {
   const today = gmtDate(now);
   return readableCheckInDates(status).map((entry) => {
     const parsed = parseGmtDate(entry.date) as Date;
@@ -37,7 +38,8 @@ export function checkInStrip(status: CheckInStatus, now: Date | number): CheckIn
       date: entry.date,
       checked: entry.checked,
       isToday: entry.date === today,
-      weekday: weekdayFormat.format(parsed),
+      weekday: formatGmtWeekday(parsed, locale),
+      longDate: formatGmtDay(parsed, locale, "full"),
       dayOfMonth: String(parsed.getUTCDate()),
     };
   });
@@ -57,15 +59,10 @@ export function formatHms(ms: number): string {
 }
 
 /**
- * The next 00:00 GMT in the member's own clock, e.g. "9:00 AM" in Tokyo or "2:00 PM" the day
- * before in Honolulu. Browser only: the server does not know the member's time zone.
+ * The next 00:00 GMT in the member's own clock and `locale`, e.g. "Mon, 9:00 AM GMT+9" in Tokyo or
+ * "Sun, 2:00 PM HST" (the day before) in Honolulu. Browser only: the server does not know the
+ * member's time zone.
  */
-export function gmtMidnightInLocalTime(now: Date | number, timeZone?: string): string {
-  return new Intl.DateTimeFormat("en-US", {
-    hour: "numeric",
-    minute: "2-digit",
-    weekday: "short",
-    timeZoneName: "short",
-    ...(timeZone ? { timeZone } : {}),
-  }).format(nextGmtMidnight(now));
+export function gmtMidnightInLocalTime(now: Date | number, locale: string, timeZone?: string): string {
+  return formatLocalWeekdayTime(nextGmtMidnight(now), locale, timeZone);
 }

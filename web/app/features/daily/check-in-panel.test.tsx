@@ -1,4 +1,4 @@
-import type { CheckInStatus } from "@arcana/protocol";
+import type { CheckInStatus, Language } from "@arcana/protocol";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, render, screen, within } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
@@ -30,7 +30,7 @@ function NothingYet() {
   return null;
 }
 
-function renderPanel() {
+function renderPanel(language: Language = "en") {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const Stub = createRoutesStub([
     {
@@ -41,7 +41,7 @@ function renderPanel() {
       loader: () => ({
         user: member,
         cspNonce: "n",
-        ...testI18n(),
+        ...testI18n(language),
         config: { chains: [localChain], default_chain_id: 31337 },
         evmWallet: disconnectedEvm,
       }),
@@ -80,12 +80,32 @@ describe("the check-in modal", () => {
     const week = await screen.findByRole("list", { name: "Your last 7 GMT days" });
     const today = within(week).getByText("Today").closest("li");
     expect(today?.getAttribute("aria-current")).toBe("date");
-    expect(today?.textContent).toContain("2026-11-22: checked in");
+    expect(today?.textContent).toContain("Sunday, November 22, 2026: checked in");
     expect(screen.getByTestId("check-in-streak").textContent).toBe("2 days");
     expect(screen.getByText("Tomorrow's reward")).toBeTruthy();
     expect(screen.getByTestId("check-in-next-reward").textContent).toBe("+15 pts");
     expect(screen.getByTestId("gmt-countdown").textContent).toBe("06:00:00");
     expect(screen.getByRole("button", { name: "Connect your wallet to check in" })).toBeTruthy();
+  });
+
+  it("speaks the page's language: the week, the streak's days and the reward in Japanese", async () => {
+    const status: CheckInStatus = {
+      current_streak: 1,
+      today_checked: false,
+      dates: ["16", "17", "18", "19", "20", "21", "22"].map((day) => ({
+        date: `2026-11-${day}`,
+        checked: day === "21",
+      })),
+      next_reward_points: 1250,
+    };
+    serve(() => Response.json({ data: status }));
+    renderPanel("ja");
+    const week = await screen.findByRole("list", { name: "直近 7 日間（GMT）" });
+    expect(within(week).getByText("今日").closest("li")?.textContent).toContain("2026年11月22日日曜日: 未チェックイン");
+    expect(within(week).getByText("月")).toBeTruthy();
+    expect(screen.getByTestId("check-in-streak").textContent).toBe("1 日");
+    expect(screen.getByText("今日の報酬")).toBeTruthy();
+    expect(screen.getByTestId("check-in-next-reward").textContent).toBe("+1,250 ポイント");
   });
 
   it("shows an empty state, not an error, when the week cannot be loaded", async () => {

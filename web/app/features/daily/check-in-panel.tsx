@@ -1,7 +1,7 @@
 import { creditCheckInRoute } from "@arcana/protocol/calls";
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
-import { useT } from "../../i18n/use-t";
+import { aroundArgument, useT } from "../../i18n/use-t";
 import { api } from "../../lib/api";
 import { useGmtToday, useNow } from "../../lib/use-clock";
 import { useModalStore } from "../../shell/modals/modal-store";
@@ -54,35 +54,37 @@ export default function CheckInPanel() {
   }, [stage, notice]);
 
   if (!member) {
+    const [before, after] = aroundArgument(t, "modal.checkIn.signIn", "signIn");
     return (
       <p>
+        {before}
         <Link to="/auth?redirect=%2F" onClick={() => closeModal("checkIn")}>
-          Sign in
-        </Link>{" "}
-        to check in each GMT day and build your streak.
+          {t("shell.signIn")}
+        </Link>
+        {after}
       </p>
     );
   }
   if (status.isPending || now === null) {
     return (
       <p className={styles.loading} aria-busy="true">
-        <Spinner /> Loading your check-in week…
+        <Spinner /> {t("member.checkIn.loading")}
       </p>
     );
   }
   if (!status.data) {
     return (
       <div className={styles.emptyPanel} data-testid="check-in-empty">
-        <p>Your check-in week is not available right now.</p>
+        <p>{t("member.checkIn.unavailable")}</p>
         <Button variant="secondary" size="sm" loading={status.isFetching} onClick={() => void status.refetch()}>
-          Try again
+          {t("shell.tryAgain")}
         </Button>
       </div>
     );
   }
 
   const checkedToday = status.data.today_checked;
-  const days = checkInStrip(status.data, now);
+  const days = checkInStrip(status.data, now, t.language ?? "en");
   const streak = status.data.current_streak;
 
   async function checkIn(payOwnGas = false) {
@@ -92,16 +94,19 @@ export default function CheckInPanel() {
       setNotice(
         relayed
           ? relayed.credited
-            ? { tone: "success", text: "Checked in for free: your points are credited." }
-            : { tone: "info", text: "Checked in for free. Its points arrive as soon as Arcana sees it on chain." }
+            ? { tone: "success", text: t("member.checkIn.freeCredited") }
+            : { tone: "info", text: t("member.checkIn.freePending") }
           : credited === null
-            ? { tone: "info", text: "Your check-in is on chain. Its points arrive as soon as the network confirms it." }
+            ? { tone: "info", text: t("member.checkIn.onChain") }
             : credited.credited
               ? {
                   tone: "success",
-                  text: `Checked in: +${formatPoints(credited.points, t)}, day ${credited.streak} of your streak.`,
+                  text: t("member.checkIn.credited", {
+                    points: formatPoints(credited.points, t),
+                    streak: credited.streak,
+                  }),
                 }
-              : { tone: "info", text: "Today's check-in was already credited to your account." },
+              : { tone: "info", text: t("member.checkIn.already") },
       );
     } catch (error) {
       setNotice({
@@ -114,24 +119,27 @@ export default function CheckInPanel() {
 
   return (
     <div ref={panel} tabIndex={-1} className={styles.panel} data-testid="check-in-panel">
-      {days.length > 0 ? <WeekStrip days={days} /> : <p className={styles.muted}>No check-in days to show yet.</p>}
+      {days.length > 0 ? <WeekStrip days={days} /> : <p className={styles.muted}>{t("member.checkIn.noDays")}</p>}
       <dl className={styles.stats}>
         <div className={styles.stat}>
-          <dt>Current streak</dt>
-          <dd data-testid="check-in-streak">
-            {streak} {streak === 1 ? "day" : "days"}
-          </dd>
+          <dt>{t("member.checkIn.streak")}</dt>
+          <dd data-testid="check-in-streak">{t("member.checkIn.streakDays", { count: streak })}</dd>
         </div>
         <div className={styles.stat}>
-          <dt>{checkedToday ? "Tomorrow's reward" : "Today's reward"}</dt>
+          <dt>{checkedToday ? t("member.checkIn.rewardTomorrow") : t("member.checkIn.rewardToday")}</dt>
           <dd className={styles.reward} data-testid="check-in-next-reward">
             +{formatPoints(status.data.next_reward_points, t)}
           </dd>
         </div>
       </dl>
-      <GmtCountdown label={checkedToday ? "Next check-in opens in" : "Today's check-in closes in"} now={now} />
+      <GmtCountdown label={checkedToday ? t("member.checkIn.opensIn") : t("member.checkIn.closesIn")} now={now} />
       {!checkedToday && (
-        <GasStatus chain={daily.target} action="check_in" wallet={member.wallet_address} verb="check in" />
+        <GasStatus
+          chain={daily.target}
+          action="check_in"
+          wallet={member.wallet_address}
+          verb={t("member.daily.verb", { action: "checkIn" })}
+        />
       )}
       {daily.write.relay && (
         <RelayProgressView progress={daily.write.relay} explorerUrl={daily.target?.explorer_url ?? null} credits />
@@ -139,33 +147,29 @@ export default function CheckInPanel() {
       {notice && <FormAlert tone={notice.tone}>{notice.text}</FormAlert>}
       {notice?.offerPayingGas && stage === null && (
         <Button variant="secondary" onClick={() => void checkIn(true)}>
-          Pay the gas myself
+          {t("member.daily.payGas")}
         </Button>
       )}
-      <DailyWalletStep readiness={daily.readiness} action="check in">
+      <DailyWalletStep readiness={daily.readiness} action="checkIn">
         <Button
           className={styles.primaryAction}
           loading={stage !== null}
           disabled={checkedToday && stage === null}
           onClick={() => void checkIn()}
         >
-          {stage === "crediting"
-            ? "Crediting your points…"
-            : stage === "relaying"
-              ? "Arcana is sending it…"
-              : stage !== null
-                ? "Confirm in your wallet…"
-                : checkedToday
-                  ? "Checked in today"
-                  : free
-                    ? "Check in (free)"
-                    : "Check in"}
+          {stage !== null
+            ? t("member.daily.stage", { stage })
+            : checkedToday
+              ? t("member.checkIn.done")
+              : free
+                ? t("member.checkIn.free")
+                : t("member.checkIn.checkIn")}
         </Button>
       </DailyWalletStep>
       <p className={styles.fineprint}>
-        Checking in calls the Daily contract on {daily.target?.name ?? "your network"} for your bound wallet
-        {free ? ": you sign, Arcana pays the network fee" : "; it costs only the network fee"}. A missed GMT day starts
-        the streak again.
+        {t(free ? "member.checkIn.fineprintFree" : "member.checkIn.fineprint", {
+          network: daily.target?.name ?? t("member.checkIn.yourNetwork"),
+        })}
       </p>
     </div>
   );

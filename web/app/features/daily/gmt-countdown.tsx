@@ -1,3 +1,4 @@
+import { useT } from "../../i18n/use-t";
 import { formatHms, gmtMidnightInLocalTime, msUntilGmtMidnight } from "./check-in-display";
 import styles from "./daily.module.css";
 
@@ -8,13 +9,16 @@ import styles from "./daily.module.css";
  * they look).
  */
 export function GmtCountdown({ label, now }: { label: string; now: number }) {
+  const t = useT();
   return (
     <p className={styles.countdown}>
       <span className={styles.countdownLabel}>{label}</span>
       <span className={styles.countdownValue} data-testid="gmt-countdown">
         {formatHms(msUntilGmtMidnight(now))}
       </span>
-      <span className={styles.countdownLocal}>00:00 GMT is {gmtMidnightInLocalTime(now)} your time</span>
+      <span className={styles.countdownLocal}>
+        {t("member.checkIn.localMidnight", { time: gmtMidnightInLocalTime(now, t.language ?? "en") })}
+      </span>
     </p>
   );
 }

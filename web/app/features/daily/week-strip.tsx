@@ -1,10 +1,12 @@
+import { useT } from "../../i18n/use-t";
 import type { CheckInStripDay } from "./check-in-display";
 import styles from "./daily.module.css";
 
 /** The 7 GMT days ending today: checked days marked, today highlighted. */
 export function WeekStrip({ days }: { days: CheckInStripDay[] }) {
+  const t = useT();
   return (
-    <ol className={styles.week} aria-label="Your last 7 GMT days">
+    <ol className={styles.week} aria-label={t("member.checkIn.week")}>
       {days.map((day) => (
         <li
           key={day.date}
@@ -13,7 +15,7 @@ export function WeekStrip({ days }: { days: CheckInStripDay[] }) {
           data-today={day.isToday || undefined}
           aria-current={day.isToday ? "date" : undefined}
         >
-          <span className={styles.weekday}>{day.isToday ? "Today" : day.weekday}</span>
+          <span className={styles.weekday}>{day.isToday ? t("member.checkIn.today") : day.weekday}</span>
           <span className={styles.dayMark} aria-hidden="true">
             {day.checked ? (
               <svg width="16" height="16" viewBox="0 0 24 24" focusable="false" aria-hidden="true">
@@ -31,7 +33,7 @@ export function WeekStrip({ days }: { days: CheckInStripDay[] }) {
             )}
           </span>
           <span className="visually-hidden">
-            {day.date}: {day.checked ? "checked in" : "not checked in"}
+            {t("member.checkIn.dayStatus", { date: day.longDate, checked: day.checked ? "yes" : "no" })}
           </span>
         </li>
       ))}

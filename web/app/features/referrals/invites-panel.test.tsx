@@ -171,7 +171,8 @@ describe("the invites window", () => {
     renderWith(InvitesPanel);
     const kol = await screen.findByTestId("kol-codes");
     expect(kol.textContent).toContain("MOONCLUB");
-    expect(kol.textContent).toContain("2026-11-22");
+    expect(kol.textContent).toContain("Nov 22, 2026");
+    expect(kol.textContent).toContain("3 uses · 2 qualified");
     expect((screen.getByRole("button", { name: "Claim 200 pts" }) as HTMLButtonElement).disabled).toBe(false);
   });
 

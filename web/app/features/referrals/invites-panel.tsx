@@ -1,7 +1,8 @@
 import type { Invitee, KolCodeStats } from "@arcana/protocol";
 import { type FormEvent, useId, useState } from "react";
 import { Link } from "react-router";
-import { useT } from "../../i18n/use-t";
+import { formatCount, formatGmtDateTime, formatGmtDay } from "../../i18n/intl";
+import { aroundArgument, useT } from "../../i18n/use-t";
 import { errorMessage } from "../../lib/api";
 import { useModalStore } from "../../shell/modals/modal-store";
 import { Badge, type BadgeTone } from "../../ui/badge";
@@ -37,19 +38,21 @@ export default function InvitesPanel() {
   const closeModal = useModalStore((state) => state.closeModal);
   const summary = useReferralSummary();
   if (!member) {
+    const [before, after] = aroundArgument(t, "modal.invites.signIn", "signIn");
     return (
       <p>
+        {before}
         <Link to="/auth" onClick={() => closeModal("invites")}>
-          Sign in
-        </Link>{" "}
-        to get your invite code.
+          {t("shell.signIn")}
+        </Link>
+        {after}
       </p>
     );
   }
   if (summary.isPending) {
     return (
       <p className={styles.loading} aria-busy="true">
-        <Spinner /> Loading your invites…
+        <Spinner /> {t("member.invites.loading")}
       </p>
     );
   }
@@ -58,45 +61,47 @@ export default function InvitesPanel() {
       <div className={styles.panel}>
         <FormAlert>{errorMessage(summary.error, t)}</FormAlert>
         <Button variant="secondary" onClick={() => summary.refetch()}>
-          Try again
+          {t("shell.tryAgain")}
         </Button>
       </div>
     );
   }
   const data = summary.data;
+  const locale = t.language ?? "en";
+  const [joinedBefore, joinedAfter] = aroundArgument(t, "member.invites.joinedWith", "code");
   return (
     <div className={styles.panel} data-testid="invites-panel">
-      <section className={styles.codeBox} aria-label="Your invite code">
-        <p className={styles.eyebrow}>Your invite code</p>
+      <section className={styles.codeBox} aria-label={t("member.invites.yourCode")}>
+        <p className={styles.eyebrow}>{t("member.invites.yourCode")}</p>
         <div className={styles.codeRow}>
           <strong className={styles.code} data-testid="invite-code">
             {data.code}
           </strong>
-          <CopyButton text={data.code} label="Copy invite code" />
+          <CopyButton text={data.code} label={t("member.invites.copyCode")} />
         </div>
         <div className={styles.codeRow}>
           <code className={styles.link} data-testid="invite-link">
             {data.share_url}
           </code>
-          <CopyButton text={data.share_url} label="Copy invite link" />
+          <CopyButton text={data.share_url} label={t("member.invites.copyLink")} />
         </div>
       </section>
 
       <dl className={styles.stats}>
         <div>
-          <dt>Invited</dt>
-          <dd data-testid="invites-count">{data.invitees}</dd>
+          <dt>{t("member.invites.invited")}</dt>
+          <dd data-testid="invites-count">{formatCount(data.invitees, locale)}</dd>
         </div>
         <div>
-          <dt>Qualified</dt>
-          <dd data-testid="invites-qualified">{data.qualified}</dd>
+          <dt>{t("member.invites.qualified")}</dt>
+          <dd data-testid="invites-qualified">{formatCount(data.qualified, locale)}</dd>
         </div>
         <div>
-          <dt>To claim</dt>
+          <dt>{t("member.invites.toClaim")}</dt>
           <dd data-testid="invites-pending-points">{formatPoints(data.pending_points, t)}</dd>
         </div>
         <div>
-          <dt>Claimed</dt>
+          <dt>{t("member.invites.claimed")}</dt>
           <dd>{formatPoints(data.claimed_points, t)}</dd>
         </div>
       </dl>
@@ -106,7 +111,9 @@ export default function InvitesPanel() {
 
       {data.used_code ? (
         <p className={styles.muted}>
-          You joined with code <strong>{data.used_code}</strong>.
+          {joinedBefore}
+          <strong>{data.used_code}</strong>
+          {joinedAfter}
         </p>
       ) : data.window_ends_at ? (
         <FriendCodeForm windowEndsAt={data.window_ends_at} />
@@ -134,13 +141,15 @@ function ClaimButton({ pending, kind }: { pending: number; kind: "referral" | "k
               showToast({
                 tone: "success",
                 message:
-                  result.claimed > 0 ? `${formatPoints(result.claimed, t)} claimed.` : "Nothing to claim right now.",
+                  result.claimed > 0
+                    ? t("member.invites.claimedToast", { points: formatPoints(result.claimed, t) })
+                    : t("member.invites.nothingNow"),
               }),
           })
         }
       >
         {claim.isPending && <Spinner />}
-        {pending > 0 ? `Claim ${formatPoints(pending, t)}` : "Nothing to claim yet"}
+        {pending > 0 ? t("member.invites.claim", { points: formatPoints(pending, t) }) : t("member.invites.nothingYet")}
       </Button>
       {claim.isError && <FormAlert>{errorMessage(claim.error, t)}</FormAlert>}
     </div>
@@ -148,21 +157,18 @@ function ClaimButton({ pending, kind }: { pending: number; kind: "referral" | "k
 }
 
 function InviteeList({ invitees }: { invitees: Invitee[] }) {
+  const t = useT();
   if (invitees.length === 0) {
-    return (
-      <p className={styles.muted}>
-        No one has used your code yet. Share your link: you earn points when a friend joins and binds a wallet.
-      </p>
-    );
+    return <p className={styles.muted}>{t("member.invites.none")}</p>;
   }
   return (
-    <ul className={styles.invitees} aria-label="Your invitees" data-testid="invitee-list">
+    <ul className={styles.invitees} aria-label={t("member.invites.invitees")} data-testid="invitee-list">
       {invitees.map((invitee, index) => (
         // Invitees are shown by join date only, so the list's order is their identity.
         // biome-ignore lint/suspicious/noArrayIndexKey: no other identity is shown to the inviter
         <li key={index} className={styles.invitee}>
-          <span>Joined {invitee.joined_on}</span>
-          <Badge tone={stateTones[invitee.state]}>{invitee.state}</Badge>
+          <span>{t("member.invites.joined", { date: formatGmtDay(invitee.joined_on, t.language ?? "en") })}</span>
+          <Badge tone={stateTones[invitee.state]}>{t("member.invites.state", { state: invitee.state })}</Badge>
           {invitee.reason && <span className={styles.reason}>{invitee.reason}</span>}
         </li>
       ))}
@@ -183,7 +189,7 @@ function FriendCodeForm({ windowEndsAt }: { windowEndsAt: string }) {
     event.preventDefault();
     const code = cleanReferralCode(value);
     if (!code) {
-      setProblem("Codes are 4 to 32 letters, digits, - and _.");
+      setProblem(t("member.invites.badCode"));
       return;
     }
     setProblem(null);
@@ -199,11 +205,11 @@ function FriendCodeForm({ windowEndsAt }: { windowEndsAt: string }) {
   return (
     <form className={styles.friendForm} onSubmit={submit} aria-labelledby={`${formId}-title`} noValidate>
       <p id={`${formId}-title`} className={styles.eyebrow}>
-        Invited by a friend?
+        {t("member.invites.friendTitle")}
       </p>
       <Input
-        label="Friend's invite code"
-        hint={`You can enter one until ${new Date(windowEndsAt).toUTCString()}.`}
+        label={t("member.invites.friendCode")}
+        hint={t("member.invites.friendUntil", { time: formatGmtDateTime(windowEndsAt, t.language ?? "en") })}
         value={value}
         onChange={(event) => setValue(event.target.value)}
         autoComplete="off"
@@ -212,19 +218,20 @@ function FriendCodeForm({ windowEndsAt }: { windowEndsAt: string }) {
       />
       <Button type="submit" variant="secondary" disabled={apply.isPending} aria-busy={apply.isPending || undefined}>
         {apply.isPending && <Spinner />}
-        Apply code
+        {t("member.invites.apply")}
       </Button>
     </form>
   );
 }
 
 function KolCodes() {
+  const t = useT();
   const kol = useKolSummary();
   if (!kol.data?.is_kol) return null;
   const pending = kol.data.codes.reduce((sum, code) => sum + code.pending_points, 0);
   return (
-    <section className={styles.kol} aria-label="Your community codes" data-testid="kol-codes">
-      <p className={styles.eyebrow}>Your community codes</p>
+    <section className={styles.kol} aria-label={t("member.invites.kolCodes")} data-testid="kol-codes">
+      <p className={styles.eyebrow}>{t("member.invites.kolCodes")}</p>
       {kol.data.codes.map((code) => (
         <KolCodeTable key={code.code} code={code} />
       ))}
@@ -235,35 +242,40 @@ function KolCodes() {
 
 function KolCodeTable({ code }: { code: KolCodeStats }) {
   const t = useT();
+  const locale = t.language ?? "en";
   const active = code.daily.filter((day) => day.uses > 0 || day.qualified > 0);
   return (
     <div className={styles.kolCode}>
       <p>
-        <strong>{code.code}</strong> {code.disabled && <Badge tone="danger">disabled</Badge>} · {code.uses} uses ·{" "}
-        {code.qualified} qualified · {formatPoints(code.pending_points, t)} to claim ·{" "}
-        {formatPoints(code.claimed_points, t)} claimed
+        <strong>{code.code}</strong> {code.disabled && <Badge tone="danger">{t("member.invites.disabled")}</Badge>} ·{" "}
+        {t("member.invites.kolStats", {
+          uses: code.uses,
+          qualified: code.qualified,
+          pending: formatPoints(code.pending_points, t),
+          claimed: formatPoints(code.claimed_points, t),
+        })}
       </p>
       <div className={styles.tableScroll}>
         <table className={styles.table}>
-          <caption className="visually-hidden">{code.code}: uses and qualified invites per GMT day</caption>
+          <caption className="visually-hidden">{t("member.invites.kolCaption", { code: code.code })}</caption>
           <thead>
             <tr>
-              <th scope="col">GMT day</th>
-              <th scope="col">Uses</th>
-              <th scope="col">Qualified</th>
+              <th scope="col">{t("member.invites.gmtDay")}</th>
+              <th scope="col">{t("member.invites.uses")}</th>
+              <th scope="col">{t("member.invites.qualified")}</th>
             </tr>
           </thead>
           <tbody>
             {active.length === 0 ? (
               <tr>
-                <td colSpan={3}>No uses in the last 30 days.</td>
+                <td colSpan={3}>{t("member.invites.noUses")}</td>
               </tr>
             ) : (
               active.map((day) => (
                 <tr key={day.date}>
-                  <td>{day.date}</td>
-                  <td>{day.uses}</td>
-                  <td>{day.qualified}</td>
+                  <td>{formatGmtDay(day.date, locale)}</td>
+                  <td>{formatCount(day.uses, locale)}</td>
+                  <td>{formatCount(day.qualified, locale)}</td>
                 </tr>
               ))
             )}

@@ -5,32 +5,32 @@ import { formatPoints } from "../account/points";
 import styles from "./referrals.module.css";
 import { useAppliedReferral } from "./use-referrals";
 
-const qualifyStep = {
-  wallet_bound: "bind a wallet",
-  pass_minted: "mint your Genesis Pass",
-  first_check_in: "check in for the first time",
-} as const;
-
 /** The invites-success window: the code applied, and what the new member gets and when. */
 export function InvitesSuccessPanel() {
   const t = useT();
   const applied = useAppliedReferral((state) => state.applied);
   const openModal = useModalStore((state) => state.openModal);
   const closeModal = useModalStore((state) => state.closeModal);
-  if (!applied) return <p>Your invite code was applied.</p>;
+  if (!applied) return <p>{t("member.invitesSuccess.applied")}</p>;
+  const points = formatPoints(applied.invitee_points, t);
+  // The code is set in bold where each language puts it.
+  const [before = "", after = ""] = t("member.invitesSuccess.joinedWith", {
+    kind: applied.kol ? "kol" : "invite",
+    code: "\u0000",
+  }).split("\u0000");
   return (
     <div className={styles.panel} data-testid="invites-success">
       <p>
-        You joined with {applied.kol ? "community code" : "invite code"} <strong>{applied.code}</strong>.
+        {before}
+        <strong>{applied.code}</strong>
+        {after}
       </p>
-      {applied.state === "qualified" && (
-        <p>{formatPoints(applied.invitee_points, t)} are yours already: they are in your rewards history.</p>
-      )}
+      {applied.state === "qualified" && <p>{t("member.invitesSuccess.yours", { points })}</p>}
       {applied.state === "pending" && (
         <p>
           {applied.invitee_points > 0
-            ? `You receive ${formatPoints(applied.invitee_points, t)} once you ${qualifyStep[applied.qualify_on]}.`
-            : `Your friend is rewarded once you ${qualifyStep[applied.qualify_on]}.`}
+            ? t("member.invitesSuccess.receive", { points, step: applied.qualify_on })
+            : t("member.invitesSuccess.friendRewarded", { step: applied.qualify_on })}
         </p>
       )}
       {applied.state === "refused" && applied.reason && <p>{applied.reason}</p>}
@@ -42,11 +42,11 @@ export function InvitesSuccessPanel() {
               openModal("bindWallet");
             }}
           >
-            Bind a wallet
+            {t("modal.bindWallet.title")}
           </Button>
         )}
         <Button variant="secondary" onClick={() => closeModal("invitesSuccess")}>
-          Close
+          {t("shell.close")}
         </Button>
       </div>
     </div>

@@ -1,4 +1,5 @@
-import { useT } from "../../i18n/use-t";
+import { formatGmtDay } from "../../i18n/intl";
+import { type MessageId, useT } from "../../i18n/use-t";
 import { errorMessage } from "../../lib/api";
 import { Sigil } from "../../ui/sigil";
 import { Spinner } from "../../ui/spinner";
@@ -6,14 +7,45 @@ import { formatIllumination, moonLitPath } from "./moon-phase";
 import styles from "./tarot.module.css";
 import { useAstrologyToday } from "./use-tarot";
 
+/** The sun signs' and moon phases' messages, by the names the API gives them (`GET /astrology/today`). */
+const signIds: Record<string, MessageId> = {
+  Aries: "tarot.sign.aries",
+  Taurus: "tarot.sign.taurus",
+  Gemini: "tarot.sign.gemini",
+  Cancer: "tarot.sign.cancer",
+  Leo: "tarot.sign.leo",
+  Virgo: "tarot.sign.virgo",
+  Libra: "tarot.sign.libra",
+  Scorpio: "tarot.sign.scorpio",
+  Sagittarius: "tarot.sign.sagittarius",
+  Capricorn: "tarot.sign.capricorn",
+  Aquarius: "tarot.sign.aquarius",
+  Pisces: "tarot.sign.pisces",
+};
+const phaseIds: Record<string, MessageId> = {
+  "New Moon": "tarot.moon.new",
+  "Waxing Crescent": "tarot.moon.waxingCrescent",
+  "First Quarter": "tarot.moon.firstQuarter",
+  "Waxing Gibbous": "tarot.moon.waxingGibbous",
+  "Full Moon": "tarot.moon.full",
+  "Waning Gibbous": "tarot.moon.waningGibbous",
+  "Last Quarter": "tarot.moon.lastQuarter",
+  "Waning Crescent": "tarot.moon.waningCrescent",
+};
+
 /** The day's sky: the sun's zodiac sign and the moon's phase, computed by the server for 12:00 GMT. */
 export function AstrologyBanner({ today }: { today: string | null }) {
   const t = useT();
+  // A name the web does not know yet is shown as the API wrote it.
+  const nameOf = (ids: Record<string, MessageId>, name: string) => {
+    const id = ids[name];
+    return id ? t(id) : name;
+  };
   const sky = useAstrologyToday(today);
   return (
     <section className={styles.banner} aria-labelledby="sky-title" data-testid="astrology-banner">
       <h2 id="sky-title" className="visually-hidden">
-        Today's sky
+        {t("tarot.sky.title")}
       </h2>
       {sky.data ? (
         <>
@@ -22,9 +54,9 @@ export function AstrologyBanner({ today }: { today: string | null }) {
               <Sigil name="star" size={28} />
             </span>
             <p>
-              <span className={styles.skyLabel}>Sun in</span>
+              <span className={styles.skyLabel}>{t("tarot.sky.sunIn")}</span>
               <span className={styles.skyValue} data-testid="sun-sign">
-                {sky.data.sun_sign}
+                {nameOf(signIds, sky.data.sun_sign)}
               </span>
             </p>
           </div>
@@ -34,20 +66,22 @@ export function AstrologyBanner({ today }: { today: string | null }) {
               <path d={moonLitPath(sky.data.moon_phase_angle, 11)} className={styles.moonLit} />
             </svg>
             <p>
-              <span className={styles.skyLabel}>Moon</span>
+              <span className={styles.skyLabel}>{t("tarot.sky.moon")}</span>
               <span className={styles.skyValue} data-testid="moon-phase">
-                {sky.data.moon_phase_name}
+                {nameOf(phaseIds, sky.data.moon_phase_name)}
               </span>
-              <span className={styles.skyNote}>{formatIllumination(sky.data.moon_illumination)}</span>
+              <span className={styles.skyNote}>{formatIllumination(sky.data.moon_illumination, t)}</span>
             </p>
           </div>
-          <p className={styles.skyDate}>The sky over {sky.data.date}, 12:00 GMT</p>
+          <p className={styles.skyDate}>
+            {t("tarot.sky.over", { date: formatGmtDay(sky.data.date, t.language ?? "en", "long") })}
+          </p>
         </>
       ) : sky.isError ? (
-        <p className={styles.skyMessage}>The sky could not be read right now. {errorMessage(sky.error, t)}</p>
+        <p className={styles.skyMessage}>{t("tarot.sky.unavailable", { error: errorMessage(sky.error, t) })}</p>
       ) : (
         <p className={styles.skyMessage} aria-busy="true">
-          <Spinner /> Reading today's sky…
+          <Spinner /> {t("tarot.sky.loading")}
         </p>
       )}
     </section>

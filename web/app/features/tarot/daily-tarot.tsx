@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { useT } from "../../i18n/use-t";
 import { useGmtToday } from "../../lib/use-clock";
 import { buttonClassName } from "../../ui/button";
 import { Card } from "../../ui/card";
@@ -10,6 +11,7 @@ import { TarotTable } from "./tarot-table";
 
 /** The /daily-tarot page's content: the day's sky for everyone, the cards for members. */
 export function DailyTarot() {
+  const t = useT();
   const member = useMember();
   const today = useGmtToday();
   return (
@@ -17,19 +19,16 @@ export function DailyTarot() {
       <AstrologyBanner today={today} />
       {!member ? (
         <Card className={styles.visitor}>
-          <h2 className={styles.sectionTitle}>Your three cards are waiting</h2>
-          <p className={styles.muted}>
-            Sign in to turn over today's past, present and future, read what they say, and record the draw on chain for
-            points.
-          </p>
+          <h2 className={styles.sectionTitle}>{t("tarot.visitor.title")}</h2>
+          <p className={styles.muted}>{t("tarot.visitor.text")}</p>
           <Link to="/auth?redirect=%2Fdaily-tarot" className={buttonClassName({})}>
-            Sign in to draw
+            {t("tarot.visitor.signIn")}
           </Link>
         </Card>
       ) : today === null ? (
         <Card>
           <p className={styles.loading} aria-busy="true">
-            <Spinner /> Shuffling the deck…
+            <Spinner /> {t("tarot.shuffling")}
           </p>
         </Card>
       ) : (

@@ -1,3 +1,6 @@
+import { formatPercent } from "../../i18n/intl";
+import type { Translate } from "../../i18n/use-t";
+
 /**
  * The lit part of the moon's disc as an SVG path, centred on (0, 0) with radius `r`, for a phase
  * angle of 0–360 degrees (0 new, 90 first quarter, 180 full, 270 last quarter), as seen from the
@@ -16,7 +19,7 @@ export function moonLitPath(phaseAngle: number, r: number): string {
   return `M 0 ${-r} A ${r} ${r} 0 0 ${limbSweep} 0 ${r} A ${round(rx)} ${r} 0 0 ${terminatorSweep} 0 ${-r} Z`;
 }
 
-/** "78% lit": the illuminated fraction (0–1) as a whole percentage. */
-export function formatIllumination(fraction: number): string {
-  return `${Math.round(Math.min(1, Math.max(0, fraction)) * 100)}% lit`;
+/** "78% lit": the illuminated fraction (0–1) as a whole percentage, in the page's language. */
+export function formatIllumination(fraction: number, t: Translate): string {
+  return t("tarot.sky.lit", { percent: formatPercent(fraction, t.language ?? "en") });
 }

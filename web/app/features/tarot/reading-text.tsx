@@ -1,9 +1,11 @@
 import type { TarotReading } from "@arcana/protocol";
+import { useT } from "../../i18n/use-t";
 import styles from "./tarot.module.css";
-import { orientationName, positionNames } from "./tarot-card";
+import { positionName } from "./tarot-card";
 
 /** A reading's prose, paragraph by paragraph, then each card's meaning in its position. */
 export function ReadingText({ reading }: { reading: TarotReading }) {
+  const t = useT();
   const paragraphs = reading.content.split(/\n\s*\n/).filter((paragraph) => paragraph.trim() !== "");
   return (
     <div className={styles.readingText}>
@@ -19,8 +21,11 @@ export function ReadingText({ reading }: { reading: TarotReading }) {
         {reading.cards.map((card) => (
           <div key={card.position} className={styles.meaning}>
             <dt>
-              <span className={styles.meaningPosition}>{positionNames[card.position]}</span> {card.name},{" "}
-              {orientationName(card).toLowerCase()}
+              <span className={styles.meaningPosition}>{positionName(card.position, t)}</span>{" "}
+              {t("tarot.cardOrientation", {
+                card: card.name,
+                orientation: card.is_reversed === "1" ? "reversed" : "upright",
+              })}
             </dt>
             <dd>
               {card.meaning}

@@ -24,20 +24,21 @@ type Notice = { tone: "error" | "success" | "info"; text: string; offerPayingGas
 
 /** Whether today's draw is recorded on one network (`GET /blockchain/tarot?network=`). */
 function NetworkRecord({ today, network, names }: { today: string; network: TarotNetwork; names: string }) {
+  const t = useT();
   const chainTarot = useChainTarot(today, network);
   return (
     <li className={styles.networkRow} data-testid={`tarot-network-${network}`}>
       <span>{names}</span>
       {chainTarot.data ? (
         chainTarot.data.is_tarot ? (
-          <Badge tone="success">Recorded</Badge>
+          <Badge tone="success">{t("tarot.record.recorded")}</Badge>
         ) : (
-          <Badge>Not recorded</Badge>
+          <Badge>{t("tarot.record.notRecorded")}</Badge>
         )
       ) : chainTarot.isError ? (
-        <Badge tone="danger">Unknown</Badge>
+        <Badge tone="danger">{t("tarot.record.unknown")}</Badge>
       ) : (
-        <Badge>Checking…</Badge>
+        <Badge>{t("tarot.record.checking")}</Badge>
       )}
     </li>
   );
@@ -73,13 +74,13 @@ export function RecordOnChain({ today, draw }: { today: string; draw: TarotDraw 
       setNotice(
         relayed
           ? relayed.credited
-            ? { tone: "success", text: "Recorded on chain for free: your tarot points are credited." }
-            : { tone: "info", text: "Recorded for free. Its points arrive as soon as Arcana sees it on chain." }
+            ? { tone: "success", text: t("tarot.record.freeCredited") }
+            : { tone: "info", text: t("tarot.record.freePending") }
           : credited === null
-            ? { tone: "info", text: "Your draw is on chain. Its points arrive as soon as the network confirms it." }
+            ? { tone: "info", text: t("tarot.record.onChain") }
             : credited.credited
-              ? { tone: "success", text: `Recorded on chain: +${formatPoints(credited.points, t)}.` }
-              : { tone: "info", text: "Recorded. Today's tarot points were already credited." },
+              ? { tone: "success", text: t("tarot.record.credited", { points: formatPoints(credited.points, t) }) }
+              : { tone: "info", text: t("tarot.record.already") },
       );
     } catch (error) {
       setNotice({
@@ -94,13 +95,11 @@ export function RecordOnChain({ today, draw }: { today: string; draw: TarotDraw 
     <section className={styles.record} aria-labelledby="record-title">
       <div className={styles.recordHead}>
         <h2 id="record-title" className={styles.sectionTitle}>
-          Record on chain
+          {t("tarot.record.title")}
         </h2>
-        <p className={styles.muted}>
-          Recording today's draw with the Daily contract earns your tarot points, once per GMT day.
-        </p>
+        <p className={styles.muted}>{t("tarot.record.lead")}</p>
       </div>
-      <ul className={styles.networks} aria-label="Today's draw on each network">
+      <ul className={styles.networks} aria-label={t("tarot.record.networks")}>
         {networks.map(({ network, chains }) => (
           <NetworkRecord
             key={network}
@@ -115,7 +114,7 @@ export function RecordOnChain({ today, draw }: { today: string; draw: TarotDraw 
           chain={daily.target}
           action="record_tarot"
           wallet={member?.wallet_address ?? null}
-          verb="record it on chain"
+          verb={t("member.daily.verb", { action: "recordTarot" })}
         />
       )}
       {daily.write.relay && (
@@ -124,34 +123,26 @@ export function RecordOnChain({ today, draw }: { today: string; draw: TarotDraw 
       {notice && <FormAlert tone={notice.tone}>{notice.text}</FormAlert>}
       {notice?.offerPayingGas && stage === null && (
         <Button variant="secondary" onClick={() => void record(true)}>
-          Pay the gas myself
+          {t("member.daily.payGas")}
         </Button>
       )}
-      <DailyWalletStep readiness={daily.readiness} action="record it on chain">
+      <DailyWalletStep readiness={daily.readiness} action="recordTarot">
         <Button
           loading={stage !== null}
           disabled={recorded && stage === null}
           onClick={() => void record()}
           className={styles.recordButton}
         >
-          {stage === "crediting"
-            ? "Crediting your points…"
-            : stage === "relaying"
-              ? "Arcana is sending it…"
-              : stage !== null
-                ? "Confirm in your wallet…"
-                : recorded
-                  ? "Recorded on chain"
-                  : free
-                    ? "Record on chain (free)"
-                    : "Record on chain"}
+          {stage !== null
+            ? t("member.daily.stage", { stage })
+            : recorded
+              ? t("tarot.record.done")
+              : free
+                ? t("tarot.record.free")
+                : t("tarot.record.title")}
         </Button>
       </DailyWalletStep>
-      {daily.target && (
-        <p className={styles.fineprint}>
-          Records on {daily.target.name}, your target network; change it in your wallet settings.
-        </p>
-      )}
+      {daily.target && <p className={styles.fineprint}>{t("tarot.record.target", { network: daily.target.name })}</p>}
     </section>
   );
 }

@@ -1,9 +1,13 @@
 import type { DrawnCard, TarotPosition } from "@arcana/protocol";
 import { useEffect, useRef } from "react";
+import { type Translate, useT } from "../../i18n/use-t";
 import { Sigil, type SigilName } from "../../ui/sigil";
 import styles from "./tarot.module.css";
 
-export const positionNames: Record<TarotPosition, string> = { past: "Past", present: "Present", future: "Future" };
+/** A position's name: "Past", "Present", "Future". */
+export function positionName(position: TarotPosition, t: Translate): string {
+  return t("tarot.position", { position });
+}
 
 const suitSigils: Record<DrawnCard["suit"], SigilName> = {
   major: "eye",
@@ -38,14 +42,15 @@ const romanNumerals = [
   "XXI",
 ];
 
-/** "XVI" for a major arcanum, "Cups" for a suit card: the card's corner mark. */
-export function cardMark(card: Pick<DrawnCard, "suit" | "number">): string {
+/** "XVI" for a major arcanum, "Cups" (in the page's language) for a suit card: the card's corner mark. */
+export function cardMark(card: Pick<DrawnCard, "suit" | "number">, t: Translate): string {
   if (card.suit === "major") return romanNumerals[card.number] ?? String(card.number);
-  return card.suit.charAt(0).toUpperCase() + card.suit.slice(1);
+  return t("tarot.suit", { suit: card.suit });
 }
 
-export function orientationName(card: Pick<DrawnCard, "is_reversed">): string {
-  return card.is_reversed === "1" ? "Reversed" : "Upright";
+/** "Upright" or "Reversed". */
+export function orientationName(card: Pick<DrawnCard, "is_reversed">, t: Translate): string {
+  return t("tarot.orientation", { orientation: card.is_reversed === "1" ? "reversed" : "upright" });
 }
 
 /**
@@ -67,6 +72,7 @@ export function TarotCard({
   /** True when the member just turned this card: the face takes focus. */
   focusOnReveal: boolean;
 }) {
+  const t = useT();
   const face = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (revealed && focusOnReveal) face.current?.focus();
@@ -74,13 +80,13 @@ export function TarotCard({
 
   return (
     <div className={styles.cardSlot}>
-      <p className={styles.position}>{positionNames[position]}</p>
+      <p className={styles.position}>{positionName(position, t)}</p>
       <div className={styles.card} data-revealed={revealed || undefined} data-testid={`tarot-card-${position}`}>
         <div className={styles.cardInner}>
           <div className={`${styles.cardFace} ${styles.cardBack}`}>
             {!revealed && (
               <button type="button" className={styles.revealButton} onClick={onReveal}>
-                <span className="visually-hidden">Reveal your {positionNames[position].toLowerCase()} card</span>
+                <span className="visually-hidden">{t("tarot.reveal", { position })}</span>
               </button>
             )}
             <span className={styles.backSigil} aria-hidden="true">
@@ -96,12 +102,12 @@ export function TarotCard({
           >
             {revealed && (
               <>
-                <span className={styles.cardMark}>{cardMark(card)}</span>
+                <span className={styles.cardMark}>{cardMark(card, t)}</span>
                 <span className={styles.cardEmblem} aria-hidden="true">
                   <Sigil name={suitSigils[card.suit]} size={30} />
                 </span>
                 <span className={styles.cardName}>{card.name}</span>
-                <span className={styles.cardOrientation}>{orientationName(card)}</span>
+                <span className={styles.cardOrientation}>{orientationName(card, t)}</span>
               </>
             )}
           </div>

@@ -1,5 +1,6 @@
 import { tarotNetworkOfChain, tarotPositions } from "@arcana/protocol";
 import { useState } from "react";
+import { formatGmtDay } from "../../i18n/intl";
 import { useT } from "../../i18n/use-t";
 import { errorMessage } from "../../lib/api";
 import { Button } from "../../ui/button";
@@ -33,7 +34,7 @@ export function TarotTable({ today }: { today: string }) {
     return (
       <Card>
         <p className={styles.loading} aria-busy="true">
-          <Spinner /> Shuffling the deck…
+          <Spinner /> {t("tarot.shuffling")}
         </p>
       </Card>
     );
@@ -43,7 +44,7 @@ export function TarotTable({ today }: { today: string }) {
       <Card>
         <FormAlert>{errorMessage(draw.error, t)}</FormAlert>
         <Button variant="secondary" size="sm" onClick={() => void draw.refetch()}>
-          Try again
+          {t("shell.tryAgain")}
         </Button>
       </Card>
     );
@@ -60,12 +61,10 @@ export function TarotTable({ today }: { today: string }) {
       <Card tone="glow" className={styles.drawCard} aria-labelledby="draw-title">
         <div className={styles.drawHead}>
           <h2 id="draw-title" className={styles.sectionTitle}>
-            Your cards for {draw.data.date}
+            {t("tarot.cardsFor", { date: formatGmtDay(draw.data.date, t.language ?? "en", "long") })}
           </h2>
           <p className={styles.muted} aria-live="polite">
-            {allTurned
-              ? "Past, present and future, as the deck gave them to you today."
-              : `Tap each card to turn it over (${turned.size} of ${cards.length} turned).`}
+            {allTurned ? t("tarot.allTurned") : t("tarot.tapToTurn", { turned: turned.size, total: cards.length })}
           </p>
         </div>
         <ol className={styles.cards}>
@@ -87,7 +86,7 @@ export function TarotTable({ today }: { today: string }) {
         <Card aria-labelledby="reading-title" className={styles.reading}>
           <div className={styles.readingHead}>
             <h2 id="reading-title" className={styles.sectionTitle}>
-              Today's reading
+              {t("tarot.todaysReading")}
             </h2>
             {reading.data && (
               <Button
@@ -97,7 +96,7 @@ export function TarotTable({ today }: { today: string }) {
                 onClick={() => rewrite.mutate()}
                 aria-describedby="rewrite-hint"
               >
-                Rewrite reading
+                {t("tarot.rewrite")}
               </Button>
             )}
           </div>
@@ -105,8 +104,7 @@ export function TarotTable({ today }: { today: string }) {
             <>
               <ReadingText reading={reading.data} />
               <p id="rewrite-hint" className={styles.fineprint}>
-                {reading.data.written_by === "model" ? "Written by our language model. " : "Written by Arcana. "}
-                Rewriting gives the same cards a fresh text; the cards stay until 00:00 GMT.
+                {t("tarot.writtenBy", { writer: reading.data.written_by })}
               </p>
               {rewrite.isError && <FormAlert>{errorMessage(rewrite.error, t)}</FormAlert>}
             </>
@@ -114,12 +112,12 @@ export function TarotTable({ today }: { today: string }) {
             <div className={styles.stack}>
               <FormAlert>{errorMessage(reading.error, t)}</FormAlert>
               <Button variant="secondary" size="sm" onClick={() => void reading.refetch()}>
-                Try again
+                {t("shell.tryAgain")}
               </Button>
             </div>
           ) : (
             <p className={styles.loading} aria-busy="true">
-              <Spinner /> Reading your cards…
+              <Spinner /> {t("tarot.readingCards")}
             </p>
           )}
         </Card>
@@ -137,15 +135,17 @@ export function TarotTable({ today }: { today: string }) {
 }
 
 function YesterdaysReading({ today }: { today: string }) {
+  const t = useT();
   const yesterday = useYesterdayReading(today);
   if (!yesterday.data) return null;
   return (
     <Card>
       <details className={styles.yesterday}>
         <summary>
-          <span className={styles.sectionTitle}>Yesterday's reading</span>
+          <span className={styles.sectionTitle}>{t("tarot.yesterday")}</span>
           <span className={styles.muted}>
-            {yesterday.data.cards.map((card) => card.name).join(" · ")} ({yesterday.data.date})
+            {yesterday.data.cards.map((card) => card.name).join(" · ")} (
+            {formatGmtDay(yesterday.data.date, t.language ?? "en")})
           </span>
         </summary>
         <ReadingText reading={yesterday.data} />

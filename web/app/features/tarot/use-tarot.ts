@@ -16,6 +16,7 @@ import {
   readTarotRoute,
 } from "@arcana/protocol/calls";
 import { useQueryClient } from "@tanstack/react-query";
+import { useLanguage } from "../../i18n/use-t";
 import { api } from "../../lib/api";
 import { useMutation } from "../../lib/mutation-hook";
 import { useQuery } from "../../lib/query-hooks";
@@ -82,10 +83,14 @@ export function useYesterdayReading(today: string | null) {
   });
 }
 
-/** The request for today's reading of `draw`: its cards in order, in English. */
-export function readingRequest(draw: TarotDraw, forceRefresh: boolean): ApiRouteInput<typeof readTarotRoute>["body"] {
+/** The request for today's reading of `draw`: its cards in order, in the page's language. */
+export function readingRequest(
+  draw: TarotDraw,
+  forceRefresh: boolean,
+  language: string,
+): ApiRouteInput<typeof readTarotRoute>["body"] {
   return {
-    language: "en",
+    language,
     cards: draw.cards.map((card) => ({ card_id: card.card_id, is_reversed: card.is_reversed })),
     force_refresh: forceRefresh,
   };
@@ -94,20 +99,22 @@ export function readingRequest(draw: TarotDraw, forceRefresh: boolean): ApiRoute
 /**
  * Today's reading of today's draw, asked for once `ready` (the cards are revealed). The server
  * writes it on the first request and returns the same text after, so this is safe to repeat;
- * `rewrite` asks for a fresh text of the same cards.
+ * `rewrite` asks for a fresh text of the same cards. Both ask in the page's language; the server
+ * keeps the day's first text, so a reading changes language only when it is rewritten.
  */
 export function useTodaysReading(today: string | null, draw: TarotDraw | undefined, ready: boolean) {
   const member = useMember();
+  const language = useLanguage();
   const queryClient = useQueryClient();
   const key = tarotQueryKeys.reading(member?.uid ?? "", today);
   const reading = useQuery({
     queryKey: key,
-    queryFn: () => api(readTarotRoute, { body: readingRequest(draw as TarotDraw, false) }),
+    queryFn: () => api(readTarotRoute, { body: readingRequest(draw as TarotDraw, false, language) }),
     enabled: member !== null && draw !== undefined && draw.date === today && ready,
     staleTime: Number.POSITIVE_INFINITY,
   });
   const rewrite = useMutation({
-    mutationFn: () => api(readTarotRoute, { body: readingRequest(draw as TarotDraw, true) }),
+    mutationFn: () => api(readTarotRoute, { body: readingRequest(draw as TarotDraw, true, language) }),
     onSuccess: (written) => {
       queryClient.setQueryData(key, written);
       // The reading text is also what GET /blockchain/tarot returns.

@@ -1,4 +1,4 @@
-import { type Translate, useT } from "../../i18n/use-t";
+import { aroundArgument, type Translate, useT } from "../../i18n/use-t";
 // First: the Solana libraries below need the Buffer global while they load (only these chunks pay for it).
 import "../../wallet-runtime/buffer-polyfill";
 import { solanaChainByCluster, type User, WALLET_NONCE_TTL_MS, walletBindingStatement } from "@arcana/protocol";
@@ -40,17 +40,20 @@ export default function BindWalletPanel() {
   const [binding, setBinding] = useState<"evm" | "solana" | null>(null);
 
   if (!member) {
+    const [before, after] = aroundArgument(t, "modal.bindWallet.signIn", "signIn");
     return (
       <p>
-        <Link to="/auth">Sign in</Link> to bind a wallet to your account.
+        {before}
+        <Link to="/auth">{t("shell.signIn")}</Link>
+        {after}
       </p>
     );
   }
   const uid = member.uid;
 
-  function bound(user: User, what: string) {
+  function bound(user: User, what: "evm" | "solana") {
     queryClient.setQueryData(memberQueryKey(uid), user);
-    showToast({ message: `${what} bound to your account.`, tone: "success" });
+    showToast({ message: t("member.bindWallet.bound", { what }), tone: "success" });
   }
 
   async function bindEvm() {
@@ -72,7 +75,7 @@ export default function BindWalletPanel() {
         expirationTime: new Date(issuedAt.getTime() + WALLET_NONCE_TTL_MS),
       });
       const signature = await runtime.signEvmMessage(message);
-      bound(await api(bindEvmWalletRoute, { body: { address: evm.address, message, signature } }), "Wallet");
+      bound(await api(bindEvmWalletRoute, { body: { address: evm.address, message, signature } }), "evm");
     } catch (error) {
       reportBindingError(error, t);
     } finally {
@@ -102,7 +105,7 @@ export default function BindWalletPanel() {
       const result = await api(bindSolanaWalletRoute, {
         body: { address: solana.publicKey, message, signature: toBase64(signature) },
       });
-      bound(result.user, "Solana address");
+      bound(result.user, "solana");
     } catch (error) {
       reportBindingError(error, t);
     } finally {
@@ -121,15 +124,15 @@ export default function BindWalletPanel() {
     <div className={styles.walletList}>
       <dl className={styles.section}>
         <div>
-          <dt className={styles.muted}>Bound EVM wallet</dt>
+          <dt className={styles.muted}>{t("member.bindWallet.boundEvm")}</dt>
           <dd className={styles.address} data-testid="bound-evm">
-            {member.wallet_address ?? "None yet"}
+            {member.wallet_address ?? t("member.bindWallet.none")}
           </dd>
         </div>
         <div>
-          <dt className={styles.muted}>Bound Solana address</dt>
+          <dt className={styles.muted}>{t("member.bindWallet.boundSolana")}</dt>
           <dd className={styles.address} data-testid="bound-solana">
-            {member.solana_address ?? "None yet"}
+            {member.solana_address ?? t("member.bindWallet.none")}
           </dd>
         </div>
       </dl>
@@ -137,28 +140,27 @@ export default function BindWalletPanel() {
       <EvmWalletPanel />
       {evmMismatch && (
         <p className={styles.warning} role="alert">
-          The connected wallet {evm.address} is not your bound wallet {member.wallet_address}. Switch accounts in your
-          wallet to use Arcana.
+          {t("member.bindWallet.evmMismatch", { connected: evm.address ?? "", bound: member.wallet_address ?? "" })}
         </p>
       )}
       {evm.status === "connected" && !member.wallet_address && (
         <Button loading={binding === "evm"} onClick={() => void bindEvm()}>
-          Bind this wallet
+          {t("member.bindWallet.bindEvm")}
         </Button>
       )}
 
       <div className={styles.section} data-testid="solana-wallet">
-        <h3 className={styles.sectionTitle}>Solana wallet</h3>
+        <h3 className={styles.sectionTitle}>{t("member.wallet.solana")}</h3>
         {solana.publicKey && <p className={styles.address}>{solana.publicKey}</p>}
         <SolanaConnectButton />
         {solanaMismatch && (
           <p className={styles.warning} role="alert">
-            The connected Solana wallet is not your bound address {member.solana_address}.
+            {t("member.bindWallet.solanaMismatch", { bound: member.solana_address ?? "" })}
           </p>
         )}
         {solana.connected && !member.solana_address && (
           <Button loading={binding === "solana"} onClick={() => void bindSolana()}>
-            Bind Solana address
+            {t("member.bindWallet.bindSolana")}
           </Button>
         )}
       </div>

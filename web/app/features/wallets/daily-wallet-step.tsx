@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { useT } from "../../i18n/use-t";
 import { useModalStore } from "../../shell/modals/modal-store";
 import { Button } from "../../ui/button";
 import { FormAlert } from "../../ui/form-alert";
@@ -7,6 +8,9 @@ import { Spinner } from "../../ui/spinner";
 import type { DailyReadiness } from "./daily-contract";
 import styles from "./daily-wallet-step.module.css";
 import { shortAddress } from "./short-address";
+
+/** The Daily contract's writes a member makes from the app. */
+export type DailyAction = "checkIn" | "recordTarot";
 
 /**
  * The next step before a Daily write (sign in, bind, connect, switch account), or the write's own
@@ -18,10 +22,11 @@ export function DailyWalletStep({
   children,
 }: {
   readiness: DailyReadiness;
-  /** "check in", "record it on chain": finishes "Bind a wallet to …". */
-  action: string;
+  /** The write it leads to, which finishes "Bind a wallet to …": check in, record it on chain. */
+  action: DailyAction;
   children: ReactNode;
 }) {
+  const t = useT();
   const openModal = useModalStore((state) => state.openModal);
   switch (readiness.step) {
     case "ready":
@@ -29,19 +34,19 @@ export function DailyWalletStep({
     case "sign-in":
       return (
         <Link to="/auth" className={styles.inlineLink}>
-          Sign in to {action}
+          {t("member.dailyStep.signIn", { action })}
         </Link>
       );
     case "bind-wallet":
       return (
         <Button className={styles.primaryAction} onClick={() => openModal("bindWallet")}>
-          Bind a wallet to {action}
+          {t("member.dailyStep.bind", { action })}
         </Button>
       );
     case "connect-wallet":
       return (
         <Button className={styles.primaryAction} onClick={() => openModal("bindWallet")}>
-          Connect your wallet to {action}
+          {t("member.dailyStep.connect", { action })}
         </Button>
       );
     case "reconnecting":
@@ -53,27 +58,21 @@ export function DailyWalletStep({
           icon={<Spinner />}
           onClick={() => openModal("bindWallet")}
         >
-          Reconnecting your wallet…
+          {t("member.dailyStep.reconnecting")}
         </Button>
       );
     case "wrong-account":
       return (
         <div className={styles.stepStack}>
           <FormAlert tone="info">
-            The connected wallet is not the one bound to your account ({shortAddress(readiness.bound)}). Switch accounts
-            in your wallet to {action}.
+            {t("member.dailyStep.wrongAccount", { address: shortAddress(readiness.bound), action })}
           </FormAlert>
           <Button variant="secondary" onClick={() => openModal("bindWallet")}>
-            Wallet settings
+            {t("member.dailyStep.settings")}
           </Button>
         </div>
       );
     case "no-contract":
-      return (
-        <FormAlert tone="info">
-          Arcana's Daily contract is not deployed on {readiness.chainName}. Choose another network in your wallet
-          settings.
-        </FormAlert>
-      );
+      return <FormAlert tone="info">{t("member.dailyStep.noContract", { network: readiness.chainName })}</FormAlert>;
   }
 }

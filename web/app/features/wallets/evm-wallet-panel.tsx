@@ -14,13 +14,6 @@ import { shortAddress } from "./short-address";
 import { useWalletRuntime, withWalletRuntime } from "./use-wallet-runtime";
 import styles from "./wallets.module.css";
 
-const statusText = {
-  disconnected: "Not connected",
-  connecting: "Connecting ...",
-  reconnecting: "Reconnecting ...",
-  connected: "Connected",
-} as const;
-
 /** The EVM wallet: connect or disconnect, the target network and switching to it, the dev faucet. */
 /** `heading`: the panel title's level where it stands (h3 inside the bind dialog, h2 on a page). */
 export function EvmWalletPanel({ heading: Heading = "h3" }: { heading?: "h2" | "h3" }) {
@@ -40,7 +33,7 @@ export function EvmWalletPanel({ heading: Heading = "h3" }: { heading?: "h2" | "
     setFunding(true);
     try {
       await api(fundBurnerWalletRoute, { body: { address } });
-      showToast({ message: "1 test ETH is on its way to your burner wallet.", tone: "success" });
+      showToast({ message: t("member.wallet.faucetSent"), tone: "success" });
     } catch (error) {
       showToast({ message: errorMessage(error, t), tone: "error" });
     } finally {
@@ -50,12 +43,14 @@ export function EvmWalletPanel({ heading: Heading = "h3" }: { heading?: "h2" | "
 
   return (
     <div className={styles.section} data-testid="evm-wallet">
-      <Heading className={styles.sectionTitle}>EVM wallet</Heading>
+      <Heading className={styles.sectionTitle}>{t("member.wallet.evm")}</Heading>
       <p className={styles.row}>
         <span className={dot.statusDot} data-status={evm.status} aria-hidden="true" />
-        <span data-testid="evm-status">{statusText[evm.status]}</span>
+        <span data-testid="evm-status">{t("member.wallet.status", { status: evm.status })}</span>
         {evm.address && <span className={styles.address}>{shortAddress(evm.address)}</span>}
-        {evm.connectorName && <span className={styles.muted}>via {evm.connectorName}</span>}
+        {evm.connectorName && (
+          <span className={styles.muted}>{t("member.wallet.via", { connector: evm.connectorName })}</span>
+        )}
       </p>
       <div className={styles.row}>
         {evm.status === "connected" ? (
@@ -64,7 +59,7 @@ export function EvmWalletPanel({ heading: Heading = "h3" }: { heading?: "h2" | "
             size="sm"
             onClick={() => void withWalletRuntime((ready) => ready.disconnectEvm())}
           >
-            Disconnect
+            {t("member.wallet.disconnect")}
           </Button>
         ) : (
           <Button
@@ -77,12 +72,12 @@ export function EvmWalletPanel({ heading: Heading = "h3" }: { heading?: "h2" | "
         )}
         {evm.connectorName === "Burner Wallet" && evm.address && (
           <Button variant="ghost" size="sm" loading={funding} onClick={() => void fundBurner(evm.address as string)}>
-            Get 1 test ETH
+            {t("member.wallet.faucet")}
           </Button>
         )}
       </div>
       <label className={styles.row}>
-        <span className={styles.muted}>Network</span>
+        <span className={styles.muted}>{t("member.wallet.network")}</span>
         <select
           className={styles.select}
           value={target?.id ?? ""}
@@ -99,10 +94,13 @@ export function EvmWalletPanel({ heading: Heading = "h3" }: { heading?: "h2" | "
       {onOtherChain && target && (
         <div className={styles.row}>
           <p className={styles.warning}>
-            Your wallet is on {walletChain?.name ?? `chain ${evm.chainId}`}, not {target.name}.
+            {t("member.wallet.otherChain", {
+              current: walletChain?.name ?? t("member.wallet.chainId", { id: String(evm.chainId) }),
+              target: target.name,
+            })}
           </p>
           <Button size="sm" onClick={() => void withWalletRuntime((ready) => ready.switchEvmChain(target.id))}>
-            Switch to {target.name}
+            {t("member.wallet.switchTo", { network: target.name })}
           </Button>
         </div>
       )}

@@ -4,6 +4,7 @@ import { ed25519 } from "@noble/curves/ed25519";
 import { PublicKey } from "@solana/web3.js";
 import { useId, useState } from "react";
 import { verifyMessage } from "viem";
+import { aroundArgument, useT } from "../../i18n/use-t";
 import { useRootData } from "../../lib/root-data";
 import { Button } from "../../ui/button";
 import { useEvmWallet, useWalletStore } from "../../wallet-runtime/wallet-store";
@@ -54,11 +55,12 @@ export async function signatureIsValid(signed: Signed, message: string): Promise
 
 /** Sign any text with the connected EVM or Solana wallet, then verify it (or a tampered copy) here. */
 export function SignMessagePlayground() {
+  const t = useT();
   const root = useRootData();
   const evm = useEvmWallet(root?.evmWallet);
   const solana = useWalletStore((state) => state.solana);
   const [family, setFamily] = useState<Family>("evm");
-  const [message, setMessage] = useState("Hello from Arcana");
+  const [message, setMessage] = useState(() => t("account.sign.defaultMessage"));
   const [signed, setSigned] = useState<Signed | null>(null);
   const [toVerify, setToVerify] = useState("");
   const [verdict, setVerdict] = useState<boolean | null>(null);
@@ -66,6 +68,7 @@ export function SignMessagePlayground() {
   const messageId = useId();
   const verifyId = useId();
 
+  const signedBy = aroundArgument(t, "account.sign.signedBy", "signer");
   const signer = family === "evm" ? (evm.status === "connected" ? evm.address : null) : solana.publicKey;
 
   async function sign() {
@@ -91,7 +94,7 @@ export function SignMessagePlayground() {
   return (
     <div className={styles.walletList}>
       <fieldset className={styles.row}>
-        <legend className={styles.muted}>Sign with</legend>
+        <legend className={styles.muted}>{t("account.sign.with")}</legend>
         {(["evm", "solana"] as const).map((option) => (
           <label key={option} className={styles.row}>
             <input
@@ -101,7 +104,7 @@ export function SignMessagePlayground() {
               checked={family === option}
               onChange={() => setFamily(option)}
             />
-            {option === "evm" ? "EVM wallet" : "Solana wallet"}
+            {option === "evm" ? t("member.wallet.evm") : t("member.wallet.solana")}
           </label>
         ))}
       </fieldset>
@@ -110,14 +113,14 @@ export function SignMessagePlayground() {
         <EvmWalletPanel heading="h2" />
       ) : (
         <div className={styles.section}>
-          <h2 className={styles.sectionTitle}>Solana wallet</h2>
+          <h2 className={styles.sectionTitle}>{t("member.wallet.solana")}</h2>
           {solana.publicKey && <p className={styles.address}>{solana.publicKey}</p>}
           <SolanaConnectButton />
         </div>
       )}
 
       <label htmlFor={messageId} className={styles.muted}>
-        Message
+        {t("account.sign.message")}
       </label>
       <textarea
         id={messageId}
@@ -126,21 +129,23 @@ export function SignMessagePlayground() {
         onChange={(event) => setMessage(event.target.value)}
       />
       <Button disabled={!signer || message.length === 0} loading={signing} onClick={() => void sign()}>
-        Sign message
+        {t("account.sign.sign")}
       </Button>
-      {!signer && <p className={styles.muted}>Connect a wallet to sign.</p>}
+      {!signer && <p className={styles.muted}>{t("account.sign.connectFirst")}</p>}
 
       {signed && (
         <div className={styles.section}>
-          <h2 className={styles.sectionTitle}>Signature</h2>
+          <h2 className={styles.sectionTitle}>{t("account.sign.signature")}</h2>
           <p className={styles.muted}>
-            Signed by <span className={styles.address}>{signed.signer}</span>
+            {signedBy[0]}
+            <span className={styles.address}>{signed.signer}</span>
+            {signedBy[1]}
           </p>
           <pre className={styles.signature} data-testid="signature">
             {signed.signature}
           </pre>
           <label htmlFor={verifyId} className={styles.muted}>
-            Message to verify (edit it to see a tampered message fail)
+            {t("account.sign.toVerify")}
           </label>
           <textarea
             id={verifyId}
@@ -153,11 +158,11 @@ export function SignMessagePlayground() {
           />
           <div className={styles.row}>
             <Button variant="secondary" onClick={() => void verify()}>
-              Verify
+              {t("account.sign.verify")}
             </Button>
             {verdict !== null && (
               <output className={verdict ? styles.valid : styles.invalid} data-testid="verdict">
-                {verdict ? "Valid signature" : "Invalid signature: the message or signature does not match"}
+                {verdict ? t("account.sign.valid") : t("account.sign.invalid")}
               </output>
             )}
           </div>

@@ -65,7 +65,7 @@ export function SolanaConnectButton() {
       </Button>
       {state.walletName && !state.connecting && (
         <Button variant="ghost" size="sm" onClick={() => setModalOpen(true)}>
-          Change wallet
+          {t("member.wallet.change")}
         </Button>
       )}
       {state.connected && (
@@ -74,7 +74,7 @@ export function SolanaConnectButton() {
           size="sm"
           onClick={() => void withWalletRuntime((ready) => ready.disconnectSolana())}
         >
-          Disconnect
+          {t("member.wallet.disconnect")}
         </Button>
       )}
       <ConnectWalletModal

@@ -1,0 +1,91 @@
+import { parseGmtDate } from "@arcana/protocol";
+
+/**
+ * Dates, times and numbers written by `Intl` in the page's language (`useLanguage()` or
+ * `t.language`). GMT days stay GMT days: a `YYYY-MM-DD` date is written in UTC, so it reads as the
+ * same day wherever the member is; only the words and their order follow the language.
+ *
+ * Kept apart from `format.ts` (the message interpreter every page loads): these helpers serve
+ * dialogs and pages that load later, and must not weigh on the first load of `/`.
+ */
+
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale} ${JSON.stringify(options)}`;
+  let format = formats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, options);
+    formats.set(key, format);
+  }
+  return format;
+}
+
+/** A `YYYY-MM-DD` GMT date, a timestamp or a `Date` as an instant; null when it is not one. */
+function instant(value: string | number | Date): Date | null {
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value;
+  if (typeof value === "number") return new Date(value);
+  const date = parseGmtDate(value) ?? new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/**
+ * A GMT day in the page's language: "Nov 22, 2026" (`medium`), "Sunday, November 22, 2026"
+ * (`full`), "2026年11月22日" in Japanese. A value that is not a date is shown as it came.
+ */
+export function formatGmtDay(
+  value: string | number | Date,
+  locale: string,
+  style: "full" | "long" | "medium" | "short" = "medium",
+): string {
+  const date = instant(value);
+  return date ? dateTimeFormat(locale, { dateStyle: style, timeZone: "UTC" }).format(date) : String(value);
+}
+
+/** A GMT day's short weekday: "Mon", "月", "T2". */
+export function formatGmtWeekday(value: string | number | Date, locale: string): string {
+  const date = instant(value);
+  return date ? dateTimeFormat(locale, { weekday: "short", timeZone: "UTC" }).format(date) : String(value);
+}
+
+/** A moment in GMT, named so: "Nov 22, 2026, 6:00 PM UTC". */
+export function formatGmtDateTime(value: string | number | Date, locale: string): string {
+  const date = instant(value);
+  return date
+    ? dateTimeFormat(locale, {
+        year: "numeric",
+        month: "short",
+        day: "numeric",
+        hour: "numeric",
+        minute: "2-digit",
+        timeZone: "UTC",
+        timeZoneName: "short",
+      }).format(date)
+    : String(value);
+}
+
+/**
+ * A moment on the member's own clock (or `timeZone`'s), with its weekday and zone: "Sun, 2:00 PM
+ * HST". Browser only for the member's clock: the server does not know their time zone.
+ */
+export function formatLocalWeekdayTime(value: number | Date, locale: string, timeZone?: string): string {
+  return dateTimeFormat(locale, {
+    weekday: "short",
+    hour: "numeric",
+    minute: "2-digit",
+    timeZoneName: "short",
+    ...(timeZone ? { timeZone } : {}),
+  }).format(value);
+}
+
+/** A whole percentage of a 0–1 fraction: "78%", "%78" in Turkish. */
+export function formatPercent(fraction: number, locale: string): string {
+  return new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 0 }).format(
+    Math.min(1, Math.max(0, fraction)),
+  );
+}
+
+/** A count: "1,250", "1.250" in Turkish and Vietnamese. */
+export function formatCount(value: number, locale: string): string {
+  return new Intl.NumberFormat(locale).format(value);
+}
