@@ -27,8 +27,9 @@ const skyStaleMs = 10 * 60 * 1000;
 
 export const tarotQueryKeys = {
   astrology: (date: string | null) => ["astrology", "today", date] as const,
-  draw: (uid: string, date: string | null) => ["tarot", "draw", uid, date] as const,
-  reading: (uid: string, date: string | null) => ["tarot", "reading", uid, date] as const,
+  /** The draw's texts (card names, meanings) come in the page's language: one entry per language. */
+  draw: (uid: string, date: string | null, language: string) => ["tarot", "draw", uid, date, language] as const,
+  reading: (uid: string, date: string | null, language: string) => ["tarot", "reading", uid, date, language] as const,
   chain: (uid: string, date: string | null, network: TarotNetwork) => ["tarot", "chain", uid, date, network] as const,
   /** Everything of one member's tarot, to refresh after recording on chain. */
   member: (uid: string) => ["tarot", "chain", uid] as const,
@@ -47,8 +48,9 @@ export function useAstrologyToday(today: string | null) {
 /** Today's three cards; keyed by the GMT date, so a new day never shows yesterday's draw. */
 export function useTarotDraw(today: string | null) {
   const member = useMember();
+  const language = useLanguage();
   return useQuery({
-    queryKey: tarotQueryKeys.draw(member?.uid ?? "", today),
+    queryKey: tarotQueryKeys.draw(member?.uid ?? "", today, language),
     queryFn: ({ signal }) => api(getTarotDrawRoute, { signal }),
     enabled: member !== null && today !== null,
     staleTime: Number.POSITIVE_INFINITY,
@@ -74,9 +76,10 @@ export function previousGmtDate(date: string): string | null {
 /** Yesterday's stored reading; null when the member had none. */
 export function useYesterdayReading(today: string | null) {
   const member = useMember();
+  const language = useLanguage();
   const yesterday = today ? previousGmtDate(today) : null;
   return useQuery({
-    queryKey: tarotQueryKeys.reading(member?.uid ?? "", yesterday),
+    queryKey: tarotQueryKeys.reading(member?.uid ?? "", yesterday, language),
     queryFn: ({ signal }) => api(getPastTarotReadingRoute, { query: { date: yesterday ?? "" }, signal }),
     enabled: member !== null && yesterday !== null,
     staleTime: Number.POSITIVE_INFINITY,
@@ -106,7 +109,7 @@ export function useTodaysReading(today: string | null, draw: TarotDraw | undefin
   const member = useMember();
   const language = useLanguage();
   const queryClient = useQueryClient();
-  const key = tarotQueryKeys.reading(member?.uid ?? "", today);
+  const key = tarotQueryKeys.reading(member?.uid ?? "", today, language);
   const reading = useQuery({
     queryKey: key,
     queryFn: () => api(readTarotRoute, { body: readingRequest(draw as TarotDraw, false, language) }),
