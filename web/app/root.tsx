@@ -65,7 +65,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   const buildId = loaderData.config.build_id;
   useAppUpdates(buildId, useT());
   return (
-    <QueryProvider buildId={buildId} language={loaderData.language}>
+    <QueryProvider buildId={buildId}>
       <LoadMemberProfile />
       <Outlet />
       <ModalHost />

@@ -13,6 +13,7 @@ const appDir = path.resolve(import.meta.dirname, "..");
 /** Translations that are rightly the same as English: proper nouns and product names. */
 const sameAsEnglish = new Set([
   "tr:shell.page.pass",
+  "tr:shell.passName",
   "zh-CN:auth.emailPlaceholder",
   "ko:auth.emailPlaceholder",
   "ja:auth.emailPlaceholder",

@@ -20,10 +20,18 @@ export const persistOptions = { maxAge: timings.persistMaxAgeMs } as const;
 
 /**
  * What `PersistQueryClientProvider` does for `queryClient`: `restore` puts the stored cache back
- * (unless older than a day or from another build, `buster`), `subscribe` stores it on every change
- * and returns the function that stops.
+ * (unless older than a day, from another build, `buildId`, or stored while the page was in another
+ * language: answers carry texts in it, box names and task titles), `subscribe` stores it on every
+ * change and returns the function that stops. The language is the page's `<html lang>`, read here
+ * so that none of this weighs on the first load.
  */
-export function queryCachePersistence(queryClient: QueryClient, buster: string, storage: Storage | undefined) {
+export function queryCachePersistence(
+  queryClient: QueryClient,
+  buildId: string,
+  storage: Storage | undefined,
+  language = document.documentElement.lang,
+) {
+  const buster = `${buildId}/${language}`;
   const options = { ...persistOptions, queryClient, buster, persister: createQueryPersister(storage) };
   return {
     restore: () => persistQueryClientRestore(options),

@@ -19,6 +19,7 @@ function store(buster: string, timestamp = Date.now()) {
 
 describe("QueryProvider", () => {
   beforeEach(() => {
+    document.documentElement.lang = "en";
     localStorage.clear();
     getQueryClient().clear();
   });
@@ -27,7 +28,7 @@ describe("QueryProvider", () => {
   it("holds the queries back until the stored cache of this build is restored", async () => {
     store("build-1/en");
     render(
-      <QueryProvider buildId="build-1" language="en">
+      <QueryProvider buildId="build-1">
         <Probe />
       </QueryProvider>,
     );
@@ -38,7 +39,7 @@ describe("QueryProvider", () => {
   it("drops the cache another build stored, then stores its own", async () => {
     store("build-0/en");
     render(
-      <QueryProvider buildId="build-1" language="en">
+      <QueryProvider buildId="build-1">
         <Probe />
       </QueryProvider>,
     );
@@ -51,8 +52,9 @@ describe("QueryProvider", () => {
 
   it("drops the cache stored while the page was in another language (its box names and task titles)", async () => {
     store("build-1/en");
+    document.documentElement.lang = "zh-CN";
     render(
-      <QueryProvider buildId="build-1" language="zh-CN">
+      <QueryProvider buildId="build-1">
         <Probe />
       </QueryProvider>,
     );

@@ -1,4 +1,4 @@
-import type { Pass, StakingRewards, User } from "@arcana/protocol";
+import type { Language, Pass, StakingRewards, User } from "@arcana/protocol";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
@@ -44,7 +44,7 @@ function NothingYet() {
   return null;
 }
 
-function renderPage(user: User | null, evmWallet?: EvmWalletState) {
+function renderPage(user: User | null, evmWallet?: EvmWalletState, language: Language = "en") {
   const Stub = createRoutesStub([
     {
       id: "root",
@@ -54,7 +54,7 @@ function renderPage(user: User | null, evmWallet?: EvmWalletState) {
       loader: () => ({
         user,
         cspNonce: "n",
-        ...testI18n(),
+        ...testI18n(language),
         evmWallet: evmWallet ?? { status: "disconnected", address: null, chainId: null, connectorName: null },
         config: testConfig({ default_chain_id: 31337, chains: [local] }),
       }),
@@ -178,5 +178,22 @@ describe("the Genesis Pass page", () => {
       })}.`,
     );
     expect(card.contains(alert)).toBe(true);
+  });
+
+  it("speaks the page's language: a staked pass and its rewards in Korean", async () => {
+    serveApi({
+      "GET /users/mine": ok(bound),
+      "GET /whitelist": ok({ isInWhitelist: true }),
+      "GET /blockchain/my_nfts": ok([stakedPass]),
+      "GET /nft/staking/rewards": ok(rewards(12)),
+    });
+    renderPage(bound, undefined, "ko");
+    const card = await screen.findByRole("article", { name: "제네시스 패스 #1" });
+    expect(card.textContent).toContain("스테이킹 중");
+    expect(screen.getByRole("heading", { name: "내 패스" })).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId("total-pending").textContent).toBe("12포인트"));
+    expect(screen.getByRole("button", { name: "모두 받기" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "제네시스 패스 #1의 포인트 받기" })).toBeTruthy();
+    expect(screen.getByTestId("rewards").textContent).toMatch(/하루 100포인트 · 1시간 0\d분째 적립 중/);
   });
 });

@@ -72,10 +72,13 @@ export function GenesisPassSections() {
       showToast(
         result.claimed > 0
           ? {
-              message: `Claimed ${formatPoints(result.claimed, t)}. Your balance is ${formatPoints(result.pts, t)}.`,
+              message: t("pass.claimed", {
+                claimed: formatPoints(result.claimed, t),
+                pts: formatPoints(result.pts, t),
+              }),
               tone: "success",
             }
-          : { message: "Nothing to claim yet: your next point is still on its way.", tone: "info" },
+          : { message: t("pass.nothingToClaim"), tone: "info" },
       );
       await refreshBalance(result.pts);
     } catch (error) {
@@ -87,7 +90,7 @@ export function GenesisPassSections() {
 
   function onUnstakeSettled(settledPoints: number) {
     if (settledPoints > 0) {
-      showToast({ message: `${formatPoints(settledPoints, t)} of rewards moved to your balance.`, tone: "success" });
+      showToast({ message: t("pass.unstakeSettled", { points: formatPoints(settledPoints, t) }), tone: "success" });
     }
     void refreshBalance();
   }
@@ -145,25 +148,27 @@ export function GenesisPassSections() {
 }
 
 function HowItWorks() {
+  const t = useT();
   return (
     <Card aria-labelledby="how-title">
-      <CardTitle id="how-title">How it works</CardTitle>
+      <CardTitle id="how-title">{t("pass.how.title")}</CardTitle>
       <ol className={styles.steps}>
         <li>
           <span>
-            <strong>Mint</strong>
-            One pass per wallet, authorized by Arcana and minted to the wallet bound to your account.
+            <strong>{t("pass.how.mint")}</strong>
+            {t("pass.how.mintText")}
           </span>
         </li>
         <li>
           <span>
-            <strong>Stake</strong>A staked pass earns points every GMT day, counted by the second.
+            <strong>{t("pass.how.stake")}</strong>
+            {t("pass.how.stakeText")}
           </span>
         </li>
         <li>
           <span>
-            <strong>Claim</strong>
-            Move your points to your balance whenever you like, one pass or all at once.
+            <strong>{t("pass.how.claim")}</strong>
+            {t("pass.how.claimText")}
           </span>
         </li>
       </ol>

@@ -1,16 +1,21 @@
 import { useEffect, useState } from "react";
+import { useLanguage } from "../../i18n/use-t";
 import { formatUtcTime } from "./pass-display";
 
 const localFormat: Intl.DateTimeFormatOptions = { dateStyle: "medium", timeStyle: "short" };
 
-/** A moment in the member's local time; the server and the first render show UTC so both agree. */
+/**
+ * A moment in the member's local time and the page's language; the server and the first render show
+ * UTC so both agree.
+ */
 export function LocalTime({ ms }: { ms: number }) {
+  const language = useLanguage();
   const [local, setLocal] = useState<string | null>(null);
-  useEffect(() => setLocal(new Date(ms).toLocaleString(undefined, localFormat)), [ms]);
+  useEffect(() => setLocal(formatLocalTime(new Date(ms), language)), [ms, language]);
   return <time dateTime={new Date(ms).toISOString()}>{local ?? formatUtcTime(ms)}</time>;
 }
 
 /** The same wording for text built in an event handler (always in the browser). */
-export function formatLocalTime(date: Date): string {
-  return date.toLocaleString(undefined, localFormat);
+export function formatLocalTime(date: Date, language: string): string {
+  return date.toLocaleString(language, localFormat);
 }

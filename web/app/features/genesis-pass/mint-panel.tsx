@@ -1,7 +1,7 @@
 import type { PublicChain } from "@arcana/protocol";
 import { useState } from "react";
 import { Link } from "react-router";
-import { useT } from "../../i18n/use-t";
+import { useLanguage, useT } from "../../i18n/use-t";
 import { useModalStore } from "../../shell/modals/modal-store";
 import { Badge } from "../../ui/badge";
 import { Button, buttonClassName } from "../../ui/button";
@@ -54,6 +54,8 @@ interface MintProblem {
 /** Mint: who may, on which network, and the transaction from authorization to "Minted!". */
 export function MintPanel(props: MintPanelProps) {
   const { step, target } = props;
+  const t = useT();
+  const language = useLanguage();
   const openModal = useModalStore((state) => state.openModal);
   const [problem, setProblem] = useState<MintProblem | null>(null);
   const minting = useContractWrite({
@@ -87,7 +89,7 @@ export function MintPanel(props: MintPanelProps) {
     } catch (error) {
       setProblem({
         message: contractErrorMessage(error, {
-          formatTime: formatLocalTime,
+          formatTime: (date) => formatLocalTime(date, language),
           gasCurrency: target.native_currency.symbol,
         }),
         wrongNetwork: error instanceof Error && error.name === "ChainMismatchError",
@@ -111,7 +113,7 @@ export function MintPanel(props: MintPanelProps) {
     <Card tone="glow" className={styles.mintCard} aria-labelledby="mint-title">
       <img className={styles.mintArt} src="/api/nft/image.svg" alt="" width={120} height={168} />
       <div className={styles.mintBody}>
-        <CardTitle id="mint-title">Mint your pass</CardTitle>
+        <CardTitle id="mint-title">{t("pass.mint.title")}</CardTitle>
         {showsNetwork && target && (
           <NetworkChoice target={target} chains={props.chains} onChoose={props.onChooseTarget} />
         )}
@@ -138,10 +140,11 @@ function NetworkChoice({
   chains: PublicChain[];
   onChoose: (chainId: number) => void;
 }) {
+  const t = useT();
   return (
     <>
       <label className={styles.network}>
-        <span>Network</span>
+        <span>{t("pass.mint.network")}</span>
         <select className={styles.select} value={target.id} onChange={(event) => onChoose(Number(event.target.value))}>
           {chains.map((chain) => (
             <option key={chain.id} value={chain.id}>
@@ -182,10 +185,10 @@ function MintStepBody({
     case "visitor":
       return (
         <>
-          <p className={styles.muted}>Sign in with your e-mail to mint your Genesis Pass, stake it and earn points.</p>
+          <p className={styles.muted}>{t("pass.mint.visitor")}</p>
           <div className={styles.actions}>
             <Link to="/auth?redirect=%2Fgenesis-pass" className={buttonClassName({})}>
-              Sign in to mint
+              {t("pass.mint.signIn")}
             </Link>
           </div>
         </>
@@ -193,24 +196,21 @@ function MintStepBody({
     case "bind-wallet":
       return (
         <>
-          <p className={styles.muted}>
-            Your pass is minted to the wallet bound to your account. Bind an EVM wallet first: connect it and sign one
-            message.
-          </p>
+          <p className={styles.muted}>{t("pass.mint.bindFirst")}</p>
           <div className={styles.actions}>
-            <Button onClick={onOpenWallet}>Bind a wallet</Button>
+            <Button onClick={onOpenWallet}>{t("modal.bindWallet.title")}</Button>
           </div>
         </>
       );
     case "checking":
-      return <LoadingLines label="Checking whether you can mint" />;
+      return <LoadingLines label={t("pass.mint.checking")} />;
     case "check-failed":
       return (
         <>
-          <FormAlert>We could not check whether you can mint.</FormAlert>
+          <FormAlert>{t("pass.mint.checkFailed")}</FormAlert>
           <div className={styles.actions}>
             <Button variant="secondary" onClick={onRetry}>
-              Try again
+              {t("shell.tryAgain")}
             </Button>
           </div>
         </>
@@ -219,32 +219,24 @@ function MintStepBody({
       return (
         <>
           <div className={styles.actions}>
-            <Badge tone="gold">Minted</Badge>
+            <Badge tone="gold">{t("pass.mint.minted")}</Badge>
           </div>
           <p className={styles.muted}>
-            You hold Genesis Pass #{step.tokenId} on {target?.name}. Stake it below to earn points every GMT day.
+            {t("pass.mint.youHold", { tokenId: String(step.tokenId), network: target?.name ?? "" })}
           </p>
         </>
       );
     case "not-allowlisted":
-      return (
-        <FormAlert tone="info">
-          Minting is open to members on the allowlist, and your account is not on it yet. Places are given out through
-          community events and loot boxes.
-        </FormAlert>
-      );
+      return <FormAlert tone="info">{t("pass.mint.notAllowlisted")}</FormAlert>;
     case "not-deployed":
-      return (
-        <FormAlert tone="info">
-          The Genesis Pass is not on {step.chainName} yet. Choose another network to mint.
-        </FormAlert>
-      );
+      return <FormAlert tone="info">{t("pass.mint.notDeployed", { network: step.chainName })}</FormAlert>;
     case "connect-wallet":
       return (
         <>
           <p className={styles.muted}>
-            Connect your bound wallet{boundWallet ? ` (${shortAddress(boundWallet)})` : ""} to send the mint
-            transaction.
+            {boundWallet
+              ? t("pass.mint.connectAddress", { address: shortAddress(boundWallet) })
+              : t("pass.mint.connect")}
           </p>
           <div className={styles.actions}>
             <Button loading={step.connecting} onClick={onOpenWallet}>
@@ -257,12 +249,11 @@ function MintStepBody({
       return (
         <>
           <FormAlert>
-            Your wallet is on account {shortAddress(step.connected)}, but your bound wallet is{" "}
-            {shortAddress(step.bound)}. Switch accounts in your wallet to mint.
+            {t("pass.mint.wrongAccount", { connected: shortAddress(step.connected), bound: shortAddress(step.bound) })}
           </FormAlert>
           <div className={styles.actions}>
             <Button variant="secondary" onClick={onOpenWallet}>
-              Open wallet
+              {t("pass.mint.openWallet")}
             </Button>
           </div>
         </>
@@ -273,14 +264,12 @@ function MintStepBody({
           <>
             <p className={styles.status} role="status">
               {syncing && <Spinner />}
-              {syncing
-                ? "Minted! Waiting for the chain to report your pass …"
-                : "Your pass is minted; the chain has not reported it to Arcana yet."}
+              {syncing ? t("pass.mint.syncing") : t("pass.mint.stalled")}
             </p>
             {stalled && (
               <div className={styles.actions}>
                 <Button variant="secondary" onClick={onRefresh}>
-                  Refresh
+                  {t("pass.refresh")}
                 </Button>
               </div>
             )}
@@ -289,12 +278,11 @@ function MintStepBody({
       }
       return (
         <>
-          <p className={styles.muted}>One pass per wallet, bound to it for good.</p>
-          <GasStatus chain={target} action="mint" wallet={boundWallet} verb="mint your pass" />
+          <p className={styles.muted}>{t("pass.mint.onePerWallet")}</p>
+          <GasStatus chain={target} action="mint" wallet={boundWallet} verb={t("pass.verb.mint")} />
           {step.mismatch && !problem && (
             <FormAlert tone="info">
-              Chain mismatch: Expected {step.mismatch.expected}, received {step.mismatch.received}. Minting asks your
-              wallet to switch first.
+              {t("pass.mint.mismatch", { expected: step.mismatch.expected, received: step.mismatch.received })}
             </FormAlert>
           )}
           <div className={styles.actions}>
@@ -303,19 +291,19 @@ function MintStepBody({
             </Button>
             {problem?.offerPayingGas && progress === null && (
               <Button variant="secondary" onClick={() => onMint(true)}>
-                Pay the gas myself
+                {t("pass.payGas")}
               </Button>
             )}
             {(step.mismatch || problem?.wrongNetwork) && target && (
               <Button variant="secondary" onClick={() => onSwitch(target)} disabled={progress !== null}>
-                Switch to {target.name}
+                {t("pass.mint.switchTo", { network: target.name })}
               </Button>
             )}
           </div>
           {progress && (
             <p className={styles.status} role="status">
               <Spinner />
-              {transactionStepText[progress]}
+              {t(transactionStepText[progress])}
             </p>
           )}
           {relay && <RelayProgressView progress={relay} explorerUrl={target?.explorer_url ?? null} credits={false} />}
@@ -326,6 +314,7 @@ function MintStepBody({
 }
 
 function MintLabel({ target }: { target: PublicChain | null }) {
+  const t = useT();
   const free = useGasPayer(target, "mint").payer === "arcana";
-  return <>{free ? "Mint Genesis Pass (free)" : "Mint Genesis Pass"}</>;
+  return <>{t(free ? "pass.mint.mintFree" : "pass.mint.mint")}</>;
 }

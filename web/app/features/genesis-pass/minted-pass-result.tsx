@@ -1,3 +1,4 @@
+import { useT } from "../../i18n/use-t";
 import { useModalStore } from "../../shell/modals/modal-store";
 import { Button } from "../../ui/button";
 import styles from "./minted-pass-result.module.css";
@@ -9,20 +10,22 @@ function shortHash(hash: string) {
 
 /** The "minted result" modal's body: the new pass, its token id, network and transaction. */
 export function MintedPassResult() {
+  const t = useT();
   const minted = useMintedPassStore((state) => state.minted);
   const closeModal = useModalStore((state) => state.closeModal);
-  if (!minted) return <p>Your Genesis Pass will show here once it is minted.</p>;
-  const name = minted.tokenId === null ? "Genesis Pass" : `Genesis Pass #${minted.tokenId}`;
+  if (!minted) return <p>{t("modal.mintedResult.pending")}</p>;
+  const name =
+    minted.tokenId === null ? t("shell.page.pass") : t("shell.passName", { tokenId: String(minted.tokenId) });
   return (
     <div className={styles.result} data-testid="minted-result">
       <img className={styles.image} src="/api/nft/image.svg" alt={name} width={160} height={224} />
-      <p className={styles.headline}>Minted!</p>
+      <p className={styles.headline}>{t("modal.mintedResult.headline")}</p>
       <dl className={styles.facts}>
-        <dt>Pass</dt>
+        <dt>{t("modal.mintedResult.pass")}</dt>
         <dd>{name}</dd>
-        <dt>Network</dt>
+        <dt>{t("modal.mintedResult.network")}</dt>
         <dd>{minted.chainName}</dd>
-        <dt>Transaction</dt>
+        <dt>{t("modal.mintedResult.transaction")}</dt>
         <dd className={styles.hash}>
           {minted.explorerUrl ? (
             <a href={`${minted.explorerUrl}/tx/${minted.txHash}`} target="_blank" rel="noreferrer">
@@ -33,8 +36,8 @@ export function MintedPassResult() {
           )}
         </dd>
       </dl>
-      <p>It is bound to your wallet for good. Stake it to start earning points every GMT day.</p>
-      <Button onClick={() => closeModal("mintedResult")}>See my pass</Button>
+      <p>{t("modal.mintedResult.bound")}</p>
+      <Button onClick={() => closeModal("mintedResult")}>{t("modal.mintedResult.see")}</Button>
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import type { Pass, PublicChain } from "@arcana/protocol";
+import type { Translate } from "../../i18n/use-t";
 
 /** One pass as its card shows it. */
 export interface PassCard {
@@ -47,14 +48,15 @@ export function formatUtcTime(ms: number): string {
   return `${new Date(ms).toISOString().slice(0, 16).replace("T", " ")} UTC`;
 }
 
-/** "3h 05m", "2d 4h", "45s": how long a pass has been earning since its last claim. */
-export function formatDuration(totalSeconds: number): string {
+/** "3h 05m", "2d 4h", "45s": how long a pass has been earning since its last claim, in the page's language. */
+export function formatDuration(totalSeconds: number, t: Translate): string {
   const seconds = Math.max(0, Math.floor(totalSeconds));
   const days = Math.floor(seconds / 86_400);
   const hours = Math.floor((seconds % 86_400) / 3600);
   const minutes = Math.floor((seconds % 3600) / 60);
-  if (days > 0) return `${days}d ${hours}h`;
-  if (hours > 0) return `${hours}h ${String(minutes).padStart(2, "0")}m`;
-  if (minutes > 0) return `${minutes}m ${String(seconds % 60).padStart(2, "0")}s`;
-  return `${seconds}s`;
+  const twoDigits = (value: number) => String(value).padStart(2, "0");
+  if (days > 0) return t("pass.duration.days", { days: String(days), hours: String(hours) });
+  if (hours > 0) return t("pass.duration.hours", { hours: String(hours), minutes: twoDigits(minutes) });
+  if (minutes > 0) return t("pass.duration.minutes", { minutes: String(minutes), seconds: twoDigits(seconds % 60) });
+  return t("pass.duration.seconds", { seconds: String(seconds) });
 }

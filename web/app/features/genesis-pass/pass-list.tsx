@@ -1,5 +1,6 @@
 import { useState } from "react";
 import type { Hex } from "viem";
+import { type MessageId, useLanguage, useT } from "../../i18n/use-t";
 import { useRootData } from "../../lib/root-data";
 import { useModalStore } from "../../shell/modals/modal-store";
 import { Badge } from "../../ui/badge";
@@ -41,17 +42,14 @@ export interface PassListProps {
 /** The member's passes, one card each, with stake and unstake. */
 export function PassList(props: PassListProps) {
   const { cards } = props;
+  const t = useT();
   return (
     <section className={styles.passesSection} aria-labelledby="passes-title">
       <div className={styles.sectionHeading}>
         <h2 id="passes-title" className={styles.sectionTitle}>
-          Your passes
+          {t("pass.list.title")}
         </h2>
-        {cards && cards.length > 0 && (
-          <p className={styles.muted}>
-            {cards.length} {cards.length === 1 ? "pass" : "passes"}
-          </p>
-        )}
+        {cards && cards.length > 0 && <p className={styles.muted}>{t("pass.list.count", { count: cards.length })}</p>}
       </div>
       <PassListBody {...props} />
     </section>
@@ -59,13 +57,14 @@ export function PassList(props: PassListProps) {
 }
 
 function PassListBody({ cards, failed, onRetry, ...rest }: PassListProps) {
+  const t = useT();
   if (failed && !cards) {
     return (
       <Card>
-        <FormAlert>We could not load your passes.</FormAlert>
+        <FormAlert>{t("pass.list.loadFailed")}</FormAlert>
         <div className={styles.actions}>
           <Button variant="secondary" onClick={onRetry}>
-            Try again
+            {t("shell.tryAgain")}
           </Button>
         </div>
       </Card>
@@ -74,7 +73,7 @@ function PassListBody({ cards, failed, onRetry, ...rest }: PassListProps) {
   if (!cards) {
     return (
       <div className={styles.passGrid} role="status" aria-busy="true">
-        <span className="visually-hidden">Loading your passes …</span>
+        <span className="visually-hidden">{t("pass.list.loading")}</span>
         <PassCardSkeleton />
         <PassCardSkeleton />
       </div>
@@ -82,8 +81,8 @@ function PassListBody({ cards, failed, onRetry, ...rest }: PassListProps) {
   }
   if (cards.length === 0) {
     return (
-      <EmptyState sigil="star" title="No passes yet">
-        <p>Mint your Genesis Pass above. It shows up here as soon as the chain confirms it.</p>
+      <EmptyState sigil="star" title={t("pass.list.emptyTitle")}>
+        <p>{t("pass.list.emptyText")}</p>
       </EmptyState>
     );
   }
@@ -99,9 +98,9 @@ function PassListBody({ cards, failed, onRetry, ...rest }: PassListProps) {
 }
 
 const blockerText = {
-  connect: "Connect your bound wallet to stake or unstake.",
-  "wrong-account": "Switch your wallet to your bound account to stake or unstake.",
-} as const;
+  connect: "pass.list.connect",
+  "wrong-account": "pass.list.wrongAccount",
+} as const satisfies Record<string, MessageId>;
 
 /** What a stake or unstake tells the member when the wallet gate stops it; null when it can go. */
 function blocker(gate: WalletGate): keyof typeof blockerText | null {
@@ -119,6 +118,8 @@ function PassCardView({
   awaitChain,
   onUnstakeSettled,
 }: Omit<PassListProps, "cards" | "failed" | "onRetry"> & { card: PassCard }) {
+  const t = useT();
+  const language = useLanguage();
   const openModal = useModalStore((state) => state.openModal);
   const [problem, setProblem] = useState<{ message: string; offerPayingGas: boolean } | null>(null);
   // The transaction code (viem, the ABI) loads with the first click, not with the page.
@@ -142,7 +143,7 @@ function PassCardView({
   const mine = (expected: ChainExpectation) => expected.chainId === card.chainId && expected.tokenId === card.tokenId;
   const syncing = waiting.some(mine);
   const isStalled = stalled !== null && mine(stalled);
-  const name = `Genesis Pass #${card.tokenId}`;
+  const name = t("shell.passName", { tokenId: String(card.tokenId) });
 
   async function send(payOwnGas = false) {
     const stopped = blocker(gate);
@@ -150,8 +151,8 @@ function PassCardView({
       setProblem({
         message:
           stopped === "wrong-account" && boundWallet
-            ? `${blockerText[stopped]} (${shortAddress(boundWallet)})`
-            : blockerText[stopped],
+            ? t("pass.list.wrongAccountAddress", { address: shortAddress(boundWallet) })
+            : t(blockerText[stopped]),
         offerPayingGas: false,
       });
       openModal("bindWallet");
@@ -159,7 +160,7 @@ function PassCardView({
     }
     if (!card.contract) {
       setProblem({
-        message: `Arcana does not list the Genesis Pass contract on ${card.chainName}.`,
+        message: t("pass.list.noContract", { network: card.chainName }),
         offerPayingGas: false,
       });
       return;
@@ -181,7 +182,10 @@ function PassCardView({
       }
     } catch (error) {
       setProblem({
-        message: contractErrorMessage(error, { formatTime: formatLocalTime, gasCurrency: card.gasCurrency }),
+        message: contractErrorMessage(error, {
+          formatTime: (date) => formatLocalTime(date, language),
+          gasCurrency: card.gasCurrency,
+        }),
         offerPayingGas: sponsorshipFailed(error),
       });
     }
@@ -193,17 +197,21 @@ function PassCardView({
       <div className={styles.passInfo}>
         <h3 className={styles.passTitle}>{name}</h3>
         <div className={styles.badges}>
-          {card.staked ? <Badge tone="success">Staked</Badge> : <Badge>Not staked</Badge>}
+          {card.staked ? (
+            <Badge tone="success">{t("pass.list.staked")}</Badge>
+          ) : (
+            <Badge>{t("pass.list.notStaked")}</Badge>
+          )}
           <Badge tone="gold">{card.chainName}</Badge>
         </div>
         <dl className={styles.passFacts}>
           <div>
-            <dt>Token id</dt>
+            <dt>{t("pass.list.tokenId")}</dt>
             <dd>{card.tokenId}</dd>
           </div>
           {card.stakedSinceMs !== null && (
             <div>
-              <dt>Staked since</dt>
+              <dt>{t("pass.list.stakedSince")}</dt>
               <dd data-testid="staked-since">
                 <LocalTime ms={card.stakedSinceMs} />
               </dd>
@@ -216,7 +224,7 @@ function PassCardView({
         {syncing ? (
           <p className={styles.status} role="status">
             <Spinner />
-            Waiting for the chain to confirm the {action === "stake" ? "stake" : "unstake"} …
+            {t(action === "stake" ? "pass.list.waitingStake" : "pass.list.waitingUnstake")}
           </p>
         ) : (
           <div className={styles.actions}>
@@ -226,31 +234,43 @@ function PassCardView({
               loading={progress !== null}
               onClick={() => void send()}
             >
-              {action === "stake" ? "Stake" : "Unstake"}
-              {free ? " (free)" : ""}
+              {t(
+                action === "stake"
+                  ? free
+                    ? "pass.list.stakeFree"
+                    : "pass.list.stake"
+                  : free
+                    ? "pass.list.unstakeFree"
+                    : "pass.list.unstake",
+              )}
             </Button>
             {problem?.offerPayingGas && progress === null && (
               <Button variant="secondary" size="sm" onClick={() => void send(true)}>
-                Pay the gas myself
+                {t("pass.payGas")}
               </Button>
             )}
-            {!card.staked && <span className={styles.muted}>Staked passes earn points every GMT day.</span>}
+            {!card.staked && <span className={styles.muted}>{t("pass.list.stakeHint")}</span>}
           </div>
         )}
         {!syncing && progress === null && (
-          <GasStatus chain={chain} action={action} wallet={boundWallet} verb={`${action} your pass`} />
+          <GasStatus
+            chain={chain}
+            action={action}
+            wallet={boundWallet}
+            verb={t(action === "stake" ? "pass.verb.stake" : "pass.verb.unstake")}
+          />
         )}
         {progress && (
           <p className={styles.status} role="status">
-            {transactionStepText[progress]}
+            {t(transactionStepText[progress])}
           </p>
         )}
         {relay && <RelayProgressView progress={relay} explorerUrl={chain?.explorer_url ?? null} credits={false} />}
         {isStalled && (
           <div className={styles.actions}>
-            <p className={styles.muted}>The chain has not reported this transaction to Arcana yet.</p>
+            <p className={styles.muted}>{t("pass.list.stalled")}</p>
             <Button variant="ghost" size="sm" onClick={onRefresh}>
-              Refresh
+              {t("pass.refresh")}
             </Button>
           </div>
         )}

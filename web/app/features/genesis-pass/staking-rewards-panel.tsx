@@ -27,9 +27,10 @@ export interface StakingRewardsPanelProps {
 
 /** Staking rewards: the total pending, the countdown to the next point, claim one or all. */
 export function StakingRewardsPanel(props: StakingRewardsPanelProps) {
+  const t = useT();
   return (
     <Card aria-labelledby="rewards-title" data-testid="rewards">
-      <CardTitle id="rewards-title">Staking rewards</CardTitle>
+      <CardTitle id="rewards-title">{t("pass.rewards.title")}</CardTitle>
       <RewardsBody {...props} />
     </Card>
   );
@@ -54,23 +55,19 @@ function RewardsBody({
     if (failed) {
       return (
         <>
-          <FormAlert>We could not load your rewards.</FormAlert>
+          <FormAlert>{t("pass.rewards.loadFailed")}</FormAlert>
           <div className={styles.actions}>
             <Button variant="secondary" onClick={onRetry}>
-              Try again
+              {t("shell.tryAgain")}
             </Button>
           </div>
         </>
       );
     }
-    return <LoadingLines label="Loading your rewards" />;
+    return <LoadingLines label={t("pass.rewards.loading")} />;
   }
   if (rewards.passes.length === 0) {
-    return (
-      <p className={styles.muted}>
-        Nothing staked yet. Stake a pass and it earns points every GMT day, by the second; claim them whenever you like.
-      </p>
-    );
+    return <p className={styles.muted}>{t("pass.rewards.nothingStaked")}</p>;
   }
 
   const rate = rewards.passes[0]?.rate_per_day ?? 0;
@@ -84,7 +81,7 @@ function RewardsBody({
     <>
       <div className={styles.total}>
         <div>
-          <p className={styles.muted}>Pending</p>
+          <p className={styles.muted}>{t("pass.rewards.pending")}</p>
           <p className={styles.totalPoints} data-testid="total-pending">
             {formatPoints(rewards.total_pending, t)}
           </p>
@@ -94,13 +91,13 @@ function RewardsBody({
           disabled={rewards.total_pending === 0 || claiming !== null}
           onClick={onClaimAll}
         >
-          Claim all
+          {t("pass.rewards.claimAll")}
         </Button>
       </div>
       {deadline !== null && (
         <div className={styles.countdown}>
           <p className={styles.countdownText}>
-            <span>Next point in</span>
+            <span>{t("pass.rewards.nextPoint")}</span>
             <span className={styles.countdownValue} data-testid="next-point">
               {left === null ? "–:––" : formatRewardCountdown(left)}
             </span>
@@ -110,31 +107,41 @@ function RewardsBody({
           </div>
         </div>
       )}
-      {failed && <FormAlert>These rewards may be out of date: we could not refresh them.</FormAlert>}
-      <ul className={styles.rewardList} aria-label="Rewards per pass">
-        {rewards.passes.map((pass) => (
-          <li key={`${pass.chain_id}:${pass.token_id}`} className={styles.rewardRow}>
-            <div>
-              <span className={styles.rewardName}>Genesis Pass #{pass.token_id}</span>{" "}
-              <Badge>{chains.find((chain) => chain.id === pass.chain_id)?.name ?? `Chain ${pass.chain_id}`}</Badge>
-              <span className={styles.rewardFacts}>
-                <span className={styles.rewardPending}>{formatPoints(pass.pending, t)}</span> pending ·{" "}
-                {formatPoints(pass.rate_per_day, t)}/day · earning for{" "}
-                {formatDuration(pass.since_last_claim + Math.max(0, secondsSinceFetch))}
-              </span>
-            </div>
-            <Button
-              variant="secondary"
-              size="sm"
-              loading={claiming === pass.token_id}
-              disabled={pass.pending === 0 || claiming !== null}
-              onClick={() => onClaimOne(pass.token_id, pass.chain_id)}
-              aria-label={`Claim Genesis Pass #${pass.token_id}'s points`}
-            >
-              Claim
-            </Button>
-          </li>
-        ))}
+      {failed && <FormAlert>{t("pass.rewards.outOfDate")}</FormAlert>}
+      <ul className={styles.rewardList} aria-label={t("pass.rewards.perPass")}>
+        {rewards.passes.map((pass) => {
+          const [beforePending, afterPending] = t("pass.rewards.facts", {
+            pending: "\u0000",
+            rate: formatPoints(pass.rate_per_day, t),
+            duration: formatDuration(pass.since_last_claim + Math.max(0, secondsSinceFetch), t),
+          }).split("\u0000");
+          return (
+            <li key={`${pass.chain_id}:${pass.token_id}`} className={styles.rewardRow}>
+              <div>
+                <span className={styles.rewardName}>{t("shell.passName", { tokenId: String(pass.token_id) })}</span>{" "}
+                <Badge>
+                  {chains.find((chain) => chain.id === pass.chain_id)?.name ??
+                    t("pass.chainNumber", { chainId: String(pass.chain_id) })}
+                </Badge>
+                <span className={styles.rewardFacts}>
+                  {beforePending}
+                  <span className={styles.rewardPending}>{formatPoints(pass.pending, t)}</span>
+                  {afterPending}
+                </span>
+              </div>
+              <Button
+                variant="secondary"
+                size="sm"
+                loading={claiming === pass.token_id}
+                disabled={pass.pending === 0 || claiming !== null}
+                onClick={() => onClaimOne(pass.token_id, pass.chain_id)}
+                aria-label={t("pass.rewards.claimOneLabel", { tokenId: String(pass.token_id) })}
+              >
+                {t("pass.rewards.claim")}
+              </Button>
+            </li>
+          );
+        })}
       </ul>
     </>
   );

@@ -1,11 +1,12 @@
+import type { MessageId } from "../../i18n/use-t";
 import type { WriteStage } from "../../wallet-runtime/use-contract-write";
 
-/** Where a pass transaction is, for the status line. */
-export const transactionStepText: Record<WriteStage, string> = {
-  authorizing: "Asking Arcana for an authorization …",
-  switching: "Switching your wallet's network …",
-  confirming: "Confirm in your wallet, then wait for the transaction to be mined …",
-  signing: "Sign the free request in your wallet (a signature, not a transaction: no gas) …",
-  relaying: "Arcana is sending your transaction and paying its gas …",
-  crediting: "Crediting your points …",
+/** Where a pass transaction is, for the status line (messages in the pass namespace). */
+export const transactionStepText: Record<WriteStage, MessageId> = {
+  authorizing: "pass.step.authorizing",
+  switching: "pass.step.switching",
+  confirming: "pass.step.confirming",
+  signing: "pass.step.signing",
+  relaying: "pass.step.relaying",
+  crediting: "pass.step.crediting",
 };
