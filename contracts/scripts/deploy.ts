@@ -10,9 +10,9 @@ import type { HttpNetworkConfig } from "hardhat/types";
 import { type Address, getAddress } from "viem";
 import { customNetworkProblems, deployTargetProblems, rpcChainId } from "./lib/deploy-preflight";
 import { deployArcana, writeDeploymentRecord } from "./lib/deployment";
+import { passNameFromBranding } from "./lib/pass-name";
 import { devAuthorizerAddress, localChainId } from "./lib/dev-keys";
 import { generateExport } from "./lib/generate-export";
-import { passNameFromBranding } from "./lib/pass-name";
 import { contractsRoot } from "./lib/paths";
 
 const localBaseURI = "http://127.0.0.1:3000/api/nft/metadata/";

@@ -6,9 +6,9 @@ import { type Address, encodeFunctionData, type Hash, type Hex, keccak256, type 
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { signMintAuthorization, signUnstakeAuthorization } from "./lib/authorizations";
 import { forwarderName } from "./lib/deployment";
+import { defaultPassName, defaultPassSymbol } from "./lib/pass-name";
 import { devAuthorizerPrivateKey } from "./lib/dev-keys";
 import { signForwardRequest } from "./lib/forward-requests";
-import { defaultPassName, defaultPassSymbol } from "./lib/pass-name";
 
 const DAY = 86_400n;
 const BATCH_SIZES = [1, 10, 50];

@@ -3,8 +3,8 @@ import type { Address, Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { signMintAuthorization, signUnstakeAuthorization } from "../scripts/lib/authorizations";
 import { forwarderName } from "../scripts/lib/deployment";
-import { devAuthorizerPrivateKey } from "../scripts/lib/dev-keys";
 import { defaultPassName, defaultPassSymbol } from "../scripts/lib/pass-name";
+import { devAuthorizerPrivateKey } from "../scripts/lib/dev-keys";
 import { latestTimestamp } from "./helpers";
 
 export const BASE_URI = "https://arcana.test/api/nft/metadata/";

@@ -62,8 +62,7 @@ describe("the branding file", () => {
       { siteName: "Lumen Club", pass: { name: "Lumen Key" } },
       { siteName: "  Lumen Club  ", pass: { name: "  Lumen Key  " } },
     ];
-    for (const file of files)
-      expect(passNameFromBranding(file), JSON.stringify(file)).toBe(parseBranding(file).pass.name);
+    for (const file of files) expect(passNameFromBranding(file), JSON.stringify(file)).toBe(parseBranding(file).pass.name);
     expect(passNameFromBranding({})).toBe(defaultPassName);
     expect(defaultPassName).toBe("Arcana Genesis Pass");
   });

@@ -44,13 +44,7 @@ export function createAuthorizationSigner(privateKey: `0x${string}`, domainName:
   });
   return {
     address: account.address,
-    async signMint(input: {
-      chainId: number;
-      contract: `0x${string}`;
-      to: `0x${string}`;
-      nonce: bigint;
-      deadline: bigint;
-    }) {
+    async signMint(input: { chainId: number; contract: `0x${string}`; to: `0x${string}`; nonce: bigint; deadline: bigint }) {
       return account.signTypedData({
         domain: await domain(input.chainId, input.contract),
         types: genesisPassAuthorizationTypes,
