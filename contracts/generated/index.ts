@@ -6,16 +6,6 @@ export const genesisPassAbi = [
   {
     "inputs": [
       {
-        "internalType": "string",
-        "name": "name_",
-        "type": "string"
-      },
-      {
-        "internalType": "string",
-        "name": "symbol_",
-        "type": "string"
-      },
-      {
         "internalType": "address",
         "name": "initialOwner",
         "type": "address"

@@ -1,36 +1,18 @@
 // Deploys the ERC-2771 forwarder, GenesisPass and Daily (trusting it) to `--network <name>`, writes deployments/<chainId>.json and
 // regenerates generated/index.ts. Env: DEPLOYER_PRIVATE_KEY (the deploying account on every network but the in-process
 // one; a deploy that would send from another account refuses), CUSTOM_RPC_URL + CUSTOM_CHAIN_ID (`--network custom`),
-// AUTHORIZER_ADDRESS (required on live networks; the dev authorizer on the local chain), PASS_BASE_URI, PASS_OWNER,
-// BRANDING_FILE (else config/branding.json: the pass's name on chain, see docs/operating.md "branding"), PASS_SYMBOL.
-import { existsSync, readFileSync } from "node:fs";
-import path from "node:path";
+// AUTHORIZER_ADDRESS (required on live networks; the dev authorizer on the local chain), PASS_BASE_URI, PASS_OWNER.
 import hre from "hardhat";
 import type { HttpNetworkConfig } from "hardhat/types";
 import { type Address, getAddress } from "viem";
 import { customNetworkProblems, deployTargetProblems, rpcChainId } from "./lib/deploy-preflight";
 import { deployArcana, writeDeploymentRecord } from "./lib/deployment";
-import { passNameFromBranding } from "./lib/pass-name";
 import { devAuthorizerAddress, localChainId } from "./lib/dev-keys";
 import { generateExport } from "./lib/generate-export";
-import { contractsRoot } from "./lib/paths";
 
 const localBaseURI = "http://127.0.0.1:3000/api/nft/metadata/";
 /** The chain ids the server knows (protocol's chainIds); a deploy elsewhere is only useful to test the contracts. */
 const serverChainIds = [31337, 204, 5611, 42766];
-
-/** The pass's name from BRANDING_FILE (relative to the repository root) or config/branding.json; the default without either. */
-function brandedPassName(): string {
-  const repoRoot = path.resolve(contractsRoot, "..");
-  const file = process.env.BRANDING_FILE
-    ? path.resolve(repoRoot, process.env.BRANDING_FILE)
-    : path.join(repoRoot, "config/branding.json");
-  if (!existsSync(file)) {
-    if (process.env.BRANDING_FILE) throw new Error(`BRANDING_FILE ${file} does not exist`);
-    return passNameFromBranding({});
-  }
-  return passNameFromBranding(JSON.parse(readFileSync(file, "utf8")));
-}
 
 function addressFromEnv(name: string): Address | undefined {
   const value = process.env[name];
@@ -71,8 +53,6 @@ async function main() {
   if (baseURI === undefined)
     throw new Error("PASS_BASE_URI is required on a live network (e.g. https://arcana.example/api/nft/metadata/)");
 
-  const passName = brandedPassName();
-  const passSymbol = process.env.PASS_SYMBOL || undefined;
   console.log(`deploying to ${network} (chain ${chainId}) from ${deployer.account.address}`);
   const record = await deployArcana({
     publicClient,
@@ -80,8 +60,6 @@ async function main() {
     authorizer,
     owner: addressFromEnv("PASS_OWNER"),
     baseURI,
-    passName,
-    passSymbol,
     log: console.log,
   });
   console.log(`wrote ${writeDeploymentRecord(record)}`);

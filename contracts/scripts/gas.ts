@@ -6,7 +6,6 @@ import { type Address, encodeFunctionData, type Hash, type Hex, keccak256, type 
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { signMintAuthorization, signUnstakeAuthorization } from "./lib/authorizations";
 import { forwarderName } from "./lib/deployment";
-import { defaultPassName, defaultPassSymbol } from "./lib/pass-name";
 import { devAuthorizerPrivateKey } from "./lib/dev-keys";
 import { signForwardRequest } from "./lib/forward-requests";
 
@@ -21,8 +20,6 @@ async function main() {
   const forwarderDeployment = await hre.viem.sendDeploymentTransaction("ERC2771Forwarder", [forwarderName]);
   const forwarder = forwarderDeployment.contract;
   const passDeployment = await hre.viem.sendDeploymentTransaction("GenesisPass", [
-    defaultPassName,
-    defaultPassSymbol,
     admin.account.address,
     authorizer.address,
     "https://arcana.example/api/nft/metadata/",

@@ -85,23 +85,14 @@ contract GenesisPass is ERC721, Ownable2Step, EIP712, ERC2771Context, IERC5192 {
     /// @notice Emitted when a pass is unstaked.
     event Unstaked(address indexed owner, uint256 indexed tokenId, uint64 at);
 
-    /// @param name_ The ERC-721 name, also the EIP-712 domain name (the operator's branding; "Arcana Genesis Pass" by default).
-    /// @param symbol_ The ERC-721 symbol ("ARCGP" by default).
     /// @param initialOwner The admin (can rotate the authorizer and set the base URI).
     /// @param initialAuthorizer The server's signing address.
     /// @param baseURI The metadata base URI; tokenURI is `baseURI + tokenId`.
     /// @param trustedForwarder_ The ERC-2771 forwarder whose relayed calls act for their signer.
-    constructor(
-        string memory name_,
-        string memory symbol_,
-        address initialOwner,
-        address initialAuthorizer,
-        string memory baseURI,
-        address trustedForwarder_
-    )
-        ERC721(name_, symbol_)
+    constructor(address initialOwner, address initialAuthorizer, string memory baseURI, address trustedForwarder_)
+        ERC721("Arcana Genesis Pass", "ARCGP")
         Ownable(initialOwner)
-        EIP712(name_, "1")
+        EIP712("Arcana Genesis Pass", "1")
         ERC2771Context(trustedForwarder_)
     {
         if (initialAuthorizer == address(0)) revert ZeroAddress();
@@ -208,7 +199,7 @@ contract GenesisPass is ERC721, Ownable2Step, EIP712, ERC2771Context, IERC5192 {
         if (totalSupply != 0) emit BatchMetadataUpdate(1, totalSupply);
     }
 
-    /// @notice The EIP-712 domain separator (name = the ERC-721 name, version "1", this chain, this contract).
+    /// @notice The EIP-712 domain separator (name "Arcana Genesis Pass", version "1", this chain, this contract).
     /// @return The domain separator.
     // solhint-disable-next-line func-name-mixedcase
     function DOMAIN_SEPARATOR() external view returns (bytes32) {

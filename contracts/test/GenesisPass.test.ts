@@ -24,37 +24,11 @@ describe("GenesisPass", () => {
       expect(await pass.read.supportsInterface(["0xffffffff"])).to.equal(false);
     });
 
-    it("takes its name and symbol, also its EIP-712 domain name, from the deployment (the operator's branding)", async () => {
-      const [admin] = await hre.viem.getWalletClients();
-      if (!admin) throw new Error("expected a hardhat account");
-      const pass = await hre.viem.deployContract("GenesisPass", [
-        "Moonlit Genesis Pass",
-        "MOON",
-        admin.account.address,
-        admin.account.address,
-        BASE_URI,
-        zeroAddress,
-      ]);
-      expect(await pass.read.name()).to.equal("Moonlit Genesis Pass");
-      expect(await pass.read.symbol()).to.equal("MOON");
-      const [, name, version, , verifyingContract] = await pass.read.eip712Domain();
-      expect(name).to.equal("Moonlit Genesis Pass");
-      expect(version).to.equal("1");
-      expect(getAddress(verifyingContract)).to.equal(getAddress(pass.address));
-    });
-
     it("refuses a zero authorizer at deployment", async () => {
       const [admin] = await hre.viem.getWalletClients();
       const { abi } = await hre.artifacts.readArtifact("GenesisPass");
       await expectRevert(
-        hre.viem.deployContract("GenesisPass", [
-          "Arcana Genesis Pass",
-          "ARCGP",
-          admin.account.address,
-          zeroAddress,
-          BASE_URI,
-          zeroAddress,
-        ]),
+        hre.viem.deployContract("GenesisPass", [admin.account.address, zeroAddress, BASE_URI, zeroAddress]),
         "ZeroAddress",
         [],
         abi,

@@ -3,7 +3,6 @@ import type { Address, Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { signMintAuthorization, signUnstakeAuthorization } from "../scripts/lib/authorizations";
 import { forwarderName } from "../scripts/lib/deployment";
-import { defaultPassName, defaultPassSymbol } from "../scripts/lib/pass-name";
 import { devAuthorizerPrivateKey } from "../scripts/lib/dev-keys";
 import { latestTimestamp } from "./helpers";
 
@@ -17,8 +16,6 @@ export async function deployGenesisPassFixture() {
   const authorizer = privateKeyToAccount(devAuthorizerPrivateKey);
   const forwarder = await hre.viem.deployContract("ERC2771Forwarder", [forwarderName]);
   const pass = await hre.viem.deployContract("GenesisPass", [
-    defaultPassName,
-    defaultPassSymbol,
     admin.account.address,
     authorizer.address,
     BASE_URI,

@@ -12,7 +12,7 @@ import type { Logger } from "pino";
 import { webManifest } from "./branding.js";
 import { type ChainClients, createChainClients } from "./chain/clients.js";
 import type { EventHandler } from "./chain/events.js";
-import { createAuthorizationSigner, onChainDomainName } from "./chain/signer.js";
+import { createAuthorizationSigner } from "./chain/signer.js";
 import { checkedSigner, createSignerHealth } from "./chain/signer-health.js";
 import type { Config } from "./config.js";
 import type { DatabaseHandle } from "./db/client.js";
@@ -163,13 +163,7 @@ export function createApp(deps: AppDeps) {
     logger,
     now,
   });
-  const signer = checkedSigner(
-    createAuthorizationSigner(
-      config.signerPrivateKey,
-      onChainDomainName((chainId) => chainClients.client(chainId)),
-    ),
-    signerHealth,
-  );
+  const signer = checkedSigner(createAuthorizationSigner(config.signerPrivateKey), signerHealth);
   const passes = createPassService({ db: database.db, config, chainClients, signer, now });
   const staking = createStakingService({ db: database.db, economy, chainClients, signer, passes, now });
   const boxes = createBoxService({

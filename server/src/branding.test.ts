@@ -1,7 +1,6 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { defaultPassName, passNameFromBranding } from "@arcana/contracts/pass-name";
 import type { PublicConfig } from "@arcana/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BrandingError, parseBranding } from "./branding.js";
@@ -53,18 +52,6 @@ describe("the branding file", () => {
     expect(() => loadConfig({ NODE_ENV: "test", BRANDING_FILE: wrong })).toThrow(
       /BRANDING_FILE .*siteName: must not be empty/,
     );
-  });
-
-  it("names the pass on chain as the server names it: the deploy command reads the same branding file", () => {
-    const files = [
-      {},
-      { siteName: "Lumen Club" },
-      { siteName: "Lumen Club", pass: { name: "Lumen Key" } },
-      { siteName: "  Lumen Club  ", pass: { name: "  Lumen Key  " } },
-    ];
-    for (const file of files) expect(passNameFromBranding(file), JSON.stringify(file)).toBe(parseBranding(file).pass.name);
-    expect(passNameFromBranding({})).toBe(defaultPassName);
-    expect(defaultPassName).toBe("Arcana Genesis Pass");
   });
 });
 

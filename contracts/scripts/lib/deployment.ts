@@ -11,7 +11,6 @@ import {
   type WalletClient,
 } from "viem";
 import { type ArcanaContractName, readCompiledContract } from "./artifacts";
-import { defaultPassName, defaultPassSymbol } from "./pass-name";
 import { deploymentsDir } from "./paths";
 
 export interface ContractDeployment {
@@ -37,10 +36,6 @@ export interface DeployOptions {
   owner?: Address;
   /** tokenURI = baseURI + tokenId. */
   baseURI: string;
-  /** The pass's ERC-721 name, also its EIP-712 domain name (default "Arcana Genesis Pass"). */
-  passName?: string;
-  /** The pass's ERC-721 symbol (default "ARCGP"). */
-  passSymbol?: string;
   log?: (line: string) => void;
 }
 
@@ -81,8 +76,6 @@ export async function deployArcana(options: DeployOptions): Promise<DeploymentRe
   ]);
   const forwarder = await deployOne(options, "ERC2771Forwarder", [forwarderName]);
   const genesisPass = await deployOne(options, "GenesisPass", [
-    options.passName ?? defaultPassName,
-    options.passSymbol ?? defaultPassSymbol,
     owner,
     options.authorizer,
     options.baseURI,

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { dailyAbi, forwarderAbi, forwarderDomain, genesisPassAbi, genesisPassDomain } from "@arcana/contracts";
+import { dailyAbi, forwarderAbi, forwarderDomain, genesisPassAbi } from "@arcana/contracts";
 import { devDeployerPrivateKey } from "@arcana/contracts/dev-keys";
 import pino from "pino";
 import { type Abi, createWalletClient, type Hex, http } from "viem";
@@ -47,13 +47,11 @@ async function deploy(chain: TestChain, name: keyof typeof artifactSources, abi:
  * Deploys the ERC-2771 forwarder, then GenesisPass (authorizer: Hardhat account #1, the server's development
  * signer) and Daily trusting it, and returns the variables that point a test app at them.
  */
-export async function deployArcana(chain: TestChain, pass: { name?: string; symbol?: string } = {}) {
+export async function deployArcana(chain: TestChain) {
   const owner = hardhatAccounts[0] as PrivateKeyAccount;
   const authorizer = hardhatAccounts[1] as PrivateKeyAccount;
   const forwarder = await deploy(chain, "ERC2771Forwarder", forwarderAbi, [forwarderDomain.name]);
   const genesisPass = await deploy(chain, "GenesisPass", genesisPassAbi, [
-    pass.name ?? genesisPassDomain.name,
-    pass.symbol ?? "ARCGP",
     owner.address,
     authorizer.address,
     "http://localhost/api/nft/metadata/",
