@@ -11,7 +11,6 @@ import {
 } from "viem";
 import type { SponsoredChain } from "./chain-state.js";
 import { batchGasLimit, bumpedFees, cappedFees, type Fees } from "./policy.js";
-import { relayFailureReasons } from "./relay-failures.js";
 import type { RelayerOptions } from "./relayer-options.js";
 import { relayerAccounts, relayerTransactions, sponsoredRelays } from "./schema.js";
 import { createSettlement } from "./settlement.js";
@@ -130,7 +129,7 @@ export function createChainRelayer(target: SponsoredChain, options: RelayerOptio
         continue;
       }
       if (nonce < chainNonce) {
-        await abandon(nonce, relayFailureReasons.nonce_taken);
+        await abandon(nonce, "Another transaction of the relayer account took its place.");
         continue;
       }
       open += 1;

@@ -16,19 +16,18 @@ function revertData(error: unknown): Hex | undefined {
   return undefined;
 }
 
-/** A failed call's revert, decoded against Arcana's contracts: in words (`AlreadyCheckedIn(20415)`) and the custom error's name. */
-export function decodedRevert(error: unknown): { reason: string; errorName?: string } {
+/** The revert reason a failed call carries, in words (`AlreadyCheckedIn(20415)`), or a plain fallback. */
+export function decodedRevertReason(error: unknown): string {
   const data = revertData(error);
   if (data && data !== "0x") {
     try {
       const decoded = decodeErrorResult({ abi: revertAbi, data });
       const args = (decoded.args ?? []).map((arg) => String(arg)).join(", ");
       // A require message (`Error(string)`) is its text; a custom error its name and arguments.
-      const errorName = decoded.errorName as string;
-      return errorName === "Error" ? { reason: args } : { reason: `${errorName}(${args})`, errorName };
+      return (decoded.errorName as string) === "Error" ? args : `${decoded.errorName}(${args})`;
     } catch {
-      return { reason: `reverted with ${data.slice(0, 10)}` };
+      return `reverted with ${data.slice(0, 10)}`;
     }
   }
-  return { reason: error instanceof BaseError ? error.shortMessage : "reverted" };
+  return error instanceof BaseError ? error.shortMessage : "reverted";
 }

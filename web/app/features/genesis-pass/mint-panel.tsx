@@ -89,7 +89,6 @@ export function MintPanel(props: MintPanelProps) {
     } catch (error) {
       setProblem({
         message: contractErrorMessage(error, {
-          t,
           formatTime: (date) => formatLocalTime(date, language),
           gasCurrency: target.native_currency.symbol,
         }),

@@ -183,7 +183,6 @@ function PassCardView({
     } catch (error) {
       setProblem({
         message: contractErrorMessage(error, {
-          t,
           formatTime: (date) => formatLocalTime(date, language),
           gasCurrency: card.gasCurrency,
         }),
