@@ -1,17 +1,11 @@
 import type { User } from "@arcana/protocol";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
-import { createRoutesStub } from "react-router";
+import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { testBranding, testConfig, testI18n, testMember } from "../test/fixtures";
+import { testBranding, testConfig, testMember } from "../test/fixtures";
+import { renderAsRoot, testRootData } from "../test/render-root";
 import { SiteHeader } from "./site-header";
 
 const member = testMember();
-
-/** Loaders run before the first render; there is nothing to show meanwhile. */
-function NothingYet() {
-  return null;
-}
 
 /** The session as the server sees it; signing out clears it, as the real server would. */
 let sessionUser: User | null;
@@ -39,28 +33,11 @@ function renderHeader(user: User | null, branded = false) {
   const branding = branded
     ? { ...testBranding, site_name: "Lumen Club", short_name: "Lumen", logo_url: "/brand/lumen.svg" }
     : testBranding;
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const Stub = createRoutesStub([
-    {
-      id: "root",
-      path: "*",
-      Component: SiteHeader,
-      HydrateFallback: NothingYet,
-      loader: () => ({
-        user: sessionUser,
-        cspNonce: "n",
-        ...testI18n(),
-        branding,
-        siteName: branding.site_name,
-        config: testConfig({ branding }),
-      }),
-    },
-  ]);
-  render(
-    <QueryClientProvider client={queryClient}>
-      <Stub initialEntries={["/"]} />
-    </QueryClientProvider>,
-  );
+  renderAsRoot(SiteHeader, () => ({
+    ...testRootData(sessionUser, { config: testConfig({ branding }) }),
+    branding,
+    siteName: branding.site_name,
+  }));
 }
 
 describe("SiteHeader", () => {

@@ -1,7 +1,7 @@
-import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
-import { createRoutesStub } from "react-router";
+import { act, cleanup, fireEvent, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { testChain } from "../test/fixtures";
+import { renderAsRoot } from "../test/render-root";
 import { targetNetworkKey, useTargetNetwork } from "./target-network";
 
 const chain = (id: number, name: string) => testChain({ id, key: id === 204 ? "opBNB" : "local", name });
@@ -29,10 +29,6 @@ function Both() {
   );
 }
 
-function NothingYet() {
-  return null;
-}
-
 describe("the target network", () => {
   afterEach(() => {
     cleanup();
@@ -40,18 +36,9 @@ describe("the target network", () => {
   });
 
   it("is one choice for the whole page, kept in this browser", async () => {
-    const Stub = createRoutesStub([
-      {
-        id: "root",
-        path: "*",
-        Component: Both,
-        HydrateFallback: NothingYet,
-        loader: () => ({
-          config: { default_chain_id: 31337, chains: [chain(31337, "Local chain"), chain(204, "opBNB")] },
-        }),
-      },
-    ]);
-    render(<Stub initialEntries={["/"]} />);
+    renderAsRoot(Both, () => ({
+      config: { default_chain_id: 31337, chains: [chain(31337, "Local chain"), chain(204, "opBNB")] },
+    }));
     expect(await screen.findByText("Page on Local chain")).toBeTruthy();
 
     act(() => fireEvent.click(screen.getByRole("button", { name: "Picker on Local chain" })));

@@ -1,9 +1,8 @@
 import type { CheckInStatus, Language } from "@arcana/protocol";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { cleanup, render, screen, within } from "@testing-library/react";
-import { createRoutesStub } from "react-router";
+import { cleanup, screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { testChain, testI18n, testMember } from "../../test/fixtures";
+import { testChain, testMember } from "../../test/fixtures";
+import { renderAsRoot, testRootData } from "../../test/render-root";
 import { disconnectedEvm } from "../../wallet-runtime/wallet-store";
 import CheckInPanel from "./check-in-panel";
 
@@ -25,32 +24,13 @@ function serve(checkIn: () => Response) {
   );
 }
 
-/** Loaders run before the first render; there is nothing to show meanwhile. */
-function NothingYet() {
-  return null;
-}
-
 function renderPanel(language: Language = "en") {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const Stub = createRoutesStub([
-    {
-      id: "root",
-      path: "*",
-      Component: CheckInPanel,
-      HydrateFallback: NothingYet,
-      loader: () => ({
-        user: member,
-        cspNonce: "n",
-        ...testI18n(language),
-        config: { chains: [localChain], default_chain_id: 31337 },
-        evmWallet: disconnectedEvm,
-      }),
-    },
-  ]);
-  render(
-    <QueryClientProvider client={queryClient}>
-      <Stub initialEntries={["/"]} />
-    </QueryClientProvider>,
+  renderAsRoot(CheckInPanel, () =>
+    testRootData(member, {
+      language,
+      config: { chains: [localChain], default_chain_id: 31337 },
+      evmWallet: disconnectedEvm,
+    }),
   );
 }
 

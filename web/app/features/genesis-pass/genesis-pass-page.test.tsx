@@ -1,10 +1,9 @@
 import type { Language, Pass, StakingRewards, User } from "@arcana/protocol";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
-import { createRoutesStub } from "react-router";
+import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { closedModals, useModalStore } from "../../shell/modals/modal-store";
-import { testChain, testConfig, testI18n, testMember } from "../../test/fixtures";
+import { testChain, testConfig, testMember } from "../../test/fixtures";
+import { renderAsRoot, testRootData } from "../../test/render-root";
 import { useToastStore } from "../../ui/toast-store";
 import type { EvmWalletState } from "../../wallet-runtime/wallet-store";
 import { GenesisPassSections } from "./genesis-pass-page";
@@ -39,31 +38,16 @@ function serveApi(routes: Record<string, Answer>) {
   return calls;
 }
 
-/** Loaders run before the first render; there is nothing to show meanwhile. */
-function NothingYet() {
-  return null;
-}
-
 function renderPage(user: User | null, evmWallet?: EvmWalletState, language: Language = "en") {
-  const Stub = createRoutesStub([
-    {
-      id: "root",
-      path: "*",
-      Component: GenesisPassSections,
-      HydrateFallback: NothingYet,
-      loader: () => ({
-        user,
-        cspNonce: "n",
-        ...testI18n(language),
+  renderAsRoot(
+    GenesisPassSections,
+    () =>
+      testRootData(user, {
+        language,
         evmWallet: evmWallet ?? { status: "disconnected", address: null, chainId: null, connectorName: null },
         config: testConfig({ default_chain_id: 31337, chains: [local] }),
       }),
-    },
-  ]);
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <Stub initialEntries={["/genesis-pass"]} />
-    </QueryClientProvider>,
+    "/genesis-pass",
   );
 }
 

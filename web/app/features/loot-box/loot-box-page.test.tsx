@@ -1,10 +1,9 @@
 import { createHash } from "node:crypto";
 import type { Fairness, Language, MarketBox, MyBoxes, OpenedBox, User } from "@arcana/protocol";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import { createRoutesStub } from "react-router";
+import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { testConfig, testI18n, testMember } from "../../test/fixtures";
+import { testMember } from "../../test/fixtures";
+import { renderAsRoot, testRootData } from "../../test/render-root";
 import { LootBoxPage } from "./loot-box-page";
 
 type Answer = (body: Record<string, unknown>, headers: Record<string, string>) => Response;
@@ -31,30 +30,15 @@ function serveApi(routes: Record<string, Answer>) {
   return calls;
 }
 
-function NothingYet() {
-  return null;
-}
-
 function renderPage(user: User | null, language: Language = "en") {
-  const Stub = createRoutesStub([
-    {
-      id: "root",
-      path: "*",
-      Component: LootBoxPage,
-      HydrateFallback: NothingYet,
-      loader: () => ({
-        user,
-        cspNonce: "n",
-        ...testI18n(language),
+  renderAsRoot(
+    LootBoxPage,
+    () =>
+      testRootData(user, {
+        language,
         evmWallet: { status: "disconnected", address: null, chainId: null, connectorName: null },
-        config: testConfig(),
       }),
-    },
-  ]);
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <Stub initialEntries={["/loot-box"]} />
-    </QueryClientProvider>,
+    "/loot-box",
   );
 }
 

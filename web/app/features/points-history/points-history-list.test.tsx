@@ -1,9 +1,8 @@
 import type { AssetsPage, LedgerEntry } from "@arcana/protocol";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
-import { createRoutesStub } from "react-router";
+import { act, cleanup, fireEvent, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { testI18n, testMember } from "../../test/fixtures";
+import { testMember } from "../../test/fixtures";
+import { renderAsRoot, testRootData } from "../../test/render-root";
 import { PointsHistoryList } from "./points-history-list";
 
 const member = testMember({ pts: 20 });
@@ -54,27 +53,8 @@ class FakeIntersectionObserver implements IntersectionObserver {
   }
 }
 
-/** Loaders run before the first render; there is nothing to show meanwhile. */
-function NothingYet() {
-  return null;
-}
-
 function renderList() {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const Stub = createRoutesStub([
-    {
-      id: "root",
-      path: "*",
-      Component: PointsHistoryList,
-      HydrateFallback: NothingYet,
-      loader: () => ({ user: member, cspNonce: "n", ...testI18n(), config: { chains: [] }, evmWallet: undefined }),
-    },
-  ]);
-  render(
-    <QueryClientProvider client={queryClient}>
-      <Stub initialEntries={["/"]} />
-    </QueryClientProvider>,
-  );
+  renderAsRoot(PointsHistoryList, () => testRootData(member, { config: { chains: [] } }));
 }
 
 describe("the rewards history list", () => {

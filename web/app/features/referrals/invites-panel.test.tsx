@@ -1,11 +1,10 @@
 import type { KolSummary, ReferralSummary, UseReferralResult } from "@arcana/protocol";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import type { ReactNode } from "react";
-import { createRoutesStub } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { useModalStore } from "../../shell/modals/modal-store";
-import { testConfig, testI18n, testMember } from "../../test/fixtures";
+import { testMember } from "../../test/fixtures";
+import { renderAsRoot, testRootData } from "../../test/render-root";
 import InvitesPanel from "./invites-panel";
 import { InvitesSuccessPanel } from "./invites-success-panel";
 import { rememberReferralCode } from "./pending-referral";
@@ -65,26 +64,8 @@ function serve(overrides: Record<string, () => Response> = {}) {
   );
 }
 
-function NothingYet() {
-  return null;
-}
-
 function renderWith(node: () => ReactNode, path = "/") {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const Stub = createRoutesStub([
-    {
-      id: "root",
-      path: "*",
-      Component: node,
-      HydrateFallback: NothingYet,
-      loader: () => ({ user: member, cspNonce: "n", ...testI18n(), config: testConfig(), evmWallet: undefined }),
-    },
-  ]);
-  render(
-    <QueryClientProvider client={queryClient}>
-      <Stub initialEntries={[path]} />
-    </QueryClientProvider>,
-  );
+  renderAsRoot(node, () => testRootData(member), path);
 }
 
 beforeEach(() => {

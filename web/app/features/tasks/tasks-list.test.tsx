@@ -1,9 +1,8 @@
 import type { TasksResult } from "@arcana/protocol";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { cleanup, render, screen } from "@testing-library/react";
-import { createRoutesStub } from "react-router";
+import { cleanup, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { testConfig, testI18n, testMember } from "../../test/fixtures";
+import { testMember } from "../../test/fixtures";
+import { renderAsRoot, testRootData } from "../../test/render-root";
 import { useToastStore } from "../../ui/toast-store";
 import { TasksList } from "./tasks-list";
 
@@ -20,26 +19,8 @@ function serve(answer: () => Response) {
   );
 }
 
-function NothingYet() {
-  return null;
-}
-
 function renderTasks() {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const Stub = createRoutesStub([
-    {
-      id: "root",
-      path: "*",
-      Component: TasksList,
-      HydrateFallback: NothingYet,
-      loader: () => ({ user: member, cspNonce: "n", ...testI18n(), config: testConfig(), evmWallet: undefined }),
-    },
-  ]);
-  render(
-    <QueryClientProvider client={queryClient}>
-      <Stub initialEntries={["/"]} />
-    </QueryClientProvider>,
-  );
+  renderAsRoot(TasksList, () => testRootData(member));
 }
 
 afterEach(() => {

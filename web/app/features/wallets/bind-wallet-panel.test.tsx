@@ -1,9 +1,8 @@
 import type { User } from "@arcana/protocol";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { cleanup, render, screen } from "@testing-library/react";
-import { createRoutesStub } from "react-router";
+import { cleanup, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { testChain, testConfig, testI18n, testMember } from "../../test/fixtures";
+import { testChain, testConfig, testMember } from "../../test/fixtures";
+import { renderAsRoot, testRootData } from "../../test/render-root";
 import { disconnectedEvm, initialSolana, useWalletStore } from "../../wallet-runtime/wallet-store";
 import BindWalletPanel from "./bind-wallet-panel";
 
@@ -12,34 +11,16 @@ const otherWallet = "0x2222222222222222222222222222222222222222";
 const boundSolana = "9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin";
 const member = testMember({ level: "bronze" });
 
-function NothingYet() {
-  return null;
-}
-
 function renderPanel(user: User) {
   vi.stubGlobal(
     "fetch",
     vi.fn(async () => Response.json({ data: user })),
   );
-  const Stub = createRoutesStub([
-    {
-      id: "root",
-      path: "*",
-      Component: BindWalletPanel,
-      HydrateFallback: NothingYet,
-      loader: () => ({
-        user,
-        cspNonce: "n",
-        ...testI18n(),
-        evmWallet: disconnectedEvm,
-        config: testConfig({ default_chain_id: 31337, chains: [testChain()] }),
-      }),
-    },
-  ]);
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <Stub initialEntries={["/"]} />
-    </QueryClientProvider>,
+  renderAsRoot(BindWalletPanel, () =>
+    testRootData(user, {
+      evmWallet: disconnectedEvm,
+      config: testConfig({ default_chain_id: 31337, chains: [testChain()] }),
+    }),
   );
 }
 

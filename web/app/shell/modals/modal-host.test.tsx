@@ -1,8 +1,6 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
-import { createRoutesStub } from "react-router";
+import { act, cleanup, fireEvent, screen } from "@testing-library/react";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { testConfig, testI18n } from "../../test/fixtures";
+import { renderAsRoot, testRootData } from "../../test/render-root";
 import { ModalHost } from "./modal-host";
 import { closedModals, modalNames, useModalStore } from "./modal-store";
 
@@ -24,26 +22,9 @@ describe("modal store", () => {
   });
 });
 
-function NothingYet() {
-  return null;
-}
-
 /** The host as the root mounts it: under the router (the panels read the root's data) and the query client. */
 async function renderHost() {
-  const Stub = createRoutesStub([
-    {
-      id: "root",
-      path: "*",
-      Component: ModalHost,
-      HydrateFallback: NothingYet,
-      loader: () => ({ user: null, cspNonce: "n", ...testI18n(), config: testConfig(), evmWallet: undefined }),
-    },
-  ]);
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <Stub initialEntries={["/"]} />
-    </QueryClientProvider>,
-  );
+  renderAsRoot(ModalHost, () => testRootData(null));
   // The root loader has answered once the hydrate fallback is gone.
   await act(async () => {});
 }
