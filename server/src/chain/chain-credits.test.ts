@@ -1,29 +1,21 @@
 import { dailyAbi, genesisPassAbi } from "@arcana/contracts";
 import type { CheckInStatus, MintSignature, TarotDraw, UnstakeSignature } from "@arcana/protocol";
 import { eq } from "drizzle-orm";
-import pino from "pino";
 import { type Hex, parseEther } from "viem";
 import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkIns, ledgerEntries, passes, users } from "../db/schema.js";
-import { type Economy, loadEconomy } from "../economy.js";
 import { recentMovements, spendPoints } from "../modules/ledger/api.js";
 import { unbindWalletOf } from "../test/admin.js";
 import { createTestApp, postJson, readData } from "../test/app.js";
-import { createIndexedTestApp, hardhatAccounts, walletOn } from "../test/contracts.js";
+import { createIndexedTestApp, hardhatAccounts, testIndexer, walletOn } from "../test/contracts.js";
+import { testEconomy } from "../test/daily.js";
 import { balanceOf, bindWalletDirectly, createMemberRow, signUpMember } from "../test/members.js";
-import { createIndexer } from "./indexer.js";
 
 // Issue 13, findings 3, 4 and 6: credits that come from the chain count once, for the member who
 // held the wallet when the event happened, and are taken back when the chain drops or ends them.
 
-const economy: Economy = {
-  ...loadEconomy(),
-  checkIn: { basePoints: 10, streakBonuses: [] },
-  tarot: { points: 25 },
-  staking: { pointsPerPassPerDay: 100, minStakeSeconds: 86_400 },
-  boxes: [],
-};
+const economy = testEconomy();
 const DAY_MS = 86_400_000;
 
 let current = Date.now();
@@ -331,13 +323,7 @@ describe("finding 6: a pass unstaked on chain stops earning at its on-chain unst
     try {
       const again = await createMemberRow(fresh.database.db, "unstake-in-one-batch@example.com");
       await bindWalletDirectly(fresh.database.db, again, wallet.address);
-      await createIndexer({
-        db: fresh.database.db,
-        clients: fresh.chainClients,
-        chains: fresh.config.chains,
-        handlers: fresh.eventHandlers,
-        logger: pino({ level: "silent" }),
-      }).syncAll();
+      await testIndexer(fresh).syncAll();
       expect(await balanceOf(fresh.database.db, again)).toBe(300);
       // Every pass of the earlier tests, derived in one batch, is as it was derived event by event.
       const passesOf = async (db: typeof fresh.database.db) =>

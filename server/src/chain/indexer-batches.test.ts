@@ -1,13 +1,11 @@
 import { dailyAbi } from "@arcana/contracts";
 import { eq } from "drizzle-orm";
-import pino from "pino";
 import type { PrivateKeyAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chainBlocks, chainCursors, checkIns } from "../db/schema.js";
-import { createIndexedTestApp, hardhatAccounts, walletOn } from "../test/contracts.js";
+import { createIndexedTestApp, hardhatAccounts, testIndexer, walletOn } from "../test/contracts.js";
 import { bindWalletDirectly, createMemberRow } from "../test/members.js";
 import type { EventHandler } from "./events.js";
-import { createIndexer } from "./indexer.js";
 
 let indexed: Awaited<ReturnType<typeof createIndexedTestApp>>;
 const wallets = hardhatAccounts.slice(2, 6) as PrivateKeyAccount[];
@@ -48,14 +46,7 @@ describe("an indexer range in several transactions", () => {
         },
       }),
     }));
-    const indexer = createIndexer({
-      db: t.database.db,
-      clients: t.chainClients,
-      chains: t.config.chains,
-      handlers,
-      logger: pino({ level: "silent" }),
-      eventsPerTransaction: 1,
-    });
+    const indexer = testIndexer(t, { handlers, eventsPerTransaction: 1 });
     const { db } = t.database;
     const daily = async () =>
       (await db.select().from(chainCursors).where(eq(chainCursors.contract, "Daily")))[0]?.nextBlock;

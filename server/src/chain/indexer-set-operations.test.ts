@@ -1,15 +1,13 @@
 import { dailyAbi } from "@arcana/contracts";
 import { eq } from "drizzle-orm";
-import pino from "pino";
 import type { PrivateKeyAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chainBlocks, chainCursors, chainEvents, checkIns, ledgerEntries, users } from "../db/schema.js";
 import { type Economy, loadEconomy } from "../economy.js";
 import { checkInPoints } from "../modules/daily/rules.js";
-import { createIndexedTestApp, hardhatAccounts, walletOn } from "../test/contracts.js";
+import { createIndexedTestApp, hardhatAccounts, testIndexer, walletOn } from "../test/contracts.js";
 import { balanceOf, bindWalletDirectly, createMemberRow } from "../test/members.js";
 import type { EventHandler } from "./events.js";
-import { createIndexer } from "./indexer.js";
 
 // Issue 17, item 6: the indexer applies a range as set operations (`applyBatch`). A failure
 // part-way through a batch's transaction leaves nothing of it; two indexers, or a range read
@@ -33,13 +31,7 @@ const daysOf = [
 
 function indexer(handlers: EventHandler[]) {
   const { t } = indexed;
-  return createIndexer({
-    db: t.database.db,
-    clients: t.chainClients,
-    chains: t.config.chains,
-    handlers,
-    logger: pino({ level: "silent" }),
-  });
+  return testIndexer(t, { handlers });
 }
 
 /** What a wallet's check-ins on these days earn, one at a time (streaks, the 2-day bonus). */

@@ -2,7 +2,6 @@ import { hostname } from "node:os";
 import { dailyAbi, genesisPassAbi } from "@arcana/contracts";
 import type { ChainStatuses, CheckInStatus, MintSignature, Pass } from "@arcana/protocol";
 import { eq } from "drizzle-orm";
-import pino from "pino";
 import type { Hex } from "viem";
 import type { PrivateKeyAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -11,11 +10,10 @@ import { recentMovements } from "../modules/ledger/api.js";
 import { makeOperator } from "../test/admin.js";
 import { postJson, readData } from "../test/app.js";
 import type { startTestChain } from "../test/chain.js";
-import { createIndexedTestApp, hardhatAccounts, walletOn } from "../test/contracts.js";
+import { createIndexedTestApp, hardhatAccounts, testIndexer, walletOn } from "../test/contracts.js";
 import { chainClientsFailingFirst } from "../test/flaky-chain.js";
 import { balanceOf, bindWalletDirectly, signUpMember } from "../test/members.js";
 import { createChainClients } from "./clients.js";
-import { createIndexer } from "./indexer.js";
 
 let indexed: Awaited<ReturnType<typeof createIndexedTestApp>>;
 let chain: Awaited<ReturnType<typeof startTestChain>>;
@@ -83,13 +81,7 @@ describe("finding 7: a block that changes while its range is read", () => {
         };
       },
     });
-    const indexer = createIndexer({
-      db: t.database.db,
-      clients: { ...t.chainClients, client: () => racing },
-      chains: t.config.chains,
-      handlers: t.eventHandlers,
-      logger: pino({ level: "silent" }),
-    });
+    const indexer = testIndexer(t, { clients: { ...t.chainClients, client: () => racing } });
     await indexer.syncAll();
     expect(reorged).toBe(true);
     expect(storedWhenReadAgain).toBe(0);
@@ -144,16 +136,7 @@ describe("what the indexer reports for the operator console", () => {
     expect(status).toMatchObject({ headBlock: head, indexedBlock: head, leader: `${hostname()}:${process.pid}` });
 
     const flaky = chainClientsFailingFirst(createChainClients(t.config), 1);
-    const following = createIndexer({
-      db: t.database.db,
-      clients: flaky.clients,
-      chains: t.config.chains,
-      handlers: t.eventHandlers,
-      logger: pino({ level: "silent" }),
-      pollMs: 5,
-      maxBackoffMs: 20,
-      instance: "indexer-b:42",
-    });
+    const following = testIndexer(t, { clients: flaky.clients, pollMs: 5, maxBackoffMs: 20, instance: "indexer-b:42" });
     following.start();
     try {
       await expect

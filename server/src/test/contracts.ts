@@ -6,7 +6,7 @@ import pino from "pino";
 import { type Abi, createWalletClient, type Hex, http } from "viem";
 import { type PrivateKeyAccount, privateKeyToAccount } from "viem/accounts";
 import { hardhat } from "viem/chains";
-import { createIndexer } from "../chain/indexer.js";
+import { createIndexer, type IndexerOptions } from "../chain/indexer.js";
 import { repoRoot } from "../config.js";
 import { createTestApp, type TestAppOptions } from "./app.js";
 import { startTestChain } from "./chain.js";
@@ -73,18 +73,26 @@ export async function deployArcana(chain: TestChain) {
   };
 }
 
-/** A local chain with the contracts, an app pointed at it, and an indexer to sync by hand. */
-export async function createIndexedTestApp(options: Omit<TestAppOptions, "env"> = {}) {
-  const chain = await startTestChain();
-  const contracts = await deployArcana(chain);
-  const t = await createTestApp({ ...options, env: contracts.env });
-  const indexer = createIndexer({
+type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+/** An indexer over a test app's database, chains and event handlers (silent), `options` overriding any of them. */
+export function testIndexer(t: TestApp, options: Partial<IndexerOptions> = {}) {
+  return createIndexer({
     db: t.database.db,
     clients: t.chainClients,
     chains: t.config.chains,
     handlers: t.eventHandlers,
     logger: pino({ level: "silent" }),
+    ...options,
   });
+}
+
+/** A local chain with the contracts, an app pointed at it, and an indexer to sync by hand. */
+export async function createIndexedTestApp(options: Omit<TestAppOptions, "env"> = {}) {
+  const chain = await startTestChain();
+  const contracts = await deployArcana(chain);
+  const t = await createTestApp({ ...options, env: contracts.env });
+  const indexer = testIndexer(t);
   return {
     chain,
     contracts,

@@ -10,9 +10,9 @@ import { hardhat } from "viem/chains";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createChainClients } from "../../chain/clients.js";
 import { loadConfig, repoRoot } from "../../config.js";
-import { type Economy, loadEconomy } from "../../economy.js";
 import { createTestApp, postJson } from "../../test/app.js";
 import { startTestChain } from "../../test/chain.js";
+import { testEconomy } from "../../test/daily.js";
 import { balanceOf, bindWalletDirectly, signUpMember } from "../../test/members.js";
 import { createCheckInService } from "./service.js";
 
@@ -22,13 +22,7 @@ const memberAccount = privateKeyToAccount("0x5de4111afa1a4b94908f83103eb1f170636
 const strangerAccount = privateKeyToAccount("0x7c852118294e51e653712a81e05800f419141751be58f605c371e15141b007a6");
 const patientAccount = privateKeyToAccount("0x47e179ec197488593b187f80a00eb0da91f1b9d0b13f8733639f19c30a34926a");
 
-const economy: Economy = {
-  ...loadEconomy(),
-  checkIn: { basePoints: 10, streakBonuses: [] },
-  tarot: { points: 25 },
-  staking: { pointsPerPassPerDay: 100, minStakeSeconds: 86_400 },
-  boxes: [],
-};
+const economy = testEconomy();
 
 let chain: Awaited<ReturnType<typeof startTestChain>>;
 let t: Awaited<ReturnType<typeof createTestApp>>;

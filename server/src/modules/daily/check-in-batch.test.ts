@@ -1,29 +1,16 @@
-import { gmtDayNumber } from "@arcana/protocol";
 import { asc, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkIns, ledgerEntries } from "../../db/schema.js";
-import { type Economy, loadEconomy } from "../../economy.js";
 import { createTestApp, testClock } from "../../test/app.js";
+import { checkedInEvents, streakCheckIn, testEconomy } from "../../test/daily.js";
 import { balanceOf, bindWalletDirectly, createMemberRow } from "../../test/members.js";
 import { setBoundWallet } from "../users/service.js";
-import type { CheckedInEvent, CheckInCredit } from "./service.js";
+import type { CheckInCredit } from "./service.js";
 
 // Issue 17, item 6: the indexer credits a range of CheckedIn events as set operations
 // (`creditCheckInsBatch`); the figures must be those of crediting them one at a time.
 
-const economy: Economy = {
-  ...loadEconomy(),
-  checkIn: {
-    basePoints: 10,
-    streakBonuses: [
-      { days: 2, bonus: 5 },
-      { days: 3, bonus: 20 },
-    ],
-  },
-  tarot: { points: 25 },
-  staking: { pointsPerPassPerDay: 100, minStakeSeconds: 86_400 },
-  boxes: [],
-};
+const economy = testEconomy({ checkIn: streakCheckIn });
 const DAY_MS = 86_400_000;
 const start = new Date("2026-11-22T10:00:00.000Z");
 const clock = testClock(new Date("2026-12-01T12:00:00.000Z"));
@@ -40,19 +27,7 @@ function freshWallet() {
   return `0x${walletCounter.toString(16).padStart(40, "c")}`;
 }
 
-let txCounter = 0;
-function checkedIn(wallet: string, at: Date, chainId = 31337): CheckedInEvent {
-  txCounter += 1;
-  return {
-    wallet,
-    day: gmtDayNumber(at),
-    chainId,
-    txHash: `0x${txCounter.toString(16).padStart(64, "0")}`,
-    logIndex: txCounter % 3,
-    blockHash: `0x${txCounter.toString(16).padStart(64, "b")}`,
-    blockTime: at,
-  };
-}
+const checkedIn = checkedInEvents((n) => n % 3);
 
 const day = (offset: number, hour = 0) => new Date(start.getTime() + offset * DAY_MS + hour * 3_600_000);
 

@@ -1,23 +1,10 @@
 import type { AssetsPage, CheckInStatus } from "@arcana/protocol";
-import { gmtDayNumber } from "@arcana/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Economy, loadEconomy } from "../../economy.js";
 import { createTestApp, postJson, testClock } from "../../test/app.js";
+import { checkedInEvents, streakCheckIn, testEconomy } from "../../test/daily.js";
 import { balanceOf, bindWalletDirectly, signUpMember } from "../../test/members.js";
 
-const economy: Economy = {
-  ...loadEconomy(),
-  checkIn: {
-    basePoints: 10,
-    streakBonuses: [
-      { days: 2, bonus: 5 },
-      { days: 3, bonus: 20 },
-    ],
-  },
-  tarot: { points: 25 },
-  staking: { pointsPerPassPerDay: 100, minStakeSeconds: 86_400 },
-  boxes: [],
-};
+const economy = testEconomy({ checkIn: streakCheckIn });
 
 const clock = testClock(new Date("2026-11-22T12:00:00.000Z"));
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -36,19 +23,7 @@ async function memberWithWallet(email: string) {
   return { ...member, wallet };
 }
 
-let txCounter = 0;
-function checkedIn(wallet: string, at: Date, chainId = 31337) {
-  txCounter += 1;
-  return {
-    wallet,
-    day: gmtDayNumber(at),
-    chainId,
-    txHash: `0x${txCounter.toString(16).padStart(64, "0")}`,
-    logIndex: 0,
-    blockHash: `0x${txCounter.toString(16).padStart(64, "b")}`,
-    blockTime: at,
-  };
-}
+const checkedIn = checkedInEvents();
 
 async function status(auth: Record<string, string>): Promise<CheckInStatus> {
   const res = await t.app.request("/api/blockchain/check_in", { headers: auth });

@@ -1,25 +1,18 @@
 import { genesisPassAbi } from "@arcana/contracts";
 import type { ClaimResult, ErrorBody, MintSignature, Pass, StakingRewards, UnstakeSignature } from "@arcana/protocol";
-import pino from "pino";
 import type { Hex } from "viem";
 import type { PrivateKeyAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createChainClients } from "../../chain/clients.js";
-import { createIndexer } from "../../chain/indexer.js";
-import { type Economy, loadEconomy } from "../../economy.js";
+import type { createIndexer } from "../../chain/indexer.js";
 import { postJson, readData } from "../../test/app.js";
 import type { startTestChain } from "../../test/chain.js";
-import { createIndexedTestApp, hardhatAccounts, walletOn } from "../../test/contracts.js";
+import { createIndexedTestApp, hardhatAccounts, testIndexer, walletOn } from "../../test/contracts.js";
+import { testEconomy } from "../../test/daily.js";
 import { chainClientsFailingFirst } from "../../test/flaky-chain.js";
 import { balanceOf, bindWalletDirectly, signUpMember } from "../../test/members.js";
 
-const economy: Economy = {
-  ...loadEconomy(),
-  checkIn: { basePoints: 10, streakBonuses: [] },
-  tarot: { points: 10 },
-  staking: { pointsPerPassPerDay: 100, minStakeSeconds: 86_400 },
-  boxes: [],
-};
+const economy = testEconomy({ tarot: { points: 10 } });
 /** 100 points a day is one point every 864 s. */
 const POINT_MS = 864_000;
 
@@ -243,15 +236,7 @@ describe("the indexer", () => {
     );
 
     const flaky = chainClientsFailingFirst(createChainClients(t.config), 4);
-    const following = createIndexer({
-      db: t.database.db,
-      clients: flaky.clients,
-      chains: t.config.chains,
-      handlers: t.eventHandlers,
-      logger: pino({ level: "silent" }),
-      pollMs: 5,
-      maxBackoffMs: 20,
-    });
+    const following = testIndexer(t, { clients: flaky.clients, pollMs: 5, maxBackoffMs: 20 });
     following.start();
     try {
       await expect
