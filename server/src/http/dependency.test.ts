@@ -1,8 +1,5 @@
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { listDevMailboxRoute, sendSignInCodeRoute, signMintAuthorizationRoute } from "@arcana/protocol";
 import pino from "pino";
-import { pad, toFunctionSelector } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../config.js";
 import { devMails } from "../db/schema.js";
@@ -11,6 +8,7 @@ import { createRedisRateLimiter } from "../rate-limit/redis-limiter.js";
 import { apiClient } from "../test/api-client.js";
 import { capturingMailer, createTestApp, productionEnv } from "../test/app.js";
 import { bindWalletDirectly, signUpMember } from "../test/members.js";
+import { stubChainRpc } from "../test/rpc.js";
 
 const wallet = `0x${"c1".repeat(20)}`;
 /** Hardhat's account #1: the signer a server uses outside production. */
@@ -19,44 +17,17 @@ const DEV_SIGNER_ADDRESS = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
 /** An RPC endpoint behind a proxy answering 502, until `recover()`: then a chain at block 0 with no pass. */
 function flakyRpc() {
   let up = false;
-  const server: Server = createServer((req, res) => {
-    let body = "";
-    req.on("data", (chunk) => {
-      body += chunk;
-    });
-    req.on("end", () => {
-      if (!up) {
-        res.writeHead(502, { "content-type": "text/html" }).end("<h1>502 Bad Gateway</h1>");
-        return;
-      }
-      type Call = { id: number; method: string; params?: Array<{ data?: string }> };
-      const calls = JSON.parse(body) as Call | Call[];
-      const answer = (call: Call) => ({
-        jsonrpc: "2.0",
-        id: call.id,
-        // eth_call of authorizer(): the development signer (the server's); of passOf / mintNonces: 0 (no
-        // pass, nonce 0); eth_chainId: the local chain.
-        result:
-          call.method === "eth_chainId"
-            ? "0x7a69"
-            : call.params?.[0]?.data?.startsWith(toFunctionSelector("authorizer()"))
-              ? pad(DEV_SIGNER_ADDRESS)
-              : `0x${"0".repeat(64)}`,
-      });
-      res
-        .writeHead(200, { "content-type": "application/json" })
-        .end(JSON.stringify(Array.isArray(calls) ? calls.map(answer) : answer(calls)));
-    });
-  });
+  let stub: Awaited<ReturnType<typeof stubChainRpc>> | undefined;
   return {
-    start: () =>
-      new Promise<string>((resolve) =>
-        server.listen(0, "127.0.0.1", () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)),
-      ),
+    start: async () => {
+      // authorizer(): the development signer (the server's).
+      stub = await stubChainRpc(DEV_SIGNER_ADDRESS, () => !up);
+      return stub.url;
+    },
     recover: () => {
       up = true;
     },
-    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    stop: async () => stub?.stop(),
   };
 }
 

@@ -1,41 +1,18 @@
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { Server } from "node:http";
 import pino from "pino";
-import { pad, toFunctionSelector } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chainIndexerStatus } from "../db/schema.js";
 import type { Mailer } from "../mail/mailer.js";
 import { createTestApp, postJson, testClock } from "../test/app.js";
+import { stubChainRpc } from "../test/rpc.js";
 
 /** Hardhat's account #1: the signer a server uses outside production. */
 const DEV_SIGNER_ADDRESS = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
 const OTHER_SIGNER = `0x${"77".repeat(20)}`;
 
-/** A local chain's RPC whose GenesisPass names `authorizers[rpc]` as its authorizer. */
-async function rpcWithAuthorizer(authorizer: string): Promise<{ url: string; server: Server }> {
-  const server = createServer((req, res) => {
-    let body = "";
-    req.on("data", (chunk) => (body += chunk));
-    req.on("end", () => {
-      type Call = { id: number; method: string; params?: Array<{ data?: string }> };
-      const calls = JSON.parse(body) as Call | Call[];
-      const answer = (call: Call) => ({
-        jsonrpc: "2.0",
-        id: call.id,
-        result:
-          call.method === "eth_chainId"
-            ? "0x7a69"
-            : call.params?.[0]?.data?.startsWith(toFunctionSelector("authorizer()"))
-              ? pad(authorizer as `0x${string}`)
-              : `0x${"0".repeat(64)}`,
-      });
-      res
-        .writeHead(200, { "content-type": "application/json" })
-        .end(JSON.stringify(Array.isArray(calls) ? calls.map(answer) : answer(calls)));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
+/** A local chain's RPC whose GenesisPass names `authorizer` as its authorizer. */
+function rpcWithAuthorizer(authorizer: string): Promise<{ url: string; server: Server }> {
+  return stubChainRpc(authorizer);
 }
 
 const lines: Array<Record<string, unknown>> = [];
