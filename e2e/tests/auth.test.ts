@@ -1,17 +1,9 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, watchErrors } from "../src/browser.js";
-import { type RunningServer, startServer } from "../src/server.js";
+import type { BrowserContext, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { watchErrors } from "../src/browser.js";
+import { serverAndBrowser } from "../src/harness.js";
 
-let server: RunningServer;
-let browser: Browser;
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const e2e = serverAndBrowser();
 
 let nextMember = 0;
 /** A fresh address per test, so no test meets another's account, code or rate limit. */
@@ -33,7 +25,7 @@ async function latestCode(email: string): Promise<string> {
   let code: string | undefined;
   await expect
     .poll(async () => {
-      const response = await fetch(`${server.url}/api/dev/mailbox?to=${encodeURIComponent(email)}`);
+      const response = await fetch(`${e2e.server.url}/api/dev/mailbox?to=${encodeURIComponent(email)}`);
       const { data } = (await response.json()) as { data: Array<{ subject: string }> };
       code = data[0]?.subject.match(/^\d{6}/)?.[0];
       return code;
@@ -43,7 +35,7 @@ async function latestCode(email: string): Promise<string> {
 }
 
 async function openPage(): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext();
+  const context = await e2e.browser.newContext();
   const page = await context.newPage();
   return { context, page, errors: watchErrors(page) };
 }
@@ -70,7 +62,7 @@ describe("sign-in", () => {
   it("signs up with the e-mailed code, stays signed in across a reload (rendered by the server), and signs out", async () => {
     const { context, page, errors } = await openPage();
     const email = newEmail();
-    await page.goto(`${server.url}/auth`, { waitUntil: "networkidle" });
+    await page.goto(`${e2e.server.url}/auth`, { waitUntil: "networkidle" });
     const code = await requestCode(page, email);
 
     // Six digits in the one field sign in by themselves.
@@ -80,7 +72,7 @@ describe("sign-in", () => {
 
     // The server renders the signed-in header: no flash of "Sign in" before the app loads.
     const cookie = await sessionCookie(context);
-    const html = await (await fetch(`${server.url}/`, { headers: { cookie } })).text();
+    const html = await (await fetch(`${e2e.server.url}/`, { headers: { cookie } })).text();
     expect(html).toContain(email);
     expect(html).not.toMatch(/>Sign in</);
     const reloaded = await page.reload({ waitUntil: "networkidle" });
@@ -96,7 +88,7 @@ describe("sign-in", () => {
     expect(await accountButton(page).getAttribute("aria-expanded")).toBe("false");
 
     // Signed in, /auth sends the member straight on.
-    await page.goto(`${server.url}/auth`, { waitUntil: "networkidle" });
+    await page.goto(`${e2e.server.url}/auth`, { waitUntil: "networkidle" });
     expect(new URL(page.url()).pathname).toBe("/");
 
     await accountButton(page).click();
@@ -104,7 +96,7 @@ describe("sign-in", () => {
     await page.getByRole("link", { name: "Sign in" }).first().waitFor();
     expect(await accountButton(page).count()).toBe(0);
     // The session ended on the server, not just in this tab.
-    expect((await fetch(`${server.url}/api/users/mine`, { headers: { cookie } })).status).toBe(401);
+    expect((await fetch(`${e2e.server.url}/api/users/mine`, { headers: { cookie } })).status).toBe(401);
     await page.reload({ waitUntil: "networkidle" });
     expect(await accountButton(page).count()).toBe(0);
 
@@ -115,7 +107,7 @@ describe("sign-in", () => {
   it("shows a wrong code's error in place and stays on the code step", async () => {
     const { context, page, errors } = await openPage();
     const email = newEmail();
-    await page.goto(`${server.url}/auth`, { waitUntil: "networkidle" });
+    await page.goto(`${e2e.server.url}/auth`, { waitUntil: "networkidle" });
     const code = await requestCode(page, email);
     const wrongCode = code === "000000" ? "111111" : "000000";
 
@@ -142,7 +134,7 @@ describe("sign-in", () => {
     const email = newEmail();
     const password = "moonlit tarot deck";
 
-    await page.goto(`${server.url}/change-password`, { waitUntil: "networkidle" });
+    await page.goto(`${e2e.server.url}/change-password`, { waitUntil: "networkidle" });
     expect(new URL(page.url()).pathname).toBe("/auth");
     expect(await page.textContent("main")).toContain("After signing in you will continue to /change-password");
     const code = await requestCode(page, email);
@@ -177,7 +169,7 @@ describe("sign-in", () => {
     await page.waitForURL((url) => url.pathname === "/");
     await page.getByRole("link", { name: "Sign in" }).first().waitFor();
 
-    await page.goto(`${server.url}/auth`, { waitUntil: "networkidle" });
+    await page.goto(`${e2e.server.url}/auth`, { waitUntil: "networkidle" });
     await page.getByRole("button", { name: "Sign in with a password" }).click();
     await page.getByLabel("E-mail address").fill(email);
     await page.getByLabel("Password").fill(password);

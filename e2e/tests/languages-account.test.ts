@@ -1,18 +1,10 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, watchErrors } from "../src/browser.js";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { watchErrors } from "../src/browser.js";
+import { serverAndBrowser } from "../src/harness.js";
 import { signUpByApi } from "../src/members.js";
-import { type RunningServer, startServer } from "../src/server.js";
 
-let server: RunningServer;
-let browser: Browser;
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const e2e = serverAndBrowser();
 
 interface Mail {
   subject: string;
@@ -24,7 +16,7 @@ async function newestMail(email: string, after?: Mail): Promise<Mail> {
   let mail: Mail | undefined;
   await expect
     .poll(async () => {
-      const response = await fetch(`${server.url}/api/dev/mailbox?to=${encodeURIComponent(email)}`);
+      const response = await fetch(`${e2e.server.url}/api/dev/mailbox?to=${encodeURIComponent(email)}`);
       mail = ((await response.json()) as { data: Mail[] }).data[0];
       return mail !== undefined && mail.subject !== after?.subject;
     })
@@ -39,12 +31,12 @@ describe("the member's language on their account", () => {
     const email = `polyglot-${Date.now()}@example.com`;
 
     // A signed-in member on an English browser picks 한국어 in the header.
-    const first = await browser.newContext({ locale: "en-US" });
+    const first = await e2e.browser.newContext({ locale: "en-US" });
     const page = await first.newPage();
     const errors = watchErrors(page);
-    await signUpByApi(page, server.url, email);
+    await signUpByApi(page, e2e.server.url, email);
     const firstMail = await newestMail(email);
-    await page.goto(`${server.url}/`, { waitUntil: "networkidle" });
+    await page.goto(`${e2e.server.url}/`, { waitUntil: "networkidle" });
     expect(await htmlLang(page)).toBe("en");
     const [saved] = await Promise.all([
       page.waitForResponse((response) => response.url().endsWith("/api/users/mine/language")),
@@ -58,15 +50,15 @@ describe("the member's language on their account", () => {
     expect(await page.getByRole("combobox", { name: "언어" }).inputValue()).toBe("ko");
     expect(errors).toEqual([]);
 
-    // Sign out: the session ends on the server.
+    // Sign out: the session ends on the e2e.server.
     const signedOut = await page.evaluate(async () => (await fetch("/api/sign_out", { method: "POST" })).status);
     expect(signedOut).toBe(200);
     await first.close();
 
     // A fresh browser that prefers English, no cookie: a visitor gets English.
-    const fresh = await browser.newContext({ locale: "en-US" });
+    const fresh = await e2e.browser.newContext({ locale: "en-US" });
     const second = await fresh.newPage();
-    await second.goto(`${server.url}/auth`, { waitUntil: "networkidle" });
+    await second.goto(`${e2e.server.url}/auth`, { waitUntil: "networkidle" });
     expect(await htmlLang(second)).toBe("en");
     await second.getByLabel("E-mail address").fill(email);
     await second.getByRole("button", { name: "Send code" }).click();
@@ -82,7 +74,7 @@ describe("the member's language on their account", () => {
     await second.getByLabel("Sign-in code").fill(code);
     await second.waitForURL((url) => url.pathname === "/");
     await expect.poll(() => htmlLang(second)).toBe("ko");
-    await second.goto(`${server.url}/genesis-pass`, { waitUntil: "networkidle" });
+    await second.goto(`${e2e.server.url}/genesis-pass`, { waitUntil: "networkidle" });
     expect(await htmlLang(second)).toBe("ko");
     expect(await second.locator("h1").first().textContent()).toBe("제네시스 패스");
     await fresh.close();

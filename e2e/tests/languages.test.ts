@@ -1,19 +1,11 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, watchErrors } from "../src/browser.js";
-import { type RunningServer, repoRoot, startServer } from "../src/server.js";
+import { describe, expect, it } from "vitest";
+import { watchErrors } from "../src/browser.js";
+import { serverAndBrowser } from "../src/harness.js";
+import { repoRoot } from "../src/server.js";
 
-let server: RunningServer;
-let browser: Browser;
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const e2e = serverAndBrowser();
 
 /** Screenshots for review (issue 28): each page at 360 px in each language. */
 const screenshots = path.join(repoRoot, "e2e/screenshots/languages");
@@ -22,9 +14,9 @@ const pages = ["/", "/genesis-pass", "/daily-tarot", "/loot-box"];
 
 describe("languages", () => {
   it("a browser asking for zh-CN gets the home page in Chinese in the server's HTML, before any script runs", async () => {
-    const context = await browser.newContext({ locale: "zh-CN", javaScriptEnabled: false });
+    const context = await e2e.browser.newContext({ locale: "zh-CN", javaScriptEnabled: false });
     const page = await context.newPage();
-    await page.goto(`${server.url}/`);
+    await page.goto(`${e2e.server.url}/`);
     expect(await page.getAttribute("html", "lang")).toBe("zh-CN");
     expect(await page.textContent("body")).toContain("持有创世通行证");
     expect(await page.getByRole("link", { name: "登录" }).count()).toBeGreaterThan(0);
@@ -32,10 +24,10 @@ describe("languages", () => {
   });
 
   it("switching to 한국어 in the header keeps Korean across a reload", async () => {
-    const context = await browser.newContext({ locale: "en-US" });
+    const context = await e2e.browser.newContext({ locale: "en-US" });
     const page = await context.newPage();
     const errors = watchErrors(page);
-    await page.goto(`${server.url}/`, { waitUntil: "networkidle" });
+    await page.goto(`${e2e.server.url}/`, { waitUntil: "networkidle" });
     expect(await page.getAttribute("html", "lang")).toBe("en");
     await Promise.all([
       page.waitForURL(/lang=ko/),
@@ -43,7 +35,7 @@ describe("languages", () => {
     ]);
     await expect.poll(() => page.getAttribute("html", "lang")).toBe("ko");
     expect(await page.textContent("body")).toContain("제네시스 패스");
-    await page.goto(`${server.url}/genesis-pass`, { waitUntil: "networkidle" });
+    await page.goto(`${e2e.server.url}/genesis-pass`, { waitUntil: "networkidle" });
     expect(await page.getAttribute("html", "lang")).toBe("ko");
     await page.reload({ waitUntil: "networkidle" });
     expect(await page.getAttribute("html", "lang")).toBe("ko");
@@ -54,12 +46,12 @@ describe("languages", () => {
 
   it("every language fits 360 px on /, /genesis-pass, /daily-tarot and /loot-box (screenshots written for review)", async () => {
     mkdirSync(screenshots, { recursive: true });
-    const context = await browser.newContext({ viewport: { width: 360, height: 780 } });
+    const context = await e2e.browser.newContext({ viewport: { width: 360, height: 780 } });
     const page = await context.newPage();
     const overflowing: string[] = [];
     for (const language of languages) {
       for (const pathname of pages) {
-        await page.goto(`${server.url}${pathname}?lang=${language}`, { waitUntil: "networkidle" });
+        await page.goto(`${e2e.server.url}${pathname}?lang=${language}`, { waitUntil: "networkidle" });
         expect(await page.getAttribute("html", "lang")).toBe(language);
         const width = await page.evaluate(() => document.documentElement.scrollWidth);
         if (width > 360) overflowing.push(`${language} ${pathname}: ${width}px`);

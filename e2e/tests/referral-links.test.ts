@@ -1,31 +1,22 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, watchErrors } from "../src/browser.js";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { watchErrors } from "../src/browser.js";
+import { serverAndBrowser } from "../src/harness.js";
 import { signUpByApi } from "../src/members.js";
-import { startServer } from "../src/server.js";
 
-let server: Awaited<ReturnType<typeof startServer>>;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const e2e = serverAndBrowser();
 
 /** A new member's own invite code, and the code they used (null until one is applied). */
 async function referralSummary(page: Page): Promise<{ code: string; used_code: string | null }> {
-  const response = await page.request.get(`${server.url}/api/refer_code`);
+  const response = await page.request.get(`${e2e.server.url}/api/refer_code`);
   expect(response.status()).toBe(200);
   return (await response.json()).data;
 }
 
 async function inviterCode(email: string): Promise<string> {
-  const context = await browser.newContext();
+  const context = await e2e.browser.newContext();
   const page = await context.newPage();
-  await signUpByApi(page, server.url, email);
+  await signUpByApi(page, e2e.server.url, email);
   const { code } = await referralSummary(page);
   await context.close();
   return code;
@@ -42,19 +33,19 @@ describe("an invite link opened by a signed-in member", () => {
     ]);
     expect(mine).not.toBe(other);
 
-    const context = await browser.newContext();
+    const context = await e2e.browser.newContext();
     const page = await context.newPage();
     const errors = watchErrors(page);
     const applied: string[] = [];
     page.on("request", (request) => {
       if (request.url().endsWith("/api/refer_code/use")) applied.push(request.postData() ?? "");
     });
-    await signUpByApi(page, server.url, `member-${stamp}@example.com`);
-    await page.goto(`${server.url}/auth`, { waitUntil: "networkidle" });
+    await signUpByApi(page, e2e.server.url, `member-${stamp}@example.com`);
+    await page.goto(`${e2e.server.url}/auth`, { waitUntil: "networkidle" });
     // A code remembered from an earlier link, not applied yet.
     await page.evaluate((code) => localStorage.setItem("arcana.pendingReferralCode", code), mine);
 
-    await page.goto(`${server.url}/?ref=${other}`, { waitUntil: "networkidle" });
+    await page.goto(`${e2e.server.url}/?ref=${other}`, { waitUntil: "networkidle" });
     const question = page.getByRole("dialog", { name: `Use invite code ${other} from this link?` });
     await question.waitFor();
     expect(await question.getByTestId("referral-choice").textContent()).toContain(mine);

@@ -1,17 +1,9 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, watchErrors } from "../src/browser.js";
-import { type RunningServer, startServer } from "../src/server.js";
+import { describe, expect, it } from "vitest";
+import { watchErrors } from "../src/browser.js";
+import { serverAndBrowser } from "../src/harness.js";
+import { startServer } from "../src/server.js";
 
-let server: RunningServer;
-let browser: Browser;
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const e2e = serverAndBrowser();
 
 const routes: Array<[path: string, heading: RegExp]> = [
   ["/", /Arcana/],
@@ -27,9 +19,9 @@ const routes: Array<[path: string, heading: RegExp]> = [
 describe("every route", () => {
   for (const [path, heading] of routes) {
     it(`renders ${path} with its heading and no console errors`, async () => {
-      const page = await browser.newPage();
+      const page = await e2e.browser.newPage();
       const errors = watchErrors(page);
-      const response = await page.goto(server.url + path, { waitUntil: "networkidle" });
+      const response = await page.goto(e2e.server.url + path, { waitUntil: "networkidle" });
       expect(response?.status()).toBe(200);
       await expect.poll(() => page.locator("h1").first().textContent()).toMatch(heading);
       expect(errors).toEqual([]);
@@ -38,17 +30,17 @@ describe("every route", () => {
   }
 
   it("sends a visitor from /change-password to sign in, remembering where they were going", async () => {
-    const page = await browser.newPage();
-    await page.goto(`${server.url}/change-password`);
+    const page = await e2e.browser.newPage();
+    await page.goto(`${e2e.server.url}/change-password`);
     expect(new URL(page.url()).pathname).toBe("/auth");
     expect(new URL(page.url()).searchParams.get("redirect")).toBe("/change-password");
     await page.close();
   });
 
   it("shows Page Not Found with the path for an unknown page, status 404", async () => {
-    const page = await browser.newPage();
+    const page = await e2e.browser.newPage();
     const errors = watchErrors(page);
-    const response = await page.goto(`${server.url}/that/path`, { waitUntil: "networkidle" });
+    const response = await page.goto(`${e2e.server.url}/that/path`, { waitUntil: "networkidle" });
     expect(response?.status()).toBe(404);
     await expect.poll(() => page.locator("h1").first().textContent()).toBe("Page Not Found");
     expect(await page.textContent("body")).toContain("Page Not Found: /that/path");
@@ -83,7 +75,7 @@ describe("production mode", () => {
 
       // A visitor's page comes from memory with a hash-only CSP: its inline scripts must still run.
       for (let visit = 0; visit < 2; visit++) {
-        const context = await browser.newContext();
+        const context = await e2e.browser.newContext();
         const page = await context.newPage();
         const errors = watchErrors(page);
         const response = await page.goto(`${production.url}/`, { waitUntil: "networkidle" });
@@ -96,7 +88,7 @@ describe("production mode", () => {
 
       // A visitor's page carries the stylesheet inline, links none, and keeps it through hydration
       // and client navigation; a member's page (any cookie) links it instead.
-      const page = await browser.newPage();
+      const page = await e2e.browser.newPage();
       const errors = watchErrors(page);
       const html = await (await page.goto(`${production.url}/`, { waitUntil: "networkidle" }))?.text();
       expect(html).not.toMatch(/rel="stylesheet"/);

@@ -1,32 +1,24 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, watchErrors } from "../src/browser.js";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { watchErrors } from "../src/browser.js";
+import { serverAndBrowser } from "../src/harness.js";
 import { signUpByApi } from "../src/members.js";
-import { type RunningServer, startServer } from "../src/server.js";
 
-let server: RunningServer;
-let browser: Browser;
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const e2e = serverAndBrowser();
 
 const hangul = /[\uac00-\ud7af]/;
 const kana = /[\u3040-\u30ff]/;
 
 /** Today's card ids as the API gives them (the same in every language). */
 async function drawnCards(page: Page) {
-  const answer = await page.request.get(`${server.url}/api/tarot/draw`);
+  const answer = await page.request.get(`${e2e.server.url}/api/tarot/draw`);
   const { data } = (await answer.json()) as { data: { cards: Array<{ card_id: number; is_reversed: boolean }> } };
   return data.cards.map(({ card_id, is_reversed }) => ({ card_id, is_reversed }));
 }
 
 /** Today's stored reading as it stands (asked without rewriting it). */
 async function storedReading(page: Page, cards: Awaited<ReturnType<typeof drawnCards>>) {
-  const answer = await page.request.post(`${server.url}/api/tarot/daily`, {
+  const answer = await page.request.post(`${e2e.server.url}/api/tarot/daily`, {
     data: { language: "en", cards, force_refresh: false },
   });
   return ((await answer.json()) as { data: { language: string; cards: Array<{ card_id: number }> } }).data;
@@ -34,13 +26,13 @@ async function storedReading(page: Page, cards: Awaited<ReturnType<typeof drawnC
 
 describe("tarot in the member's language", () => {
   it("today's reading is written in Korean on a Korean page, then in Japanese after a rewrite, with the same cards", async () => {
-    const context = await browser.newContext({ locale: "ko-KR" });
+    const context = await e2e.browser.newContext({ locale: "ko-KR" });
     const page = await context.newPage();
     const errors = watchErrors(page);
-    await signUpByApi(page, server.url, "tarot-languages@example.com");
+    await signUpByApi(page, e2e.server.url, "tarot-languages@example.com");
     const cards = await drawnCards(page);
 
-    await page.goto(`${server.url}/daily-tarot`, { waitUntil: "networkidle" });
+    await page.goto(`${e2e.server.url}/daily-tarot`, { waitUntil: "networkidle" });
     expect(await page.getAttribute("html", "lang")).toBe("ko");
     // Turn the three face-down cards over.
     for (let turned = 0; turned < 3; turned += 1) await page.locator("ol li button").first().click();
@@ -51,7 +43,7 @@ describe("tarot in the member's language", () => {
     expect(korean.cards.map((card) => card.card_id)).toEqual(cards.map((card) => card.card_id));
 
     // In Japanese the stored reading stays as written until the member asks for a rewrite.
-    await page.goto(`${server.url}/daily-tarot?lang=ja`, { waitUntil: "networkidle" });
+    await page.goto(`${e2e.server.url}/daily-tarot?lang=ja`, { waitUntil: "networkidle" });
     expect(await page.getAttribute("html", "lang")).toBe("ja");
     await reading.locator('button[aria-describedby="rewrite-hint"]').click();
     await expect.poll(async () => kana.test((await reading.textContent()) ?? ""), { timeout: 15_000 }).toBe(true);

@@ -1,19 +1,11 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, watchErrors } from "../src/browser.js";
+import type { BrowserContext, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { watchErrors } from "../src/browser.js";
 import { type FakeWallets, installFakeWallets } from "../src/fake-wallets.js";
-import { type RunningServer, startServer } from "../src/server.js";
+import { serverAndBrowser } from "../src/harness.js";
 import { connectEvmWallet, testWallet } from "../src/wallet-modal.js";
 
-let server: RunningServer;
-let browser: Browser;
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const e2e = serverAndBrowser();
 
 let members = 0;
 /** A fresh browser with the fake wallets, signed up through the dev mailbox. */
@@ -23,26 +15,26 @@ async function signedInPage(): Promise<{
   wallets: FakeWallets;
   errors: string[];
 }> {
-  const context = await browser.newContext();
+  const context = await e2e.browser.newContext();
   const page = await context.newPage();
   const errors = watchErrors(page);
   const wallets = await installFakeWallets(page);
   members += 1;
   const email = `wallet-e2e-${members}-${Date.now()}@example.com`;
-  await page.request.post(`${server.url}/api/send_code`, { data: { email, check_email: true } });
+  await page.request.post(`${e2e.server.url}/api/send_code`, { data: { email, check_email: true } });
   const mail = (await (
-    await page.request.get(`${server.url}/api/dev/mailbox?to=${encodeURIComponent(email)}`)
+    await page.request.get(`${e2e.server.url}/api/dev/mailbox?to=${encodeURIComponent(email)}`)
   ).json()) as {
     data: Array<{ subject: string }>;
   };
   const code = mail.data[0]?.subject.slice(0, 6);
-  const signIn = await page.request.post(`${server.url}/api/sign_in`, { data: { email, code, type: "code" } });
+  const signIn = await page.request.post(`${e2e.server.url}/api/sign_in`, { data: { email, code, type: "code" } });
   expect(signIn.status()).toBe(200);
   return { context, page, wallets, errors };
 }
 
 async function openBindModal(page: Page) {
-  await page.goto(`${server.url}/`, { waitUntil: "networkidle" });
+  await page.goto(`${e2e.server.url}/`, { waitUntil: "networkidle" });
   await page.getByTestId("header-wallet").click();
   const dialog = page.getByRole("dialog", { name: "Bind a wallet" });
   await dialog.getByTestId("bound-evm").waitFor();
@@ -53,10 +45,10 @@ const solanaButton = (page: Page) => page.getByTestId("solana-wallet").getByRole
 
 describe("the Solana connect modal and button", () => {
   it("lists detected wallets first, features three, toggles More options/Less, and closes on Escape, outside click and choice", async () => {
-    const context = await browser.newContext();
+    const context = await e2e.browser.newContext();
     const page = await context.newPage();
     await installFakeWallets(page);
-    await page.goto(`${server.url}/playground/sign-message`, { waitUntil: "networkidle" });
+    await page.goto(`${e2e.server.url}/playground/sign-message`, { waitUntil: "networkidle" });
     await page.getByLabel("Solana wallet").check();
     const button = page.getByRole("button", { name: "Connect Wallet", exact: true });
     await button.click();
@@ -109,10 +101,10 @@ describe("the Solana connect modal and button", () => {
   });
 
   it("reads Connect once a wallet is chosen, and reports a wallet that is not installed by its error name", async () => {
-    const context = await browser.newContext();
+    const context = await e2e.browser.newContext();
     const page = await context.newPage();
     await page.addInitScript(() => localStorage.setItem("walletName", '"Clover"'));
-    await page.goto(`${server.url}/playground/sign-message`, { waitUntil: "networkidle" });
+    await page.goto(`${e2e.server.url}/playground/sign-message`, { waitUntil: "networkidle" });
     await page.getByLabel("Solana wallet").check();
     const connect = page.getByRole("button", { name: "Connect", exact: true });
     await connect.waitFor();
@@ -135,7 +127,7 @@ describe("binding wallets", () => {
     expect(await page.getByTestId("header-wallet").textContent()).toContain(short);
 
     // Server rendering already knows the wallet (wagmi's cookie): no "Connect Wallet" flash.
-    const html = await (await page.request.get(`${server.url}/`)).text();
+    const html = await (await page.request.get(`${e2e.server.url}/`)).text();
     expect(html).toContain(short);
 
     // A full page load: wagmi reconnects the last-used wallet by itself, and nothing flashes "Connect Wallet".
@@ -192,10 +184,10 @@ describe("binding wallets", () => {
 describe("/playground/sign-message", () => {
   for (const family of ["EVM wallet", "Solana wallet"] as const) {
     it(`signs with the ${family}, verifies it, and calls a tampered message invalid`, async () => {
-      const context = await browser.newContext();
+      const context = await e2e.browser.newContext();
       const page = await context.newPage();
       await installFakeWallets(page);
-      await page.goto(`${server.url}/playground/sign-message`, { waitUntil: "networkidle" });
+      await page.goto(`${e2e.server.url}/playground/sign-message`, { waitUntil: "networkidle" });
       await page.getByLabel(family).check();
       if (family === "EVM wallet") {
         await connectEvmWallet(page, testWallet, page.locator("main"));
