@@ -78,11 +78,21 @@ export function formatLocalWeekdayTime(value: number | Date, locale: string, tim
   }).format(value);
 }
 
-/** A whole percentage of a 0–1 fraction: "78%", "%78" in Turkish. */
-export function formatPercent(fraction: number, locale: string): string {
-  return new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 0 }).format(
-    Math.min(1, Math.max(0, fraction)),
-  );
+/** A 0–1 fraction as a percentage: "78%", "%78" in Turkish; "0.9%" with `fractionDigits` 2. */
+export function formatPercent(fraction: number, locale: string, fractionDigits = 0): string {
+  return new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: fractionDigits }).format(fraction);
+}
+
+/**
+ * A moment on the member's own clock (or `timeZone`'s), date and time: "Nov 22, 2026, 3:04 PM",
+ * "2026/11/22 15:04" in Japanese. Browser only for the member's clock.
+ */
+export function formatLocalDateTime(value: number | Date, locale: string, timeZone?: string): string {
+  return dateTimeFormat(locale, {
+    dateStyle: "medium",
+    timeStyle: "short",
+    ...(timeZone ? { timeZone } : {}),
+  }).format(value);
 }
 
 /** A count: "1,250", "1.250" in Turkish and Vietnamese. */

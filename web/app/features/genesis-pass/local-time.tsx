@@ -1,8 +1,7 @@
 import { useEffect, useState } from "react";
+import { formatLocalDateTime } from "../../i18n/intl";
 import { useLanguage } from "../../i18n/use-t";
 import { formatUtcTime } from "./pass-display";
-
-const localFormat: Intl.DateTimeFormatOptions = { dateStyle: "medium", timeStyle: "short" };
 
 /**
  * A moment in the member's local time and the page's language; the server and the first render show
@@ -17,5 +16,5 @@ export function LocalTime({ ms }: { ms: number }) {
 
 /** The same wording for text built in an event handler (always in the browser). */
 export function formatLocalTime(date: Date, language: string): string {
-  return date.toLocaleString(language, localFormat);
+  return formatLocalDateTime(date, language);
 }

@@ -3,7 +3,7 @@ import type { OpenedBox } from "@arcana/protocol";
 import { describe, expect, it } from "vitest";
 import { translator } from "../../i18n/use-t";
 import { testI18n } from "../../test/fixtures";
-import { formatPercent, rewardLabel, verifyOpening } from "./loot-box-display";
+import { formatShare, rewardLabel, verifyOpening } from "./loot-box-display";
 
 // The docs/fairness.md worked example: target 917 of 1000 lands on the Sun Box.
 const serverSeed = "9f2c4a1d8e7b6c5a4f3e2d1c0b9a8f7e6d5c4b3a29180f1e2d3c4b5a69788796";
@@ -47,9 +47,9 @@ describe("verifying an opening in the browser", () => {
     expect(rewardLabel({ kind: "points", amount: 150 }, names, t)).toBe("150 points");
     expect(rewardLabel({ kind: "points", amount: 1 }, names, t)).toBe("1 point");
     expect(rewardLabel({ kind: "allowlist" }, names, t)).toBe("A mint allowlist place");
-    expect([0.6, 0.09, 0.0125].map((share) => formatPercent(share, "en"))).toEqual(["60%", "9%", "1.25%"]);
+    expect([0.6, 0.09, 0.0125].map((share) => formatShare(share, "en"))).toEqual(["60%", "9%", "1.25%"]);
     const zh = translator([{ data: testI18n("zh-CN") }]);
     expect(rewardLabel({ kind: "points", amount: 1500 }, names, zh)).toBe("1,500 积分");
-    expect(formatPercent(0.6, "tr")).toBe("%60");
+    expect(formatShare(0.6, "tr")).toBe("%60");
   });
 });

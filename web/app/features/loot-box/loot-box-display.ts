@@ -1,9 +1,10 @@
 import { type BoxReward, drawReward, type OpenedBox, serverSeedHash } from "@arcana/protocol";
+import { formatPercent } from "../../i18n/intl";
 import type { Translate } from "../../i18n/use-t";
 
 /** "60%", "0.9%": a probability or an observed share as the market shows it, in the page's language. */
-export function formatPercent(share: number, locale: string): string {
-  return new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 2 }).format(share);
+export function formatShare(share: number, locale: string): string {
+  return formatPercent(share, locale, 2);
 }
 
 /** "150 points", "Sun Box", "A mint allowlist place", in the page's language (box names as the API gave them). */

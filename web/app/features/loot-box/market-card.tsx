@@ -12,7 +12,7 @@ import { Modal } from "../../ui/modal";
 import { formatPoints } from "../account/points";
 import { useMember } from "../account/use-member";
 import styles from "./loot-box.module.css";
-import { formatPercent, rewardLabel } from "./loot-box-display";
+import { formatShare, rewardLabel } from "./loot-box-display";
 import { useBoxResults, usePurchase } from "./use-loot-box";
 
 const maxPerPurchase = 10;
@@ -77,10 +77,10 @@ export function MarketCard({
             return (
               <tr key={`${entry.reward.kind}:${entry.reward.amount ?? entry.reward.box_id ?? ""}:${entry.weight}`}>
                 <td>{rewardLabel(entry.reward, boxNames, t)}</td>
-                <td>{formatPercent(entry.probability, locale)}</td>
+                <td>{formatShare(entry.probability, locale)}</td>
                 <td>
                   {seen && observed && observed.total > 0
-                    ? t("loot.odds.seenShare", { share: formatPercent(seen.share, locale), count: seen.count })
+                    ? t("loot.odds.seenShare", { share: formatShare(seen.share, locale), count: seen.count })
                     : "—"}
                 </td>
               </tr>

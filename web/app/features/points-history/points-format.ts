@@ -1,4 +1,5 @@
 import type { LedgerEntry } from "@arcana/protocol";
+import { formatLocalDateTime } from "../../i18n/intl";
 import type { MessageId, Translate } from "../../i18n/use-t";
 
 /** "+10 pts", "−250 pts": a ledger entry's amount with its direction, in the page's language. */
@@ -19,11 +20,7 @@ export function formatEntryTime(entry: Pick<LedgerEntry, "created_at">, locale: 
     console.warn(`Reward time "${entry.created_at}" is not a date; it is left blank.`);
     return "";
   }
-  return new Intl.DateTimeFormat(locale, {
-    dateStyle: "medium",
-    timeStyle: "short",
-    ...(timeZone ? { timeZone } : {}),
-  }).format(at);
+  return formatLocalDateTime(at, locale, timeZone);
 }
 
 /** Each kind of ledger movement the server writes (server/src/modules/ledger/rules.ts `kindLabels`). */

@@ -21,5 +21,5 @@ export function moonLitPath(phaseAngle: number, r: number): string {
 
 /** "78% lit": the illuminated fraction (0–1) as a whole percentage, in the page's language. */
 export function formatIllumination(fraction: number, t: Translate): string {
-  return t("tarot.sky.lit", { percent: formatPercent(fraction, t.language ?? "en") });
+  return t("tarot.sky.lit", { percent: formatPercent(Math.min(1, Math.max(0, fraction)), t.language ?? "en") });
 }
