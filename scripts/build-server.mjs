@@ -9,7 +9,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
-import { externalImports } from "./external-imports.mjs";
+import { externalImports, packageName } from "./external-imports.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const server = path.join(root, "server");
@@ -28,11 +28,6 @@ const keptInNodeModules = [
   "pino-pretty",
   "secp256k1",
 ];
-const packageName = (specifier) =>
-  specifier
-    .split("/")
-    .slice(0, specifier.startsWith("@") ? 2 : 1)
-    .join("/");
 const external = {
   name: "kept-in-node-modules",
   setup(builder) {
