@@ -86,6 +86,11 @@ async function startSmtpPeer() {
       });
     },
   });
+  // The outage scenario cuts the relay in front of this peer, so a connection may be reset mid-session.
+  // A mail server logs that and keeps serving; without a listener Node would end the whole suite on it.
+  server.on("error", (error: NodeJS.ErrnoException) => {
+    if (!["ECONNRESET", "EPIPE", "ETIMEDOUT"].includes(error.code ?? "")) throw error;
+  });
   const port = await freePort();
   await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
   return {
