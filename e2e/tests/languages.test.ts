@@ -1,8 +1,10 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
+import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { watchErrors } from "../src/browser.js";
 import { serverAndBrowser } from "../src/harness.js";
+import { signUpByApi } from "../src/members.js";
 import { repoRoot } from "../src/server.js";
 
 const e2e = serverAndBrowser();
@@ -11,6 +13,26 @@ const e2e = serverAndBrowser();
 const screenshots = path.join(repoRoot, "e2e/screenshots/languages");
 const languages = ["en", "zh-CN", "ko", "ja", "vi", "tr"];
 const pages = ["/", "/genesis-pass", "/daily-tarot", "/loot-box"];
+const memberPages = [...pages, "/change-password"];
+
+/**
+ * What does not fit a 360 px screen on the page as it stands: the document wider than the viewport, or a
+ * visible button or link whose text is wider than its box (clipped or spilling out).
+ */
+function misfits(page: Page, where: string): Promise<string[]> {
+  return page.evaluate((where) => {
+    const found: string[] = [];
+    const width = document.documentElement.scrollWidth;
+    if (width > window.innerWidth) found.push(`${where}: the page is ${width}px wide`);
+    for (const element of document.querySelectorAll<HTMLElement>("button, a[href], [role=button]")) {
+      if (element.offsetParent === null || element.clientWidth === 0) continue;
+      if (element.scrollWidth > element.clientWidth + 1) {
+        found.push(`${where}: "${element.textContent?.trim()}" needs ${element.scrollWidth}px, has ${element.clientWidth}px`);
+      }
+    }
+    return found;
+  }, where);
+}
 
 describe("languages", () => {
   it("a browser asking for zh-CN gets the home page in Chinese in the server's HTML, before any script runs", async () => {
@@ -53,8 +75,7 @@ describe("languages", () => {
       for (const pathname of pages) {
         await page.goto(`${e2e.server.url}${pathname}?lang=${language}`, { waitUntil: "networkidle" });
         expect(await page.getAttribute("html", "lang")).toBe(language);
-        const width = await page.evaluate(() => document.documentElement.scrollWidth);
-        if (width > 360) overflowing.push(`${language} ${pathname}: ${width}px`);
+        overflowing.push(...(await misfits(page, `${language} ${pathname}`)));
         const name = `${language}${pathname === "/" ? "-home" : pathname.replaceAll("/", "-")}.png`;
         await page.screenshot({ path: path.join(screenshots, name), fullPage: true });
       }
@@ -62,4 +83,25 @@ describe("languages", () => {
     expect(overflowing).toEqual([]);
     await context.close();
   });
+
+  it("every member page and the wallet modal fit 360 px in every language, with no clipped button text", async () => {
+    const context = await e2e.browser.newContext({ viewport: { width: 360, height: 780 } });
+    const page = await context.newPage();
+    await signUpByApi(page, e2e.server.url, `narrow-${Date.now()}@example.com`);
+    const overflowing: string[] = [];
+    for (const language of languages) {
+      for (const pathname of memberPages) {
+        await page.goto(`${e2e.server.url}${pathname}?lang=${language}`, { waitUntil: "networkidle" });
+        expect(await page.getAttribute("html", "lang")).toBe(language);
+        await page.getByTestId("header-wallet").waitFor();
+        overflowing.push(...(await misfits(page, `${language} ${pathname}`)));
+      }
+      await page.getByTestId("header-wallet").click();
+      await page.getByRole("dialog").waitFor();
+      overflowing.push(...(await misfits(page, `${language} the wallet modal`)));
+      await page.keyboard.press("Escape");
+    }
+    expect(overflowing).toEqual([]);
+    await context.close();
+  }, 180_000);
 });
