@@ -27,7 +27,9 @@ function misfits(page: Page, where: string): Promise<string[]> {
     for (const element of document.querySelectorAll<HTMLElement>("button, a[href], [role=button]")) {
       if (element.offsetParent === null || element.clientWidth === 0) continue;
       if (element.scrollWidth > element.clientWidth + 1) {
-        found.push(`${where}: "${element.textContent?.trim()}" needs ${element.scrollWidth}px, has ${element.clientWidth}px`);
+        found.push(
+          `${where}: "${element.textContent?.trim()}" needs ${element.scrollWidth}px, has ${element.clientWidth}px`,
+        );
       }
     }
     return found;
