@@ -11,6 +11,10 @@ export const errorBodySchema = z.object({
     retry_after: z.number().int().optional(),
     /** ISO time from which a refused unstake is allowed. */
     unlocks_at: z.string().optional(),
+    /** With `quota_used`: the member's sponsored transactions per GMT day. */
+    quota: z.number().int().optional(),
+    /** With `simulation_reverted`: the contract's error name (e.g. `AlreadyCheckedIn`), when it decoded. */
+    revert: z.string().optional(),
     /** With `dependency_unavailable`: which service the server could not reach. */
     dependency: z.enum(dependencies).optional(),
     /** Field-level problems for a bad request. */

@@ -96,6 +96,21 @@ export type RelayAccepted = z.infer<typeof relayAcceptedSchema>;
 
 export const relayParamsSchema = z.object({ relay_id: z.string().uuid("a relay id is a UUID") });
 
+/**
+ * Why a relay failed, for the member's own words: the transaction carrying it reverted, the forwarder
+ * refused the request (expired, or its nonce used), the forwarded call reverted, another transaction of
+ * the relayer took its nonce, or it expired before it could be sent; `other` for a reason none of these.
+ */
+export const relayFailures = [
+  "transaction_reverted",
+  "forwarder_refused",
+  "call_reverted",
+  "nonce_taken",
+  "expired",
+  "other",
+] as const;
+export type RelayFailure = (typeof relayFailures)[number];
+
 /** `GET /blockchain/relay/{relay_id}`. */
 export const relayStatusSchema = z.object({
   relay_id: z.string().uuid(),
@@ -106,6 +121,8 @@ export const relayStatusSchema = z.object({
   tx_hash: txHashSchema.nullable(),
   /** Plain words: why it failed (reverted on chain, expired before it could be sent, …). */
   failure_reason: z.string().nullable(),
+  /** The same reason as a code (null unless failed), for the member's language. */
+  failure: z.enum(relayFailures).nullable(),
   /** A confirmed check-in or tarot record was credited (points in the ledger). */
   credited: z.boolean(),
 });

@@ -11,6 +11,10 @@ export class ApiRequestError extends Error {
   readonly retryAfter: number | null;
   /** ISO time from which a refused unstake is allowed, when the server said. */
   readonly unlocksAt: string | null;
+  /** With `quota_used`: the member's sponsored transactions per GMT day. */
+  readonly quota: number | null;
+  /** With `simulation_reverted`: the contract's error name, when the server decoded it. */
+  readonly revert: string | null;
 
   constructor({
     status,
@@ -18,12 +22,16 @@ export class ApiRequestError extends Error {
     message,
     retryAfter = null,
     unlocksAt = null,
+    quota = null,
+    revert = null,
   }: {
     status: number;
     code: ApiErrorCode;
     message: string;
     retryAfter?: number | null;
     unlocksAt?: string | null;
+    quota?: number | null;
+    revert?: string | null;
   }) {
     super(message);
     this.name = "ApiRequestError";
@@ -31,5 +39,7 @@ export class ApiRequestError extends Error {
     this.code = code;
     this.retryAfter = retryAfter;
     this.unlocksAt = unlocksAt;
+    this.quota = quota;
+    this.revert = revert;
   }
 }

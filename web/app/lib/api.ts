@@ -110,13 +110,15 @@ export async function api<Route extends ApiCall>(
     return (await answerInContract(route, data)) as ApiRouteData<Route>;
   }
   if (isErrorBody(payload)) {
-    const { code, message, retry_after, unlocks_at } = payload.error;
+    const { code, message, retry_after, unlocks_at, quota, revert } = payload.error;
     throw new ApiRequestError({
       status: response.status,
       code,
       message,
       retryAfter: retry_after ?? retryAfterHeader(response),
       unlocksAt: unlocks_at ?? null,
+      quota: quota ?? null,
+      revert: revert ?? null,
     });
   }
   // A proxy's error page or an empty answer: nothing the member can act on but a retry.
@@ -139,5 +141,5 @@ export function errorMessageId(code: ApiErrorCode): MessageId {
  */
 export function errorMessage(error: unknown, t: Translate): string {
   if (!(error instanceof ApiRequestError)) return t("error.internal_error");
-  return t.language === "en" ? error.message : t(errorMessageId(error.code));
+  return t.language === "en" ? error.message : t(errorMessageId(error.code), { quota: error.quota ?? 0 });
 }

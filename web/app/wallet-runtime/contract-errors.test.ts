@@ -1,8 +1,15 @@
+import type { Language } from "@arcana/protocol";
 import { describe, expect, it } from "vitest";
+import { translator } from "../i18n/use-t";
 import { ApiRequestError } from "../lib/api";
+import { testI18n } from "../test/fixtures";
 import { contractErrorMessage } from "./contract-errors";
+import { RelayFailedError, RelayStillPendingError } from "./sponsored-write";
 
-const wording = { formatTime: (date: Date) => `[${date.toISOString()} local]`, gasCurrency: "USDC" };
+/** The page's translator in a language, as a page's root loader data gives it. */
+const translatorIn = (language: Language) => translator([{ data: testI18n(language) }]);
+const t = translatorIn("en");
+const wording = { t, formatTime: (date: Date) => `[${date.toISOString()} local]`, gasCurrency: "USDC" };
 
 describe("what a member reads when a contract write fails", () => {
   it("shows the unlock time in the member's own time", () => {
@@ -58,12 +65,46 @@ describe("what a member reads when a contract write fails", () => {
   it("turns the Daily contract's reverts, however wrapped, into plain words", () => {
     // writeContractAndWait rethrows a failed simulation as an Error carrying the decoded error name.
     const simulated = new Error("AlreadyCheckedIn", { cause: new Error("The contract function reverted") });
-    expect(contractErrorMessage(simulated)).toBe(
+    expect(contractErrorMessage(simulated, { t })).toBe(
       "You have already checked in today. A new check-in opens at 00:00 GMT.",
     );
     const decoded = Object.assign(new Error("Execution reverted"), { data: { errorName: "TarotAlreadyRecorded" } });
-    expect(contractErrorMessage(new Error("wrapped", { cause: decoded }))).toBe(
+    expect(contractErrorMessage(new Error("wrapped", { cause: decoded }), { t })).toBe(
       "Today's draw is already recorded on this network.",
+    );
+  });
+
+  it("says a refused or failed relay in the page's language, with the day's quota", () => {
+    const quota = new ApiRequestError({
+      status: 429,
+      code: "quota_used",
+      message: "You have used your 3 sponsored transactions today (GMT).",
+      quota: 3,
+    });
+    const zh = translatorIn("zh-CN");
+    expect(contractErrorMessage(quota, { t: zh })).toBe("你今天（GMT）的 3 笔免费交易已用完。你可以自己支付 Gas 费。");
+    expect(contractErrorMessage(quota, { t })).toBe(
+      "You have used your 3 free transactions for today (GMT). You can pay the gas yourself.",
+    );
+    const reverted = new ApiRequestError({
+      status: 409,
+      code: "simulation_reverted",
+      message: "The call would fail on chain: AlreadyCheckedIn(20415).",
+      revert: "AlreadyCheckedIn",
+    });
+    expect(contractErrorMessage(reverted, { t: translatorIn("ja") })).toBe(
+      "本日はすでにチェックイン済みです。次のチェックインは GMT 00:00 に始まります。",
+    );
+    expect(contractErrorMessage(reverted, { t })).toBe(
+      "You have already checked in today. A new check-in opens at 00:00 GMT.",
+    );
+    const failed = new RelayFailedError("The call reverted on chain.", "call_reverted");
+    expect(contractErrorMessage(failed, { t: translatorIn("tr") })).toMatch(/^Ücretsiz işlem gerçekleşmedi: sözleşme/);
+    expect(contractErrorMessage(new RelayFailedError("The node said no."), { t: translatorIn("vi") })).toBe(
+      "Giao dịch miễn phí không thành công. Hãy thử lại hoặc tự trả phí gas.",
+    );
+    expect(contractErrorMessage(new RelayStillPendingError(), { t: translatorIn("ko") })).toMatch(
+      /^Arcana이\(가\) 서명한/,
     );
   });
 });

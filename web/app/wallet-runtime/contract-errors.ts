@@ -1,21 +1,43 @@
-import { ApiRequestError } from "../lib/api";
+import type { RelayFailure } from "@arcana/protocol";
+import type { MessageId, Translate } from "../i18n/use-t";
+import { ApiRequestError, errorMessage, errorMessageId } from "../lib/api";
 import { findCause, walletErrorMessage } from "./wallet-errors";
 
 /** The custom errors of Arcana's contracts (contracts/src/Daily.sol, GenesisPass.sol), in words a member can act on. */
-const revertMessages: Record<string, string> = {
-  AlreadyCheckedIn: "You have already checked in today. A new check-in opens at 00:00 GMT.",
-  TarotAlreadyRecorded: "Today's draw is already recorded on this network.",
-  AlreadyMinted: "This wallet already holds a Genesis Pass on this network.",
-  AlreadyStaked: "This pass is already staked.",
-  NotStaked: "This pass is not staked.",
-  NotOwner: "Only the wallet that holds this pass can do that. Switch to your bound wallet.",
-  AuthorizationExpired: "The authorization expired before the transaction was sent. Please try again.",
-  NonceUsed: "That authorization was already used. Please try again for a fresh one.",
-  InvalidNonce: "That authorization is out of date. Please try again for a fresh one.",
-  InvalidSigner: "The contract did not accept Arcana's authorization on this network.",
-  Soulbound: "A Genesis Pass is bound to its wallet and cannot be transferred.",
-  ZeroAddress: "The pass cannot be minted to an empty address.",
+const revertMessages: Record<string, MessageId> = {
+  AlreadyCheckedIn: "modal.revert.alreadyCheckedIn",
+  TarotAlreadyRecorded: "modal.revert.tarotAlreadyRecorded",
+  AlreadyMinted: "modal.revert.alreadyMinted",
+  AlreadyStaked: "modal.revert.alreadyStaked",
+  NotStaked: "modal.revert.notStaked",
+  NotOwner: "modal.revert.notOwner",
+  AuthorizationExpired: "modal.revert.authorizationExpired",
+  NonceUsed: "modal.revert.nonceUsed",
+  InvalidNonce: "modal.revert.invalidNonce",
+  InvalidSigner: "modal.revert.invalidSigner",
+  Soulbound: "modal.revert.soulbound",
+  ZeroAddress: "modal.revert.zeroAddress",
 };
+
+/** Why a sponsored transaction failed after it was accepted (`RelayStatus.failure`), in words. */
+const relayFailureMessages: Record<RelayFailure, MessageId> = {
+  transaction_reverted: "modal.relayFailure.transactionReverted",
+  forwarder_refused: "modal.relayFailure.forwarderRefused",
+  call_reverted: "modal.relayFailure.callReverted",
+  nonce_taken: "modal.relayFailure.nonceTaken",
+  expired: "modal.relayFailure.expired",
+  other: "modal.relayFailure.other",
+};
+
+/** The API's refusals of a relay: said from the catalogs in every language (the English ones included). */
+const relayRefusals = new Set<string>([
+  "sponsorship_off",
+  "not_sponsored",
+  "quota_used",
+  "budget_spent",
+  "relay_pending",
+  "bad_deadline",
+]);
 
 /**
  * The contract's error name an error carries: viem's decoded `data.errorName`, or the message
@@ -37,6 +59,8 @@ function lacksGas(cause: unknown): boolean {
 }
 
 export interface ContractErrorWording {
+  /** The page's translator: the member reads it in the page's language. */
+  t: Translate;
   /** The gas currency of the chain the write ran on, e.g. "ETH" or "USDC". */
   gasCurrency?: string | undefined;
   /** Formats a time for this member (local time in the browser); the server's ISO time otherwise. */
@@ -44,21 +68,33 @@ export interface ContractErrorWording {
 }
 
 /**
- * What to tell a member when a contract write fails: the server's own sentence (with an unlock
- * time in their local time), the contract's revert reason in words, a wallet that lacks gas, or
- * the wallet's own error.
+ * What to tell a member when a contract write fails, in the page's language: a refused relay by its
+ * code (with the day's quota), a simulation's or the chain's revert reason in words, a relay that
+ * failed on its way, a wallet that lacks gas; other API refusals as `errorMessage` says them (in
+ * English the server's own sentence, with an unlock time in the member's local time); else the
+ * wallet's own error.
  */
-export function contractErrorMessage(error: unknown, wording: ContractErrorWording = {}): string {
+export function contractErrorMessage(error: unknown, wording: ContractErrorWording): string {
+  const { t } = wording;
   if (error instanceof ApiRequestError) {
+    const reverted = error.revert ? revertMessages[error.revert] : undefined;
+    if (error.code === "simulation_reverted" && reverted) return t(reverted);
+    if (relayRefusals.has(error.code)) return t(errorMessageId(error.code), { quota: error.quota ?? 0 });
     const { unlocksAt } = error;
+    if (t.language !== "en") return errorMessage(error, t);
     return unlocksAt && wording.formatTime
       ? error.message.replace(unlocksAt, wording.formatTime(new Date(unlocksAt)))
       : error.message;
   }
+  if (error instanceof Error && error.name === "RelayFailedError") {
+    const { failure } = error as Error & { failure?: RelayFailure | null };
+    return t(relayFailureMessages[failure ?? "other"]);
+  }
+  if (error instanceof Error && error.name === "RelayStillPendingError") return t("modal.relay.stillPending");
   const reverted = revertNameOf(findCause(error, (cause) => revertNameOf(cause) !== null));
-  if (reverted) return revertMessages[reverted] as string;
+  if (reverted) return t(revertMessages[reverted] as MessageId);
   if (findCause(error, lacksGas) !== null) {
-    return `Your wallet does not have enough ${wording.gasCurrency ?? "funds"} to pay for gas on this network.`;
+    return wording.gasCurrency ? t("modal.gas.lacking", { symbol: wording.gasCurrency }) : t("modal.gas.lackingFunds");
   }
   return walletErrorMessage(error);
 }

@@ -5,7 +5,10 @@ import type { ReactNode } from "react";
 import { encodeFunctionData, type Hex, type TransactionReceipt, verifyTypedData } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { translator } from "../i18n/use-t";
 import { createQueryClient } from "../lib/query-client";
+import { testI18n } from "../test/fixtures";
+import { contractErrorMessage } from "./contract-errors";
 import { useContractWrite } from "./use-contract-write";
 import { disconnectedEvm, useWalletStore, type WalletRuntime } from "./wallet-store";
 
@@ -45,6 +48,7 @@ function relayStatus(state: string, overrides: Record<string, unknown> = {}) {
       state,
       tx_hash: state === "queued" ? null : txHash,
       failure_reason: null,
+      failure: null,
       credited: false,
       ...overrides,
     },
@@ -181,23 +185,41 @@ describe("a sponsored write", () => {
     expect(writeContract).toHaveBeenCalledTimes(1);
   });
 
-  it("fails with the server's words when the relay is refused, and with the relayer's reason when it fails on chain", async () => {
+  it("fails with the refusal's code and quota, said in the page's language, and with the relayer's reason when it fails on chain", async () => {
     relayAnswer = {
       status: 429,
-      body: { error: { code: "quota_used", message: "You have used today's free transactions." } },
+      body: {
+        error: { code: "quota_used", message: "You have used your 2 sponsored transactions today (GMT).", quota: 2 },
+      },
     };
     const { result } = renderCheckIn();
+    let refused: unknown;
     await act(async () => {
-      await expect(result.current.mutateAsync(undefined)).rejects.toMatchObject({ code: "quota_used" });
+      refused = await result.current.mutateAsync(undefined).catch((error: unknown) => error);
     });
+    expect(refused).toMatchObject({ code: "quota_used", quota: 2 });
+    const zh = translator([{ data: testI18n("zh-CN") }]);
+    expect(contractErrorMessage(refused, { t: zh })).toBe(
+      "你今天（GMT）的 2 笔免费交易已用完。你可以自己支付 Gas 费。",
+    );
     relayAnswer = { status: 202, body: { data: { relay_id: relayId, state: "queued" } } };
-    relayStates = [{ body: relayStatus("failed", { failure_reason: "already checked in today" }) }];
+    relayStates = [
+      {
+        body: relayStatus("failed", { failure_reason: "The call reverted on chain.", failure: "call_reverted" }),
+      },
+    ];
+    let failed: unknown;
     await act(async () => {
-      await expect(result.current.mutateAsync(undefined)).rejects.toMatchObject({
-        name: "RelayFailedError",
-        reason: "already checked in today",
-      });
+      failed = await result.current.mutateAsync(undefined).catch((error: unknown) => error);
     });
+    expect(failed).toMatchObject({
+      name: "RelayFailedError",
+      reason: "The call reverted on chain.",
+      failure: "call_reverted",
+    });
+    expect(contractErrorMessage(failed, { t: zh })).toBe(
+      "免费交易未能完成：合约拒绝了它（可能今天已经完成过）。如果已完成，则无需再做任何操作。",
+    );
     expect(writeContract).not.toHaveBeenCalled();
   });
 });

@@ -1,5 +1,5 @@
 import { forwarderDomain, forwardRequestTypes } from "@arcana/contracts";
-import type { ChainSponsorship, RelayStatus, SponsoredAction } from "@arcana/protocol";
+import type { ChainSponsorship, RelayFailure, RelayStatus, SponsoredAction } from "@arcana/protocol";
 import { MAX_RELAY_DEADLINE_SECONDS, sponsoredGas } from "@arcana/protocol";
 import { getRelayRoute, getSponsorshipRoute, relayRoute } from "@arcana/protocol/calls";
 import { type Abi, encodeFunctionData, type Hex, type TransactionReceipt } from "viem";
@@ -18,9 +18,12 @@ export interface RelayProgress {
   txHash: Hex | null;
 }
 
-/** The relayer reported the sponsored transaction failed; `reason` is the server's plain words. */
+/** The relayer reported the sponsored transaction failed: `reason` in the server's words, `failure` its code. */
 export class RelayFailedError extends Error {
-  constructor(readonly reason: string) {
+  constructor(
+    readonly reason: string,
+    readonly failure: RelayFailure | null = null,
+  ) {
     super(`The free transaction did not go through: ${reason}`);
     this.name = "RelayFailedError";
   }
@@ -120,7 +123,9 @@ export async function sendSponsored(
   let receipt: TransactionReceipt | null = null;
   for (let poll = 0; poll < (deps.maxPolls ?? 180); poll++) {
     const relay = await api(getRelayRoute, { params: { relay_id: accepted.relay_id } });
-    if (relay.state === "failed") throw new RelayFailedError(relay.failure_reason ?? "the transaction failed.");
+    if (relay.state === "failed") {
+      throw new RelayFailedError(relay.failure_reason ?? "the transaction failed.", relay.failure);
+    }
     if (relay.tx_hash && relay.state !== "queued") report("sent", relay.tx_hash);
     if (relay.state === "confirmed" && relay.tx_hash) {
       receipt ??= await deps.waitForReceipt(chainId, relay.tx_hash);

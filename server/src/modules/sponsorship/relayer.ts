@@ -11,6 +11,7 @@ import {
 } from "viem";
 import type { SponsoredChain } from "./chain-state.js";
 import { batchGasLimit, bumpedFees, cappedFees, type Fees } from "./policy.js";
+import { relayFailureReasons } from "./relay-failures.js";
 import type { RelayerOptions } from "./relayer-options.js";
 import { relayerAccounts, relayerTransactions, sponsoredRelays } from "./schema.js";
 import { createSettlement } from "./settlement.js";
@@ -129,7 +130,7 @@ export function createChainRelayer(target: SponsoredChain, options: RelayerOptio
         continue;
       }
       if (nonce < chainNonce) {
-        await abandon(nonce, "Another transaction of the relayer account took its place.");
+        await abandon(nonce, relayFailureReasons.nonce_taken);
         continue;
       }
       open += 1;

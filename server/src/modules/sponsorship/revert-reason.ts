@@ -16,18 +16,19 @@ function revertData(error: unknown): Hex | undefined {
   return undefined;
 }
 
-/** The revert reason a failed call carries, in words (`AlreadyCheckedIn(20415)`), or a plain fallback. */
-export function decodedRevertReason(error: unknown): string {
+/** A failed call's revert, decoded against Arcana's contracts: in words (`AlreadyCheckedIn(20415)`) and the custom error's name. */
+export function decodedRevert(error: unknown): { reason: string; errorName?: string } {
   const data = revertData(error);
   if (data && data !== "0x") {
     try {
       const decoded = decodeErrorResult({ abi: revertAbi, data });
       const args = (decoded.args ?? []).map((arg) => String(arg)).join(", ");
       // A require message (`Error(string)`) is its text; a custom error its name and arguments.
-      return (decoded.errorName as string) === "Error" ? args : `${decoded.errorName}(${args})`;
+      const errorName = decoded.errorName as string;
+      return errorName === "Error" ? { reason: args } : { reason: `${errorName}(${args})`, errorName };
     } catch {
-      return `reverted with ${data.slice(0, 10)}`;
+      return { reason: `reverted with ${data.slice(0, 10)}` };
     }
   }
-  return error instanceof BaseError ? error.shortMessage : "reverted";
+  return { reason: error instanceof BaseError ? error.shortMessage : "reverted" };
 }

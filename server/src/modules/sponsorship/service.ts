@@ -29,7 +29,8 @@ import { ApiError } from "../../http/api-error.js";
 import { DependencyUnavailableError } from "../../http/dependency.js";
 import type { SponsoredChains } from "./chain-state.js";
 import { batchGasLimit, deadlineProblem, maxGasOf, sponsoredActionOf } from "./policy.js";
-import { decodedRevertReason } from "./revert-reason.js";
+import { relayFailureOf } from "./relay-failures.js";
+import { decodedRevert } from "./revert-reason.js";
 import { sponsoredRelays, sponsorshipDays, sponsorshipMemberDays } from "./schema.js";
 import { canonicalSignature, forwardRequestDigest, signedBy } from "./signatures.js";
 
@@ -157,6 +158,7 @@ export function createSponsorshipService(deps: {
     return new ApiError(
       "quota_used",
       `You have used your ${settings.memberDailyQuota} sponsored transactions today (GMT).`,
+      { quota: settings.memberDailyQuota },
     );
   }
 
@@ -255,7 +257,12 @@ export function createSponsorshipService(deps: {
         error instanceof BaseError &&
         error.walk((cause) => cause instanceof HttpRequestError || cause instanceof TimeoutError) !== null;
       if (unreachable) throw new DependencyUnavailableError("rpc", { cause: error });
-      throw new ApiError("simulation_reverted", `The call would fail on chain: ${decodedRevertReason(error)}.`);
+      const { reason, errorName } = decodedRevert(error);
+      throw new ApiError(
+        "simulation_reverted",
+        `The call would fail on chain: ${reason}.`,
+        errorName ? { revert: errorName } : {},
+      );
     }
   }
 
@@ -370,6 +377,7 @@ export function createSponsorshipService(deps: {
         state: publicRelayState(row.state),
         tx_hash: (row.txHash as Hex | null) ?? null,
         failure_reason: row.failureReason,
+        failure: relayFailureOf(row.state === "failed", row.failureReason),
         credited: row.credited,
       };
     },

@@ -6,6 +6,7 @@ import { relayedCheckInCredits } from "../daily/api.js";
 import { relayedTarotCredits } from "../tarot/api.js";
 import type { SponsoredChain } from "./chain-state.js";
 import { splitSpend } from "./policy.js";
+import { relayFailureReasons } from "./relay-failures.js";
 import type { RelayerOptions } from "./relayer-options.js";
 import { relayerTransactions, sponsoredRelays, sponsorshipDays } from "./schema.js";
 
@@ -124,9 +125,9 @@ export function createSettlement(
             event.args.signer.toLowerCase() === relay.signer && event.args.nonce === BigInt(relay.forwarderNonce),
         );
         let reason: string | null = null;
-        if (receipt.status !== "success") reason = "The transaction carrying it reverted on chain.";
-        else if (!outcome) reason = "The forwarder refused the request (expired, or its nonce was already used).";
-        else if (!outcome.args.success) reason = "The call reverted on chain.";
+        if (receipt.status !== "success") reason = relayFailureReasons.transaction_reverted;
+        else if (!outcome) reason = relayFailureReasons.forwarder_refused;
+        else if (!outcome.args.success) reason = relayFailureReasons.call_reverted;
         if (reason) failed += 1;
         return {
           id: relay.id,
@@ -222,7 +223,7 @@ export function createSettlement(
         .update(sponsoredRelays)
         .set({
           state: "failed",
-          failureReason: "It expired before it could be sent; nothing was charged.",
+          failureReason: relayFailureReasons.expired,
           settledAt: now(),
         })
         .where(

@@ -1,5 +1,5 @@
 import { dailyAbi } from "@arcana/contracts";
-import type { OperatorSponsorship, RelayAccepted, RelayStatus, Sponsorship } from "@arcana/protocol";
+import type { ErrorBody, OperatorSponsorship, RelayAccepted, RelayStatus, Sponsorship } from "@arcana/protocol";
 import { gmtDayNumber } from "@arcana/protocol";
 import { eq } from "drizzle-orm";
 import pino from "pino";
@@ -95,7 +95,7 @@ async function relay(t: App, auth: Record<string, string>, body: unknown) {
   const res = await postJson(t.app, "/api/blockchain/relay", body, auth);
   return {
     status: res.status,
-    body: (await res.json()) as { data?: RelayAccepted; error?: { code: string; message: string } },
+    body: (await res.json()) as { data?: RelayAccepted; error?: ErrorBody["error"] },
   };
 }
 
@@ -163,7 +163,13 @@ describe("sponsored transactions", () => {
     await relayer.step(); // settles
     const res = await t.app.request(`/api/blockchain/relay/${first.body.data?.relay_id}`, { headers: member.auth });
     const { data: relayState } = (await res.json()) as { data: RelayStatus };
-    expect(relayState).toMatchObject({ state: "confirmed", credited: true, failure_reason: null, action: "check_in" });
+    expect(relayState).toMatchObject({
+      state: "confirmed",
+      credited: true,
+      failure_reason: null,
+      failure: null,
+      action: "check_in",
+    });
     expect(await balanceOf(t.database.db, member.userId)).toBeGreaterThan(0);
     expect(await chain.client.getBalance({ address: member.account.address })).toBe(0n);
     const day = gmtDayNumber(new Date());
@@ -278,6 +284,8 @@ describe("sponsored transactions", () => {
     expect(reverted.status).toBe(409);
     expect(reverted.body.error?.code).toBe("simulation_reverted");
     expect(reverted.body.error?.message).toMatch(/AlreadyCheckedIn\(\d+\)/);
+    // The error's name too, so the web can say it in the member's language.
+    expect(reverted.body.error).toMatchObject({ revert: "AlreadyCheckedIn" });
 
     await nothingSpent(t, member.userId);
     await nothingSpent(t, paying.userId);
@@ -296,7 +304,7 @@ describe("sponsored transactions", () => {
     });
     const refused = await relay(t, member.auth, tarot);
     expect(refused.status).toBe(429);
-    expect(refused.body.error?.code).toBe("quota_used");
+    expect(refused.body.error).toMatchObject({ code: "quota_used", quota: 1 });
     const status = await t.app.request("/api/blockchain/sponsorship", { headers: member.auth });
     expect(((await status.json()) as { data: Sponsorship }).data.chains[0]).toMatchObject({
       enabled: false,

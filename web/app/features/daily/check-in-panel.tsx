@@ -111,7 +111,7 @@ export default function CheckInPanel() {
     } catch (error) {
       setNotice({
         tone: "error",
-        text: contractErrorMessage(error, { gasCurrency: daily.target?.native_currency.symbol }),
+        text: contractErrorMessage(error, { t, gasCurrency: daily.target?.native_currency.symbol }),
         offerPayingGas: sponsorshipFailed(error),
       });
     }

@@ -89,6 +89,7 @@ export function MintPanel(props: MintPanelProps) {
     } catch (error) {
       setProblem({
         message: contractErrorMessage(error, {
+          t,
           formatTime: (date) => formatLocalTime(date, language),
           gasCurrency: target.native_currency.symbol,
         }),

@@ -183,6 +183,7 @@ function PassCardView({
     } catch (error) {
       setProblem({
         message: contractErrorMessage(error, {
+          t,
           formatTime: (date) => formatLocalTime(date, language),
           gasCurrency: card.gasCurrency,
         }),

@@ -85,7 +85,7 @@ export function RecordOnChain({ today, draw }: { today: string; draw: TarotDraw 
     } catch (error) {
       setNotice({
         tone: "error",
-        text: contractErrorMessage(error, { gasCurrency: daily.target?.native_currency.symbol }),
+        text: contractErrorMessage(error, { t, gasCurrency: daily.target?.native_currency.symbol }),
         offerPayingGas: sponsorshipFailed(error),
       });
     }
