@@ -1,6 +1,7 @@
 // Sponsored check-ins on PostgreSQL and a local chain mining a block every second: how many signed
 // requests the API accepts per second, how long a member waits from signing to the credited point,
 // and what a sponsored check-in costs in gas alone and batched. Afterwards nothing is lost or doubled.
+import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
@@ -12,11 +13,11 @@ import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 
 import { signForwardRequest } from "../../contracts/scripts/lib/forward-requests.js";
 import { openDatabase } from "../../server/src/db/client.js";
 import { setBoundWallet, signUpOrTouch } from "../../server/src/modules/users/service.js";
-import { productionEnv } from "../../server/src/test/app.js";
 import { startTestChain } from "../../server/src/test/chain.js";
 import { deployArcana } from "../../server/src/test/contracts.js";
 import { createScratchDatabase } from "../../server/src/test/database.js";
-import { repoRoot, startServer } from "../src/server.js";
+import { type ProductionProcess, startProduction } from "../src/production.js";
+import { repoRoot } from "../src/server.js";
 import { benchSession, CONNECTIONS, notes, table } from "./common.js";
 
 /** Members whose signed check-ins arrive all at once (the accepted-per-second figure). */
@@ -124,7 +125,7 @@ export async function benchSponsored(databaseUrl: string) {
   const chain = await startTestChain();
   const economyDir = mkdtempSync(path.join(tmpdir(), "arcana-bench-sponsored-"));
   const rows = postgres(scratch.url, { max: 1, onnotice: () => {} });
-  let server: Awaited<ReturnType<typeof startServer>> | null = null;
+  let server: ProductionProcess | null = null;
   try {
     const contracts = await deployArcana(chain);
     const economy = JSON.parse(readFileSync(path.join(repoRoot, "config/economy.json"), "utf8"));
@@ -138,18 +139,21 @@ export async function benchSponsored(databaseUrl: string) {
     // The production server (it refuses public development keys): a relayer key of its own, funded.
     const relayerKey = generatePrivateKey();
     await chain.client.setBalance({ address: privateKeyToAccount(relayerKey).address, value: 10n ** 22n });
-    server = await startServer(
+    // As an operator runs it: the built server, plain JavaScript under Node, no tsx (built again here
+    // so the figure is of the code as it stands).
+    execFileSync(process.execPath, ["scripts/build-server.mjs"], { cwd: repoRoot, stdio: "ignore" });
+    server = await startProduction(
+      process.execPath,
+      [...(CPU_PROF_DIR ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(CPU_PROF_DIR)}`] : []), "server/dist/main.js"],
       {
-        ...productionEnv,
         ...contracts.env,
+        DEFAULT_CHAIN: "local",
         DATABASE_URL: scratch.url,
         ECONOMY_FILE: economyFile,
         LOCAL_RELAYER_PRIVATE_KEY: relayerKey,
-        HOST: "127.0.0.1",
         TRUST_PROXY: "1",
-        INDEXER: "off",
+        LOG_LEVEL: "warn",
       },
-      CPU_PROF_DIR ? { nodeArgs: ["--cpu-prof", `--cpu-prof-dir=${path.resolve(CPU_PROF_DIR)}`] } : {},
     );
     const url = server.url;
     // From now on the chain mines a block every second, whatever arrives (as a live chain does).
@@ -213,7 +217,7 @@ export async function benchSponsored(databaseUrl: string) {
           `debug: ${JSON.stringify(txs)} block ${block.number} base ${block.baseFeePerGas} pool ${JSON.stringify(pool).slice(0, 800)}`,
         );
         notes.push(
-          `sponsored check-ins: ${open?.n} relays still open after 180 s; the server said:\n${server.output().slice(-3000)}`,
+          `sponsored check-ins: ${open?.n} relays still open after 180 s; the server said:\n${(server.stdout() + server.stderr()).slice(-3000)}`,
         );
         break;
       }

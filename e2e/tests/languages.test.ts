@@ -24,7 +24,7 @@ function misfits(page: Page, where: string): Promise<string[]> {
     const found: string[] = [];
     const width = document.documentElement.scrollWidth;
     if (width > window.innerWidth) found.push(`${where}: the page is ${width}px wide`);
-    for (const element of document.querySelectorAll<HTMLElement>("button, a[href], [role=button]")) {
+    for (const element of Array.from(document.querySelectorAll<HTMLElement>("button, a[href], [role=button]"))) {
       if (element.offsetParent === null || element.clientWidth === 0) continue;
       if (element.scrollWidth > element.clientWidth + 1) {
         found.push(
