@@ -1,5 +1,5 @@
 import type { TarotSuit } from "@arcana/protocol";
-import { en } from "./deck/en.js";
+import { englishPack } from "./deck/index.js";
 import type { CardTexts } from "./deck/types.js";
 
 /** A card of Arcana's deck, with its English texts (the source; other languages: `deck/`). */
@@ -22,7 +22,7 @@ function place(id: number): { suit: TarotSuit; number: number } {
 
 function buildDeck(): TarotCard[] {
   return Array.from({ length: TAROT_DECK_SIZE }, (_, id) => {
-    const texts = en.cards[id];
+    const texts = englishPack.cards[id];
     if (!texts) throw new Error(`the English deck has no card ${id}`);
     return { id, ...place(id), ...texts };
   });

@@ -1,7 +1,7 @@
 import { tarotDigestMessage } from "@arcana/protocol";
 import { keccak256, stringToBytes } from "viem";
 import { describe, expect, it } from "vitest";
-import { en } from "./deck/en.js";
+import { englishPack as en } from "./deck/index.js";
 import { tarotDeck } from "./deck.js";
 import { drawTarot, tarotDigest, toDrawnCard } from "./draw.js";
 import { writeReading } from "./writer.js";

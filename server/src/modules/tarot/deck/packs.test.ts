@@ -1,7 +1,6 @@
 import { languages, tarotPositions } from "@arcana/protocol";
 import { describe, expect, it } from "vitest";
-import { en } from "./en.js";
-import { tarotPacks } from "./index.js";
+import { englishPack as en, tarotPacks } from "./index.js";
 import type { TarotLanguagePack } from "./types.js";
 
 const ids = Array.from({ length: 78 }, (_, id) => id);

@@ -58,7 +58,7 @@ export interface WriterTexts {
 
 /**
  * Everything the tarot module needs to read in one language: one file per language in this folder,
- * English (`en.ts`) the source. Adding a language: see docs/languages.md.
+ * English (`en.json`) the source. Adding a language: see docs/languages.md.
  */
 export interface TarotLanguagePack {
   /** The language's tag, one of protocol's `languages`. */
