@@ -24,6 +24,7 @@ import styles from "./genesis-pass.module.css";
 import { formatLocalTime } from "./local-time";
 import type { MintStep } from "./mint-eligibility";
 import { showMintedPass } from "./minted-pass-store";
+import { RetryAlert } from "./retry-alert";
 import { LoadingLines } from "./skeletons";
 import { transactionStepText } from "./transaction-steps";
 
@@ -206,16 +207,7 @@ function MintStepBody({
     case "checking":
       return <LoadingLines label={t("pass.mint.checking")} />;
     case "check-failed":
-      return (
-        <>
-          <FormAlert>{t("pass.mint.checkFailed")}</FormAlert>
-          <div className={styles.actions}>
-            <Button variant="secondary" onClick={onRetry}>
-              {t("shell.tryAgain")}
-            </Button>
-          </div>
-        </>
-      );
+      return <RetryAlert onRetry={onRetry}>{t("pass.mint.checkFailed")}</RetryAlert>;
     case "minted":
       return (
         <>
