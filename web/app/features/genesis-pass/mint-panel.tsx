@@ -17,6 +17,7 @@ import { GasStatus } from "../sponsorship/gas-status";
 import { sponsorshipFailed } from "../sponsorship/pay-own-gas";
 import { RelayProgressView } from "../sponsorship/relay-progress";
 import { useGasPayer } from "../sponsorship/use-sponsorship";
+import { ChainSelect } from "../wallets/chain-select";
 import { connectLabel } from "../wallets/connect-label";
 import { shortAddress } from "../wallets/short-address";
 import type { ChainExpectation } from "./chain-sync";
@@ -147,13 +148,7 @@ function NetworkChoice({
     <>
       <label className={styles.network}>
         <span>{t("pass.mint.network")}</span>
-        <select className={styles.select} value={target.id} onChange={(event) => onChoose(Number(event.target.value))}>
-          {chains.map((chain) => (
-            <option key={chain.id} value={chain.id}>
-              {chain.name}
-            </option>
-          ))}
-        </select>
+        <ChainSelect className={styles.select} chains={chains} value={target.id} onChoose={onChoose} />
       </label>
       {target.gas_note && <p className={styles.gasNote}>{target.gas_note}</p>}
     </>
