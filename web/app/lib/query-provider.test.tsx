@@ -11,6 +11,18 @@ function Probe() {
   return <p data-testid="probe">{restoring ? "restoring" : (tarot?.content ?? "empty")}</p>;
 }
 
+/** The provider of build 1 around the probe, as the app renders it. */
+function renderProbe() {
+  render(
+    <QueryProvider buildId="build-1">
+      <Probe />
+    </QueryProvider>,
+  );
+}
+
+/** What the probe shows: "restoring", "empty" or the cached tarot's content. */
+const probeText = () => screen.getByTestId("probe").textContent;
+
 function store(buster: string, timestamp = Date.now()) {
   const client = createQueryClient();
   client.setQueryData(["tarot"], { content: "The Star" });
@@ -27,23 +39,15 @@ describe("QueryProvider", () => {
 
   it("holds the queries back until the stored cache of this build is restored", async () => {
     store("build-1/en");
-    render(
-      <QueryProvider buildId="build-1">
-        <Probe />
-      </QueryProvider>,
-    );
-    expect(screen.getByTestId("probe").textContent).toBe("restoring");
-    await waitFor(() => expect(screen.getByTestId("probe").textContent).toBe("The Star"));
+    renderProbe();
+    expect(probeText()).toBe("restoring");
+    await waitFor(() => expect(probeText()).toBe("The Star"));
   });
 
   it("drops the cache another build stored, then stores its own", async () => {
     store("build-0/en");
-    render(
-      <QueryProvider buildId="build-1">
-        <Probe />
-      </QueryProvider>,
-    );
-    await waitFor(() => expect(screen.getByTestId("probe").textContent).toBe("empty"));
+    renderProbe();
+    await waitFor(() => expect(probeText()).toBe("empty"));
     expect(localStorage.getItem(queryCacheStorageKey)).toBeNull();
     act(() => getQueryClient().setQueryData(["tarot"], { content: "The Moon" }));
     await waitFor(() => expect(localStorage.getItem(queryCacheStorageKey)).toContain("The Moon"), { timeout: 3000 });
@@ -53,12 +57,8 @@ describe("QueryProvider", () => {
   it("drops the cache stored while the page was in another language (its box names and task titles)", async () => {
     store("build-1/en");
     document.documentElement.lang = "zh-CN";
-    render(
-      <QueryProvider buildId="build-1">
-        <Probe />
-      </QueryProvider>,
-    );
-    await waitFor(() => expect(screen.getByTestId("probe").textContent).toBe("empty"));
+    renderProbe();
+    await waitFor(() => expect(probeText()).toBe("empty"));
     expect(localStorage.getItem(queryCacheStorageKey)).toBeNull();
   });
 });

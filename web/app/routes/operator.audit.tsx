@@ -1,8 +1,8 @@
 import { data, Link } from "react-router";
 import { AuditTable } from "../features/operator/audit-table";
 import { requireOperatorConsole } from "../features/operator/console-access";
+import { OperatorSection } from "../features/operator/operator-section";
 import { useT } from "../i18n/use-t";
-import { PageHeader } from "../ui/page-header";
 import type { Route } from "./+types/operator.audit";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -15,16 +15,13 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export default function OperatorAuditPage({ loaderData }: Route.ComponentProps) {
   const t = useT();
   return (
-    <>
-      <PageHeader eyebrow={t("operator.title")} title={t("operator.audit.title")}>
-        <p>{t("operator.audit.lead")}</p>
-      </PageHeader>
+    <OperatorSection titleId="operator.audit.title" leadId="operator.audit.lead">
       <AuditTable entries={loaderData.audit.items} />
       {loaderData.audit.next_cursor && (
         <p>
           <Link to={`?cursor=${loaderData.audit.next_cursor}`}>{t("operator.olderEntries")}</Link>
         </p>
       )}
-    </>
+    </OperatorSection>
   );
 }

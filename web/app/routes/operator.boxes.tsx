@@ -1,7 +1,6 @@
 import { BoxesReport } from "../features/operator/boxes-report";
 import { requireOperatorConsole } from "../features/operator/console-access";
-import { useT } from "../i18n/use-t";
-import { PageHeader } from "../ui/page-header";
+import { OperatorSection } from "../features/operator/operator-section";
 import type { Route } from "./+types/operator.boxes";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -9,13 +8,9 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export default function OperatorBoxesPage({ loaderData }: Route.ComponentProps) {
-  const t = useT();
   return (
-    <>
-      <PageHeader eyebrow={t("operator.title")} title={t("operator.boxes.title")}>
-        <p>{t("operator.boxes.lead")}</p>
-      </PageHeader>
+    <OperatorSection titleId="operator.boxes.title" leadId="operator.boxes.lead">
       <BoxesReport boxes={loaderData.boxes} />
-    </>
+    </OperatorSection>
   );
 }

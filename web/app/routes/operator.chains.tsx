@@ -1,7 +1,6 @@
 import { ChainTable } from "../features/operator/chain-table";
 import { requireOperatorConsole } from "../features/operator/console-access";
-import { useT } from "../i18n/use-t";
-import { PageHeader } from "../ui/page-header";
+import { OperatorSection } from "../features/operator/operator-section";
 import type { Route } from "./+types/operator.chains";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -9,13 +8,13 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export default function OperatorChainsPage({ loaderData }: Route.ComponentProps) {
-  const t = useT();
   return (
-    <>
-      <PageHeader eyebrow={t("operator.title")} title={t("operator.chains.title")}>
-        <p>{t("operator.chains.lead", { seconds: loaderData.statuses.lag_threshold_seconds })}</p>
-      </PageHeader>
+    <OperatorSection
+      titleId="operator.chains.title"
+      leadId="operator.chains.lead"
+      leadArgs={{ seconds: loaderData.statuses.lag_threshold_seconds }}
+    >
       <ChainTable statuses={loaderData.statuses} />
-    </>
+    </OperatorSection>
   );
 }

@@ -1,7 +1,6 @@
 import { requireOperatorConsole } from "../features/operator/console-access";
 import { InvitesReport } from "../features/operator/invites-report";
-import { useT } from "../i18n/use-t";
-import { PageHeader } from "../ui/page-header";
+import { OperatorSection } from "../features/operator/operator-section";
 import type { Route } from "./+types/operator.invites";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -9,13 +8,9 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export default function OperatorInvitesPage({ loaderData }: Route.ComponentProps) {
-  const t = useT();
   return (
-    <>
-      <PageHeader eyebrow={t("operator.title")} title={t("operator.invites.title")}>
-        <p>{t("operator.invites.lead")}</p>
-      </PageHeader>
+    <OperatorSection titleId="operator.invites.title" leadId="operator.invites.lead">
       <InvitesReport invites={loaderData.invites} />
-    </>
+    </OperatorSection>
   );
 }

@@ -1,7 +1,6 @@
 import { requireOperatorConsole } from "../features/operator/console-access";
 import { MemberSearch } from "../features/operator/member-search";
-import { useT } from "../i18n/use-t";
-import { PageHeader } from "../ui/page-header";
+import { OperatorSection } from "../features/operator/operator-section";
 import type { Route } from "./+types/operator.members";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -11,13 +10,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export default function OperatorMembersPage({ loaderData }: Route.ComponentProps) {
-  const t = useT();
   return (
-    <>
-      <PageHeader eyebrow={t("operator.title")} title={t("operator.members.title")}>
-        <p>{t("operator.members.lead")}</p>
-      </PageHeader>
+    <OperatorSection titleId="operator.members.title" leadId="operator.members.lead">
       <MemberSearch query={loaderData.query} results={loaderData.results} />
-    </>
+    </OperatorSection>
   );
 }

@@ -1,8 +1,7 @@
 import { operatorWindows } from "@arcana/protocol";
 import { requireOperatorConsole } from "../features/operator/console-access";
+import { OperatorSection } from "../features/operator/operator-section";
 import { Overview } from "../features/operator/overview";
-import { useT } from "../i18n/use-t";
-import { PageHeader } from "../ui/page-header";
 import type { Route } from "./+types/operator.overview";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -13,13 +12,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export default function OperatorOverviewPage({ loaderData }: Route.ComponentProps) {
-  const t = useT();
   return (
-    <>
-      <PageHeader eyebrow={t("operator.title")} title={t("operator.overview.title")}>
-        <p>{t("operator.overview.lead")}</p>
-      </PageHeader>
+    <OperatorSection titleId="operator.overview.title" leadId="operator.overview.lead">
       <Overview overview={loaderData.overview} />
-    </>
+    </OperatorSection>
   );
 }

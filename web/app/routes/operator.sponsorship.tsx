@@ -1,7 +1,6 @@
 import { requireOperatorConsole } from "../features/operator/console-access";
+import { OperatorSection } from "../features/operator/operator-section";
 import { SponsorshipReport } from "../features/operator/sponsorship-report";
-import { useT } from "../i18n/use-t";
-import { PageHeader } from "../ui/page-header";
 import type { Route } from "./+types/operator.sponsorship";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -9,13 +8,13 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export default function OperatorSponsorshipPage({ loaderData }: Route.ComponentProps) {
-  const t = useT();
   return (
-    <>
-      <PageHeader eyebrow={t("operator.title")} title={t("operator.sponsorship.title")}>
-        <p>{t("operator.sponsorship.lead", { days: loaderData.sponsorship.window_days })}</p>
-      </PageHeader>
+    <OperatorSection
+      titleId="operator.sponsorship.title"
+      leadId="operator.sponsorship.lead"
+      leadArgs={{ days: loaderData.sponsorship.window_days }}
+    >
       <SponsorshipReport sponsorship={loaderData.sponsorship} />
-    </>
+    </OperatorSection>
   );
 }

@@ -1,5 +1,6 @@
-import { act, cleanup, render, screen } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { act, render, screen } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import { fakeClockPerTest } from "../../test/fake-clock";
 import { formatCountdown, secondsLeft, useCountdown } from "./countdown";
 
 function ResendLabel({ untilMs }: { untilMs: number | null }) {
@@ -8,14 +9,7 @@ function ResendLabel({ untilMs }: { untilMs: number | null }) {
 }
 
 describe("resend countdown", () => {
-  beforeEach(() => {
-    vi.useFakeTimers();
-    vi.setSystemTime(new Date("2025-03-01T12:00:00.000Z"));
-  });
-  afterEach(() => {
-    cleanup();
-    vi.useRealTimers();
-  });
+  fakeClockPerTest();
 
   it("counts whole seconds, rounding up so the last second still shows", () => {
     const now = Date.now();

@@ -1,30 +1,21 @@
 import { creditCheckInRoute } from "@arcana/protocol/calls";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
 import { Link } from "react-router";
 import { aroundArgument, useT } from "../../i18n/use-t";
 import { api } from "../../lib/api";
 import { useGmtToday, useNow } from "../../lib/use-clock";
 import { useModalStore } from "../../shell/modals/modal-store";
 import { Button } from "../../ui/button";
-import { FormAlert } from "../../ui/form-alert";
 import { Spinner } from "../../ui/spinner";
-import { contractErrorMessage } from "../../wallet-runtime/contract-errors";
 import { formatPoints } from "../account/points";
 import { useMember } from "../account/use-member";
-import { GasStatus } from "../sponsorship/gas-status";
-import { sponsorshipFailed } from "../sponsorship/pay-own-gas";
-import { RelayProgressView } from "../sponsorship/relay-progress";
-import { useGasPayer } from "../sponsorship/use-sponsorship";
-import { useDailyWrite } from "../wallets/daily-contract";
-import { DailyWalletStep } from "../wallets/daily-wallet-step";
+import { DailyWriteControls, useDailyWriteAction } from "../wallets/daily-write-action";
 import { useWalletRuntime } from "../wallets/use-wallet-runtime";
 import { checkInStrip } from "./check-in-display";
 import styles from "./daily.module.css";
 import { GmtCountdown } from "./gmt-countdown";
 import { checkInQueryKey, useCheckInStatus } from "./use-check-in";
 import { WeekStrip } from "./week-strip";
-
-type Notice = { tone: "error" | "success" | "info"; text: string; offerPayingGas?: boolean };
 
 /**
  * The check-in modal's body: the week, the streak, the next reward, the countdown to 00:00 GMT,
@@ -37,15 +28,22 @@ export default function CheckInPanel() {
   useWalletRuntime();
   const now = useNow();
   const status = useCheckInStatus(useGmtToday());
-  const daily = useDailyWrite({
+  const checkIn = useDailyWriteAction({
+    call: { functionName: "checkIn" },
     credit: (transaction) => api(creditCheckInRoute, { body: transaction }),
     invalidates: (uid) => [checkInQueryKey(uid)],
+    texts: {
+      freeCredited: t("member.checkIn.freeCredited"),
+      freePending: t("member.checkIn.freePending"),
+      onChain: t("member.checkIn.onChain"),
+      credited: (credited) =>
+        t("member.checkIn.credited", { points: formatPoints(credited.points, t), streak: credited.streak }),
+      already: t("member.checkIn.already"),
+    },
   });
+  const { daily, stage, notice, free } = checkIn;
   const closeModal = useModalStore((state) => state.closeModal);
-  const stage = daily.write.stage;
-  const [notice, setNotice] = useState<Notice | null>(null);
   const panel = useRef<HTMLDivElement>(null);
-  const free = useGasPayer(daily.target, "check_in").payer === "arcana";
 
   // The button is disabled while the check-in runs and after it, so focus falls out of the dialog;
   // bring it back so Escape and Tab keep working.
@@ -87,36 +85,6 @@ export default function CheckInPanel() {
   const days = checkInStrip(status.data, now, t.language ?? "en");
   const streak = status.data.current_streak;
 
-  async function checkIn(payOwnGas = false) {
-    setNotice(null);
-    try {
-      const { credited, relayed } = await daily.write.mutateAsync({ functionName: "checkIn" }, { payOwnGas });
-      setNotice(
-        relayed
-          ? relayed.credited
-            ? { tone: "success", text: t("member.checkIn.freeCredited") }
-            : { tone: "info", text: t("member.checkIn.freePending") }
-          : credited === null
-            ? { tone: "info", text: t("member.checkIn.onChain") }
-            : credited.credited
-              ? {
-                  tone: "success",
-                  text: t("member.checkIn.credited", {
-                    points: formatPoints(credited.points, t),
-                    streak: credited.streak,
-                  }),
-                }
-              : { tone: "info", text: t("member.checkIn.already") },
-      );
-    } catch (error) {
-      setNotice({
-        tone: "error",
-        text: contractErrorMessage(error, { t, gasCurrency: daily.target?.native_currency.symbol }),
-        offerPayingGas: sponsorshipFailed(error),
-      });
-    }
-  }
-
   return (
     <div ref={panel} tabIndex={-1} className={styles.panel} data-testid="check-in-panel">
       {days.length > 0 ? <WeekStrip days={days} /> : <p className={styles.muted}>{t("member.checkIn.noDays")}</p>}
@@ -133,39 +101,17 @@ export default function CheckInPanel() {
         </div>
       </dl>
       <GmtCountdown label={checkedToday ? t("member.checkIn.opensIn") : t("member.checkIn.closesIn")} now={now} />
-      {!checkedToday && (
-        <GasStatus
-          chain={daily.target}
-          action="check_in"
-          wallet={member.wallet_address}
-          verb={t("member.daily.verb", { action: "checkIn" })}
-        />
-      )}
-      {daily.write.relay && (
-        <RelayProgressView progress={daily.write.relay} explorerUrl={daily.target?.explorer_url ?? null} credits />
-      )}
-      {notice && <FormAlert tone={notice.tone}>{notice.text}</FormAlert>}
-      {notice?.offerPayingGas && stage === null && (
-        <Button variant="secondary" onClick={() => void checkIn(true)}>
-          {t("member.daily.payGas")}
-        </Button>
-      )}
-      <DailyWalletStep readiness={daily.readiness} action="checkIn">
-        <Button
-          className={styles.primaryAction}
-          loading={stage !== null}
-          disabled={checkedToday && stage === null}
-          onClick={() => void checkIn()}
-        >
-          {stage !== null
-            ? t("member.daily.stage", { stage })
-            : checkedToday
-              ? t("member.checkIn.done")
-              : free
-                ? t("member.checkIn.free")
-                : t("member.checkIn.checkIn")}
-        </Button>
-      </DailyWalletStep>
+      <DailyWriteControls
+        action={checkIn}
+        wallet={member.wallet_address}
+        done={checkedToday}
+        labels={{
+          done: t("member.checkIn.done"),
+          free: t("member.checkIn.free"),
+          write: t("member.checkIn.checkIn"),
+        }}
+        className={styles.primaryAction}
+      />
       <p className={styles.fineprint}>
         {t(free ? "member.checkIn.fineprintFree" : "member.checkIn.fineprint", {
           network: daily.target?.name ?? t("member.checkIn.yourNetwork"),

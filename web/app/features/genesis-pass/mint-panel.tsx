@@ -17,6 +17,7 @@ import { GasStatus } from "../sponsorship/gas-status";
 import { sponsorshipFailed } from "../sponsorship/pay-own-gas";
 import { RelayProgressView } from "../sponsorship/relay-progress";
 import { useGasPayer } from "../sponsorship/use-sponsorship";
+import { ChainSelect } from "../wallets/chain-select";
 import { connectLabel } from "../wallets/connect-label";
 import { shortAddress } from "../wallets/short-address";
 import type { ChainExpectation } from "./chain-sync";
@@ -24,6 +25,7 @@ import styles from "./genesis-pass.module.css";
 import { formatLocalTime } from "./local-time";
 import type { MintStep } from "./mint-eligibility";
 import { showMintedPass } from "./minted-pass-store";
+import { RetryAlert } from "./retry-alert";
 import { LoadingLines } from "./skeletons";
 import { transactionStepText } from "./transaction-steps";
 
@@ -146,13 +148,7 @@ function NetworkChoice({
     <>
       <label className={styles.network}>
         <span>{t("pass.mint.network")}</span>
-        <select className={styles.select} value={target.id} onChange={(event) => onChoose(Number(event.target.value))}>
-          {chains.map((chain) => (
-            <option key={chain.id} value={chain.id}>
-              {chain.name}
-            </option>
-          ))}
-        </select>
+        <ChainSelect className={styles.select} chains={chains} value={target.id} onChoose={onChoose} />
       </label>
       {target.gas_note && <p className={styles.gasNote}>{target.gas_note}</p>}
     </>
@@ -206,16 +202,7 @@ function MintStepBody({
     case "checking":
       return <LoadingLines label={t("pass.mint.checking")} />;
     case "check-failed":
-      return (
-        <>
-          <FormAlert>{t("pass.mint.checkFailed")}</FormAlert>
-          <div className={styles.actions}>
-            <Button variant="secondary" onClick={onRetry}>
-              {t("shell.tryAgain")}
-            </Button>
-          </div>
-        </>
-      );
+      return <RetryAlert onRetry={onRetry}>{t("pass.mint.checkFailed")}</RetryAlert>;
     case "minted":
       return (
         <>

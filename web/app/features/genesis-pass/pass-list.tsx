@@ -21,6 +21,7 @@ import type { ChainExpectation } from "./chain-sync";
 import styles from "./genesis-pass.module.css";
 import { formatLocalTime, LocalTime } from "./local-time";
 import type { PassCard } from "./pass-display";
+import { RetryAlert } from "./retry-alert";
 import { PassCardSkeleton } from "./skeletons";
 import { transactionStepText } from "./transaction-steps";
 
@@ -61,12 +62,7 @@ function PassListBody({ cards, failed, onRetry, ...rest }: PassListProps) {
   if (failed && !cards) {
     return (
       <Card>
-        <FormAlert>{t("pass.list.loadFailed")}</FormAlert>
-        <div className={styles.actions}>
-          <Button variant="secondary" onClick={onRetry}>
-            {t("shell.tryAgain")}
-          </Button>
-        </div>
+        <RetryAlert onRetry={onRetry}>{t("pass.list.loadFailed")}</RetryAlert>
       </Card>
     );
   }

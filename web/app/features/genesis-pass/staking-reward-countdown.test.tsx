@@ -1,6 +1,7 @@
-import { act, cleanup, render, screen } from "@testing-library/react";
+import { act, render, screen } from "@testing-library/react";
 import { renderToString } from "react-dom/server";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import { fakeClockPerTest } from "../../test/fake-clock";
 import { formatRewardCountdown, nextPointAt, useRewardCountdown } from "./staking-reward-countdown";
 
 function NextPoint({ deadline, onElapsed }: { deadline: number | null; onElapsed: () => void }) {
@@ -9,14 +10,7 @@ function NextPoint({ deadline, onElapsed }: { deadline: number | null; onElapsed
 }
 
 describe("the countdown to the next staking point", () => {
-  beforeEach(() => {
-    vi.useFakeTimers();
-    vi.setSystemTime(new Date("2025-03-01T12:00:00.000Z"));
-  });
-  afterEach(() => {
-    cleanup();
-    vi.useRealTimers();
-  });
+  fakeClockPerTest();
 
   it("reads minutes and seconds, with hours once it is an hour or more, rounding up", () => {
     expect(formatRewardCountdown(864_000)).toBe("14:24");

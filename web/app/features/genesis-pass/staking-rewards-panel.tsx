@@ -7,6 +7,7 @@ import { FormAlert } from "../../ui/form-alert";
 import { formatPoints } from "../account/points";
 import styles from "./genesis-pass.module.css";
 import { formatDuration } from "./pass-display";
+import { RetryAlert } from "./retry-alert";
 import { LoadingLines } from "./skeletons";
 import { formatRewardCountdown, nextPointAt, useRewardCountdown } from "./staking-reward-countdown";
 
@@ -53,16 +54,7 @@ function RewardsBody({
 
   if (!rewards) {
     if (failed) {
-      return (
-        <>
-          <FormAlert>{t("pass.rewards.loadFailed")}</FormAlert>
-          <div className={styles.actions}>
-            <Button variant="secondary" onClick={onRetry}>
-              {t("shell.tryAgain")}
-            </Button>
-          </div>
-        </>
-      );
+      return <RetryAlert onRetry={onRetry}>{t("pass.rewards.loadFailed")}</RetryAlert>;
     }
     return <LoadingLines label={t("pass.rewards.loading")} />;
   }

@@ -1,3 +1,4 @@
+import type { Language } from "@arcana/protocol";
 import { cleanup, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { testChain } from "../../test/fixtures";
@@ -5,7 +6,7 @@ import { WithMessages } from "../../test/with-messages";
 import { GasStatusView } from "./gas-status";
 import { formatTokenAmount } from "./native-balance";
 import { RelayProgressView } from "./relay-progress";
-import { gasPayer } from "./use-sponsorship";
+import { type GasPayer, gasPayer } from "./use-sponsorship";
 
 afterEach(() => cleanup());
 
@@ -18,36 +19,29 @@ const zkFair = testChain({
 });
 const wallet = "0x1234567890abcdef1234567890abcdef12345678";
 
+/** The gas notice before a check-in on zkFair from the test wallet: who pays, and what the wallet holds. */
+function renderGasStatus(
+  payer: GasPayer,
+  balance: string,
+  { verb = "check in", language }: { verb?: string; language?: Language } = {},
+) {
+  render(
+    <WithMessages language={language}>
+      <GasStatusView chain={zkFair} payer={payer} balance={balance} wallet={wallet} verb={verb} />
+    </WithMessages>,
+  );
+}
+
 describe("who pays the gas, said before the member signs", () => {
   it("says the action is free while Arcana sponsors it, with what is left today", () => {
-    render(
-      <WithMessages>
-        <GasStatusView
-          chain={zkFair}
-          payer={{ payer: "arcana", leftToday: 4 }}
-          balance="0"
-          wallet={wallet}
-          verb="check in"
-        />
-      </WithMessages>,
-    );
+    renderGasStatus({ payer: "arcana", leftToday: 4 }, "0");
     expect(screen.getByTestId("gas-free").textContent).toMatch(
       /^Free: Arcana pays the gas on zkFair\..*4 free transactions left today/,
     );
   });
 
   it("with sponsorship off and an empty wallet: names the gas token, the network, the balance and the bridge", () => {
-    render(
-      <WithMessages>
-        <GasStatusView
-          chain={zkFair}
-          payer={{ payer: "member", reason: "quota_used" }}
-          balance="0"
-          wallet={wallet}
-          verb="check in"
-        />
-      </WithMessages>,
-    );
+    renderGasStatus({ payer: "member", reason: "quota_used" }, "0");
     const notice = screen.getByTestId("gas-needed");
     expect(notice.textContent).toBe(
       "You have used your free transactions for today (GMT). To check in you pay the gas yourself, in USDC on zkFair, " +
@@ -59,17 +53,7 @@ describe("who pays the gas, said before the member signs", () => {
   });
 
   it("with sponsorship off and gas in the wallet: only says who pays", () => {
-    render(
-      <WithMessages>
-        <GasStatusView
-          chain={zkFair}
-          payer={{ payer: "member", reason: "not_configured" }}
-          balance="1000"
-          wallet={wallet}
-          verb="check in"
-        />
-      </WithMessages>,
-    );
+    renderGasStatus({ payer: "member", reason: "not_configured" }, "1000");
     expect(screen.queryByTestId("gas-needed")).toBeNull();
     expect(screen.getByTestId("gas-paid").textContent).toBe(
       "Arcana does not pay the gas for this on zkFair. You pay the gas in USDC on zkFair.",
@@ -77,17 +61,7 @@ describe("who pays the gas, said before the member signs", () => {
   });
 
   it("says it in the page's language: the reason, the token, the network, the balance and the bridge", () => {
-    render(
-      <WithMessages language="zh-CN">
-        <GasStatusView
-          chain={zkFair}
-          payer={{ payer: "member", reason: "budget_spent" }}
-          balance="0"
-          wallet={wallet}
-          verb="签到"
-        />
-      </WithMessages>,
-    );
+    renderGasStatus({ payer: "member", reason: "budget_spent" }, "0", { verb: "签到", language: "zh-CN" });
     expect(screen.getByTestId("gas-needed").textContent).toBe(
       "今天 zkFair 上的免费交易额度已用完。要签到，你需要用 zkFair 上的 USDC 自己支付 Gas 费，" +
         "而你的钱包 0x1234…5678 余额为 0 USDC。获取 zkFair 上的 USDC",

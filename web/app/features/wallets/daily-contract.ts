@@ -1,5 +1,5 @@
 import { dailyAbi } from "@arcana/contracts";
-import type { PublicChain } from "@arcana/protocol";
+import type { PublicChain, SponsoredAction } from "@arcana/protocol";
 import { isEvmAddress } from "@arcana/protocol/address";
 import type { QueryKey } from "@tanstack/react-query";
 import { useRootData } from "../../lib/root-data";
@@ -12,6 +12,11 @@ import { walletGate } from "./wallet-gate";
 
 /** The Daily contract's two writes. */
 export type DailyCall = { functionName: "checkIn" } | { functionName: "recordTarot"; digest: `0x${string}` };
+
+/** The sponsorship action a Daily write spends Arcana's gas on. */
+export function sponsoredActionOf(functionName: DailyCall["functionName"]): SponsoredAction {
+  return functionName === "checkIn" ? "check_in" : "record_tarot";
+}
 
 /** What stands between the member and a Daily write, in the order they meet it (the wallet's part: ./wallet-gate.ts). */
 export type DailyReadiness =
@@ -68,7 +73,7 @@ export function useDailyWrite<Credit>({
       };
     },
     credit,
-    sponsoredAction: (call) => (call.functionName === "checkIn" ? "check_in" : "record_tarot"),
+    sponsoredAction: (call) => sponsoredActionOf(call.functionName),
     invalidates: () =>
       member ? [...invalidates(member.uid), memberQueryKey(member.uid), pointsHistoryQueryKey(member.uid)] : [],
   });

@@ -7,6 +7,7 @@ import { Button } from "../../ui/button";
 import { showToast } from "../../ui/toast-store";
 import { useTargetNetwork } from "../../wallet-runtime/target-network";
 import { useEvmWallet, useWalletStore } from "../../wallet-runtime/wallet-store";
+import { ChainSelect } from "./chain-select";
 import { connectLabel } from "./connect-label";
 import { ConnectWalletModal } from "./connect-wallet-modal";
 import dot from "./header-wallet.module.css";
@@ -78,17 +79,7 @@ export function EvmWalletPanel({ heading: Heading = "h3" }: { heading?: "h2" | "
       </div>
       <label className={styles.row}>
         <span className={styles.muted}>{t("member.wallet.network")}</span>
-        <select
-          className={styles.select}
-          value={target?.id ?? ""}
-          onChange={(event) => chooseTarget(Number(event.target.value))}
-        >
-          {chains.map((chain) => (
-            <option key={chain.id} value={chain.id}>
-              {chain.name}
-            </option>
-          ))}
-        </select>
+        <ChainSelect className={styles.select} chains={chains} value={target?.id ?? ""} onChoose={chooseTarget} />
       </label>
       {target?.gas_note && <p className={styles.muted}>{target.gas_note}</p>}
       {onOtherChain && target && (
