@@ -2,7 +2,7 @@ import type { DrawnCard, TarotPosition } from "@arcana/protocol";
 import { useEffect, useRef } from "react";
 import { type Translate, useT } from "../../i18n/use-t";
 import { Sigil, type SigilName } from "../../ui/sigil";
-import styles from "./tarot.module.css";
+import styles from "./tarot-card.module.css";
 
 /** A position's name: "Past", "Present", "Future". */
 export function positionName(position: TarotPosition, t: Translate): string {
