@@ -1,27 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   capturingMailer,
   createTestApp,
+  freshIps,
   latestCode,
   postJson,
   productionEnv,
   signInByCode,
+  testAppPerFile,
   testClock,
 } from "../../test/app.js";
 
 const clock = testClock();
-let t: Awaited<ReturnType<typeof createTestApp>>;
-beforeAll(async () => {
-  t = await createTestApp({ now: clock.now, env: { TRUST_PROXY: "1" } });
-});
-afterAll(() => t.dispose());
+const t = testAppPerFile({ now: clock.now, env: { TRUST_PROXY: "1" } });
 
-let ipCounter = 0;
 /** Each test speaks from its own address so per-IP limits don't leak between tests. */
-function freshIp() {
-  ipCounter += 1;
-  return { "x-forwarded-for": `203.0.113.${ipCounter}` };
-}
+const freshIp = freshIps("203.0.113");
 
 async function errorOf(res: Response) {
   return ((await res.json()) as { error: { code: string; message: string; retry_after?: number } }).error;

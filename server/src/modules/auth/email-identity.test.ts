@@ -1,26 +1,20 @@
 import { listDevMailboxRoute, sendSignInCodeRoute, signInRoute } from "@arcana/protocol";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { apiClient } from "../../test/api-client.js";
-import { createTestApp, latestCode, testClock } from "../../test/app.js";
+import { freshIps, latestCode, testAppPerFile, testClock } from "../../test/app.js";
 
 const clock = testClock();
-let t: Awaited<ReturnType<typeof createTestApp>>;
+const t = testAppPerFile({ now: clock.now, env: { TRUST_PROXY: "1" } });
 let api: ReturnType<typeof apiClient>;
-beforeAll(async () => {
-  t = await createTestApp({ now: clock.now, env: { TRUST_PROXY: "1" } });
+beforeAll(() => {
   api = apiClient(t.app);
 });
-afterAll(() => t.dispose());
 
-let ipCounter = 0;
 /**
  * Each call speaks from its own address so per-IP limits don't leak between tests (typed calls take
  * extra headers as their caller's).
  */
-function freshIp() {
-  ipCounter += 1;
-  return { "x-forwarded-for": `198.51.100.${ipCounter}` };
-}
+const freshIp = freshIps("198.51.100");
 
 async function refusal(res: Response) {
   const body = (await res.json()) as { error: { code: string; message: string } };

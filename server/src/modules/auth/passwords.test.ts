@@ -7,24 +7,21 @@ import {
   signInRoute,
   signOutEverywhereRoute,
 } from "@arcana/protocol";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { apiClient, type Caller } from "../../test/api-client.js";
-import { createTestApp, latestCode, testClock } from "../../test/app.js";
+import { freshIps, latestCode, testAppPerFile, testClock } from "../../test/app.js";
 
 const clock = testClock();
-let t: Awaited<ReturnType<typeof createTestApp>>;
+const t = testAppPerFile({ now: clock.now, env: { TRUST_PROXY: "1" } });
 let api: ReturnType<typeof apiClient>;
-beforeAll(async () => {
-  t = await createTestApp({ now: clock.now, env: { TRUST_PROXY: "1" } });
+beforeAll(() => {
   api = apiClient(t.app);
 });
-afterAll(() => t.dispose());
 
-let ipCounter = 0;
+const freshIp = freshIps("192.0.2");
 /** A caller speaking from its own network, so per-IP limits don't leak between tests. */
 function fromFreshIp(): Caller {
-  ipCounter += 1;
-  return { auth: { "x-forwarded-for": `192.0.2.${ipCounter}` } };
+  return { auth: freshIp() };
 }
 
 async function refusal(res: Response) {
