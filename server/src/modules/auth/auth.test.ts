@@ -1,21 +1,9 @@
 import { describe, expect, it } from "vitest";
-import {
-  capturingMailer,
-  createTestApp,
-  freshIps,
-  latestCode,
-  postJson,
-  productionEnv,
-  signInByCode,
-  testAppPerFile,
-  testClock,
-} from "../../test/app.js";
+import { capturingMailer, createTestApp, latestCode, postJson, productionEnv, signInByCode } from "../../test/app.js";
+import { authTestApp } from "../../test/auth.js";
 
-const clock = testClock();
-const t = testAppPerFile({ now: clock.now, env: { TRUST_PROXY: "1" } });
-
-/** Each test speaks from its own address so per-IP limits don't leak between tests. */
-const freshIp = freshIps("203.0.113");
+// Each test speaks from its own address (freshIp) so per-IP limits don't leak between tests.
+const { clock, t, freshIp } = authTestApp("203.0.113");
 
 async function errorOf(res: Response) {
   return ((await res.json()) as { error: { code: string; message: string; retry_after?: number } }).error;

@@ -1,20 +1,11 @@
 import { listDevMailboxRoute, sendSignInCodeRoute, signInRoute } from "@arcana/protocol";
-import { beforeAll, describe, expect, it } from "vitest";
-import { apiClient } from "../../test/api-client.js";
-import { freshIps, latestCode, testAppPerFile, testClock } from "../../test/app.js";
+import { describe, expect, it } from "vitest";
+import { latestCode } from "../../test/app.js";
+import { authTestApp } from "../../test/auth.js";
 
-const clock = testClock();
-const t = testAppPerFile({ now: clock.now, env: { TRUST_PROXY: "1" } });
-let api: ReturnType<typeof apiClient>;
-beforeAll(() => {
-  api = apiClient(t.app);
-});
-
-/**
- * Each call speaks from its own address so per-IP limits don't leak between tests (typed calls take
- * extra headers as their caller's).
- */
-const freshIp = freshIps("198.51.100");
+// Each call speaks from its own address (freshIp) so per-IP limits don't leak between tests (typed
+// calls take extra headers as their caller's).
+const { t, api, freshIp } = authTestApp("198.51.100");
 
 async function refusal(res: Response) {
   const body = (await res.json()) as { error: { code: string; message: string } };

@@ -7,18 +7,13 @@ import {
   signInRoute,
   signOutEverywhereRoute,
 } from "@arcana/protocol";
-import { beforeAll, describe, expect, it } from "vitest";
-import { apiClient, type Caller } from "../../test/api-client.js";
-import { freshIps, latestCode, testAppPerFile, testClock } from "../../test/app.js";
+import { describe, expect, it } from "vitest";
+import type { Caller } from "../../test/api-client.js";
+import { latestCode } from "../../test/app.js";
+import { authTestApp } from "../../test/auth.js";
 
-const clock = testClock();
-const t = testAppPerFile({ now: clock.now, env: { TRUST_PROXY: "1" } });
-let api: ReturnType<typeof apiClient>;
-beforeAll(() => {
-  api = apiClient(t.app);
-});
+const { clock, t, api, freshIp } = authTestApp("192.0.2");
 
-const freshIp = freshIps("192.0.2");
 /** A caller speaking from its own network, so per-IP limits don't leak between tests. */
 function fromFreshIp(): Caller {
   return { auth: freshIp() };
