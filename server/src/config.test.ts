@@ -1,15 +1,20 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "./config.js";
+import { loadConfig } from "./config.js";
+import { problemsOf } from "./test/config.js";
 
-function problemsOf(env: Record<string, string>): string[] {
-  try {
-    loadConfig(env);
-  } catch (error) {
-    if (error instanceof ConfigError) return error.problems;
-    throw error;
-  }
-  return [];
-}
+/** Production on opBNB testnet, whose contracts are not set. */
+const testnetProduction = {
+  NODE_ENV: "production",
+  SESSION_SECRET: "production-test-session-secret-0123456789",
+  SIGNER_PRIVATE_KEY: `0x${"11".repeat(32)}`,
+  SMTP_URL: "smtp://127.0.0.1:9",
+  CHAINS: "opBNBTestnet",
+  DEFAULT_CHAIN: "opBNBTestnet",
+};
+const testnetContracts = {
+  OPBNB_TESTNET_GENESIS_PASS_ADDRESS: `0x${"ab".repeat(20)}`,
+  OPBNB_TESTNET_DAILY_ADDRESS: `0x${"cd".repeat(20)}`,
+};
 
 describe("configuration", () => {
   it("runs on embedded defaults with no variables at all", () => {
@@ -48,16 +53,7 @@ describe("configuration", () => {
   });
 
   it("refuses a plain-HTTP PUBLIC_URL in production: the Secure session cookie would never come back", () => {
-    const production = {
-      NODE_ENV: "production",
-      SESSION_SECRET: "production-test-session-secret-0123456789",
-      SIGNER_PRIVATE_KEY: `0x${"11".repeat(32)}`,
-      SMTP_URL: "smtp://127.0.0.1:9",
-      CHAINS: "opBNBTestnet",
-      DEFAULT_CHAIN: "opBNBTestnet",
-      OPBNB_TESTNET_GENESIS_PASS_ADDRESS: `0x${"ab".repeat(20)}`,
-      OPBNB_TESTNET_DAILY_ADDRESS: `0x${"cd".repeat(20)}`,
-    };
+    const production = { ...testnetProduction, ...testnetContracts };
     expect(problemsOf({ ...production, PUBLIC_URL: "http://arcana.example.org" })).toEqual([
       expect.stringMatching(/^PUBLIC_URL: must be an https:\/\/ URL in production/),
     ]);
@@ -68,23 +64,12 @@ describe("configuration", () => {
   });
 
   it("refuses to start production on a chain named in CHAINS without contracts, naming the variables to set", () => {
-    const production = {
-      NODE_ENV: "production",
-      SESSION_SECRET: "production-test-session-secret-0123456789",
-      SIGNER_PRIVATE_KEY: `0x${"11".repeat(32)}`,
-      SMTP_URL: "smtp://127.0.0.1:9",
-      CHAINS: "opBNBTestnet",
-      DEFAULT_CHAIN: "opBNBTestnet",
-    };
+    const production = testnetProduction;
     expect(problemsOf({ ...production, OPBNB_TESTNET_GENESIS_PASS_ADDRESS: `0x${"ab".repeat(20)}` })).toEqual([
       "OPBNB_TESTNET_DAILY_ADDRESS: opBNBTestnet is in CHAINS but has no contracts; set the deployed addresses " +
         "(or commit contracts/deployments/5611.json from the deploy), or remove opBNBTestnet from CHAINS",
     ]);
-    const complete = {
-      ...production,
-      OPBNB_TESTNET_GENESIS_PASS_ADDRESS: `0x${"ab".repeat(20)}`,
-      OPBNB_TESTNET_DAILY_ADDRESS: `0x${"cd".repeat(20)}`,
-    };
+    const complete = { ...production, ...testnetContracts };
     expect(problemsOf(complete)).toEqual([]);
     // Development still starts on chains nobody deployed to (the pages say so).
     expect(problemsOf({ CHAINS: "opBNBTestnet", DEFAULT_CHAIN: "opBNBTestnet" })).toEqual([]);

@@ -1,4 +1,5 @@
 import pino from "pino";
+import { afterAll, beforeAll } from "vitest";
 import { type AppDeps, createApp } from "../app.js";
 import { loadConfig } from "../config.js";
 import { type Economy, loadEconomy } from "../economy.js";
@@ -79,6 +80,33 @@ export async function createTestApp(options: TestAppOptions = {}) {
   };
 }
 
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+/**
+ * A test file's app, created before its tests and disposed after them. The object returned is filled
+ * in by the `beforeAll` this registers, so tests and the hooks registered after this call use it as is.
+ */
+export function testAppPerFile(options: TestAppOptions = {}): TestApp {
+  const t = {} as TestApp;
+  beforeAll(async () => {
+    Object.assign(t, await createTestApp(options));
+  });
+  afterAll(() => t.dispose());
+  return t;
+}
+
+/**
+ * Headers that speak from a new address of `network` (e.g. "192.0.2") at each call, so per-IP limits
+ * don't leak between tests (the app has to trust the proxy: `TRUST_PROXY=1`).
+ */
+export function freshIps(network: string): () => Record<string, string> {
+  let count = 0;
+  return () => {
+    count += 1;
+    return { "x-forwarded-for": `${network}.${count}` };
+  };
+}
+
 /** The shipped economy with invites qualifying on `qualifyOn` (tests often take the wallet binding, the shortest path). */
 export function economyQualifyingOn(qualifyOn: Economy["referrals"]["qualifyOn"]): Economy {
   const economy = loadEconomy();
@@ -108,8 +136,6 @@ export function capturingMailer() {
   };
   return { mailer, sent };
 }
-
-type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
 /** POSTs JSON the way the web app does. */
 export function postJson(app: TestApp["app"], path: string, body: unknown, headers: Record<string, string> = {}) {

@@ -3,10 +3,9 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll } from "vitest";
 import { ledgerEntries, ownedBoxes } from "../db/schema.js";
 import { type Economy, loadEconomy } from "../economy.js";
-import { grantPoints } from "../modules/ledger/api.js";
 import { apiClient, errorCode } from "./api-client.js";
 import { createTestApp, testClock } from "./app.js";
-import { signUpMember } from "./members.js";
+import { grantTestPoints, signUpMember } from "./members.js";
 
 const moonRewards = [
   { kind: "points" as const, amount: 20, weight: 600 },
@@ -86,13 +85,7 @@ export function boxTestApp(prefix: string) {
     const email = `${prefix}-${members}@example.com`;
     const member = await signUpMember(t(), email);
     if (points > 0) {
-      await grantPoints(t().database.db, {
-        userId: member.userId,
-        kind: "test_grant",
-        amount: points,
-        reference: member.userId,
-        at: clock.now(),
-      });
+      await grantTestPoints(t().database.db, member.userId, points, clock.now());
       clock.advance(1000);
     }
     return { ...member, email };

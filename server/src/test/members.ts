@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "../db/client.js";
 import { users } from "../db/schema.js";
+import { grantPoints } from "../modules/ledger/api.js";
 import { setBoundWallet } from "../modules/users/service.js";
 import type { createTestApp } from "./app.js";
 import { signInByCode } from "./app.js";
@@ -28,6 +29,11 @@ export async function createMemberRow(db: Database, email: string): Promise<stri
   const [row] = await db.insert(users).values({ email }).returning({ id: users.id });
   if (!row) throw new Error("insert returned nothing");
   return row.id;
+}
+
+/** Gives a member `amount` points as a test grant referenced by their id (so once a member), at `at` or the database's time. */
+export async function grantTestPoints(db: Database, userId: string, amount: number, at?: Date) {
+  await grantPoints(db, { userId, kind: "test_grant", amount, reference: userId, at });
 }
 
 export async function balanceOf(db: Database, userId: string): Promise<number> {

@@ -2,7 +2,7 @@ import { type User, type WalletNonce, walletBindingStatement } from "@arcana/pro
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { createSiweMessage } from "viem/siwe";
 import { afterAll, beforeAll, expect } from "vitest";
-import { createTestApp, postJson, signInByCode, testClock } from "./app.js";
+import { createTestApp, postJson, signInByCode, type TestApp, testClock } from "./app.js";
 import { startTestChain } from "./chain.js";
 
 /** What the web app writes: the site's host and origin (the configured public URL in tests). */
@@ -36,33 +36,29 @@ export function bindingSiweMessage(
  */
 export function walletTestKit() {
   const clock = testClock();
-  let app: Awaited<ReturnType<typeof createTestApp>> | undefined;
-  let chain: Awaited<ReturnType<typeof startTestChain>> | undefined;
+  // Filled in by the beforeAll below, so the file's tests use them as they are.
+  const chain = {} as Awaited<ReturnType<typeof startTestChain>>;
+  const t = {} as TestApp;
   beforeAll(async () => {
-    chain = await startTestChain();
-    app = await createTestApp({ now: clock.now, env: { LOCAL_RPC_URL: chain.url } });
+    Object.assign(chain, await startTestChain());
+    Object.assign(t, await createTestApp({ now: clock.now, env: { LOCAL_RPC_URL: chain.url } }));
   });
   afterAll(async () => {
-    await app?.dispose();
-    await chain?.stop();
+    await t.dispose?.();
+    await chain.stop?.();
   });
-  function started<T>(value: T | undefined): T {
-    if (value === undefined) throw new Error("the wallet test kit is used before its beforeAll ran");
-    return value;
-  }
-  const testApp = () => started(app);
 
   let memberCount = 0;
   /** The e-mail address of the member `newMember` signed in last. */
   const lastMemberEmail = () => `wallet-member-${memberCount}@example.com`;
   async function newMember() {
     memberCount += 1;
-    const token = await signInByCode(testApp().app, lastMemberEmail());
+    const token = await signInByCode(t.app, lastMemberEmail());
     return { authorization: `Bearer ${token}` };
   }
 
   async function issueNonce(auth: Record<string, string>): Promise<WalletNonce> {
-    const res = await testApp().app.request("/api/wallet/nonce", { headers: auth });
+    const res = await t.app.request("/api/wallet/nonce", { headers: auth });
     expect(res.status).toBe(200);
     return ((await res.json()) as { data: WalletNonce }).data;
   }
@@ -87,17 +83,17 @@ export function walletTestKit() {
   }
 
   function bindEvm(auth: Record<string, string>, body: { address: string; message: string; signature: string }) {
-    return postJson(testApp().app, "/api/blockchain/bind_wallet", body, auth);
+    return postJson(t.app, "/api/blockchain/bind_wallet", body, auth);
   }
 
   async function mine(auth: Record<string, string>): Promise<User> {
-    return ((await (await testApp().app.request("/api/users/mine", { headers: auth })).json()) as { data: User }).data;
+    return ((await (await t.app.request("/api/users/mine", { headers: auth })).json()) as { data: User }).data;
   }
 
   return {
     clock,
-    testApp,
-    chain: () => started(chain),
+    t,
+    chain,
     newMember,
     lastMemberEmail,
     issueNonce,

@@ -1,27 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  capturingMailer,
-  createTestApp,
-  latestCode,
-  postJson,
-  productionEnv,
-  signInByCode,
-  testClock,
-} from "../../test/app.js";
+import { describe, expect, it } from "vitest";
+import { capturingMailer, createTestApp, latestCode, postJson, productionEnv, signInByCode } from "../../test/app.js";
+import { authTestApp } from "../../test/auth.js";
 
-const clock = testClock();
-let t: Awaited<ReturnType<typeof createTestApp>>;
-beforeAll(async () => {
-  t = await createTestApp({ now: clock.now, env: { TRUST_PROXY: "1" } });
-});
-afterAll(() => t.dispose());
-
-let ipCounter = 0;
-/** Each test speaks from its own address so per-IP limits don't leak between tests. */
-function freshIp() {
-  ipCounter += 1;
-  return { "x-forwarded-for": `203.0.113.${ipCounter}` };
-}
+// Each test speaks from its own address (freshIp) so per-IP limits don't leak between tests.
+const { clock, t, freshIp } = authTestApp("203.0.113");
 
 async function errorOf(res: Response) {
   return ((await res.json()) as { error: { code: string; message: string; retry_after?: number } }).error;

@@ -1,26 +1,11 @@
 import { listDevMailboxRoute, sendSignInCodeRoute, signInRoute } from "@arcana/protocol";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiClient } from "../../test/api-client.js";
-import { createTestApp, latestCode, testClock } from "../../test/app.js";
+import { describe, expect, it } from "vitest";
+import { latestCode } from "../../test/app.js";
+import { authTestApp } from "../../test/auth.js";
 
-const clock = testClock();
-let t: Awaited<ReturnType<typeof createTestApp>>;
-let api: ReturnType<typeof apiClient>;
-beforeAll(async () => {
-  t = await createTestApp({ now: clock.now, env: { TRUST_PROXY: "1" } });
-  api = apiClient(t.app);
-});
-afterAll(() => t.dispose());
-
-let ipCounter = 0;
-/**
- * Each call speaks from its own address so per-IP limits don't leak between tests (typed calls take
- * extra headers as their caller's).
- */
-function freshIp() {
-  ipCounter += 1;
-  return { "x-forwarded-for": `198.51.100.${ipCounter}` };
-}
+// Each call speaks from its own address (freshIp) so per-IP limits don't leak between tests (typed
+// calls take extra headers as their caller's).
+const { t, api, freshIp } = authTestApp("198.51.100");
 
 async function refusal(res: Response) {
   const body = (await res.json()) as { error: { code: string; message: string } };

@@ -7,24 +7,16 @@ import {
   signInRoute,
   signOutEverywhereRoute,
 } from "@arcana/protocol";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiClient, type Caller } from "../../test/api-client.js";
-import { createTestApp, latestCode, testClock } from "../../test/app.js";
+import { describe, expect, it } from "vitest";
+import type { Caller } from "../../test/api-client.js";
+import { latestCode } from "../../test/app.js";
+import { authTestApp } from "../../test/auth.js";
 
-const clock = testClock();
-let t: Awaited<ReturnType<typeof createTestApp>>;
-let api: ReturnType<typeof apiClient>;
-beforeAll(async () => {
-  t = await createTestApp({ now: clock.now, env: { TRUST_PROXY: "1" } });
-  api = apiClient(t.app);
-});
-afterAll(() => t.dispose());
+const { clock, t, api, freshIp } = authTestApp("192.0.2");
 
-let ipCounter = 0;
 /** A caller speaking from its own network, so per-IP limits don't leak between tests. */
 function fromFreshIp(): Caller {
-  ipCounter += 1;
-  return { auth: { "x-forwarded-for": `192.0.2.${ipCounter}` } };
+  return { auth: freshIp() };
 }
 
 async function refusal(res: Response) {

@@ -4,8 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fairnessSeeds, ownedBoxes } from "../../db/schema.js";
 import { makeOperator, testActor } from "../../test/admin.js";
 import { createTestApp, postJson, readData, testClock, unlimitedLimiter } from "../../test/app.js";
-import { signUpMember } from "../../test/members.js";
-import { grantPoints } from "../ledger/api.js";
+import { grantTestPoints, signUpMember } from "../../test/members.js";
 import { kolAdmin } from "../referrals/admin.js";
 
 // The limits themselves, counted by the database limiter as in production without Redis.
@@ -21,15 +20,7 @@ let members = 0;
 async function memberWith(points: number, app = t): Promise<Member & { email: string }> {
   const email = `limits-${++members}@example.com`;
   const member = await signUpMember(app, email);
-  if (points > 0) {
-    await grantPoints(app.database.db, {
-      userId: member.userId,
-      kind: "test_grant",
-      amount: points,
-      reference: member.userId,
-      at: clock.now(),
-    });
-  }
+  if (points > 0) await grantTestPoints(app.database.db, member.userId, points, clock.now());
   return { ...member, email };
 }
 async function errorOf(res: Response) {
@@ -175,13 +166,7 @@ describe("finding 6: one member's rotations and openings at once", () => {
     const app = await createTestApp({ now: clock.now, limiter: unlimitedLimiter() });
     try {
       const member = await signUpMember(app, "serialised@example.com");
-      await grantPoints(app.database.db, {
-        userId: member.userId,
-        kind: "test_grant",
-        amount: 300,
-        reference: member.userId,
-        at: clock.now(),
-      });
+      await grantTestPoints(app.database.db, member.userId, 300, clock.now());
       const { owned_box_ids } = await readData<PurchaseResult>(
         await postJson(app.app, "/api/boxes/purchase", { box_id: "star", quantity: 10 }, member.auth),
       );

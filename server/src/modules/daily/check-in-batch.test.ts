@@ -1,7 +1,7 @@
 import { asc, eq, inArray } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { checkIns, ledgerEntries } from "../../db/schema.js";
-import { createTestApp, testClock } from "../../test/app.js";
+import { testAppPerFile, testClock } from "../../test/app.js";
 import { checkedInEvents, streakCheckIn, testEconomy } from "../../test/daily.js";
 import { balanceOf, bindWalletDirectly, createMemberRow } from "../../test/members.js";
 import { setBoundWallet } from "../users/service.js";
@@ -15,11 +15,7 @@ const DAY_MS = 86_400_000;
 const start = new Date("2026-11-22T10:00:00.000Z");
 const clock = testClock(new Date("2026-12-01T12:00:00.000Z"));
 
-let t: Awaited<ReturnType<typeof createTestApp>>;
-beforeAll(async () => {
-  t = await createTestApp({ now: clock.now, economy });
-});
-afterAll(() => t.dispose());
+const t = testAppPerFile({ now: clock.now, economy });
 
 let walletCounter = 0;
 function freshWallet() {

@@ -1,17 +1,13 @@
 import type { AssetsPage, CheckInStatus } from "@arcana/protocol";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, postJson, testClock } from "../../test/app.js";
+import { describe, expect, it } from "vitest";
+import { postJson, testAppPerFile, testClock } from "../../test/app.js";
 import { checkedInEvents, streakCheckIn, testEconomy } from "../../test/daily.js";
 import { balanceOf, bindWalletDirectly, signUpMember } from "../../test/members.js";
 
 const economy = testEconomy({ checkIn: streakCheckIn });
 
 const clock = testClock(new Date("2026-11-22T12:00:00.000Z"));
-let t: Awaited<ReturnType<typeof createTestApp>>;
-beforeAll(async () => {
-  t = await createTestApp({ now: clock.now, economy });
-});
-afterAll(() => t.dispose());
+const t = testAppPerFile({ now: clock.now, economy });
 
 let walletCounter = 0;
 /** A member with a bound wallet (a fresh address each time). */

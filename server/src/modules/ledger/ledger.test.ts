@@ -1,9 +1,9 @@
 import type { AssetsPage } from "@arcana/protocol";
 import { eq, sql } from "drizzle-orm";
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { ApiError } from "../../http/api-error.js";
-import { createTestApp, testClock } from "../../test/app.js";
+import { testAppPerFile, testClock } from "../../test/app.js";
 import { balanceOf, createMemberRow, signUpMember } from "../../test/members.js";
 import {
   grantPoints,
@@ -16,11 +16,7 @@ import {
 import { ledgerEntries } from "./schema.js";
 
 const clock = testClock();
-let t: Awaited<ReturnType<typeof createTestApp>>;
-beforeAll(async () => {
-  t = await createTestApp({ now: clock.now });
-});
-afterAll(() => t.dispose());
+const t = testAppPerFile({ now: clock.now });
 
 async function ledgerSum(userId: string): Promise<number> {
   const [row] = await t.database.db

@@ -1,21 +1,24 @@
 import type { OperatorInvites, ReferralSummary } from "@arcana/protocol";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { makeOperator, testActor, unbindWalletOf } from "../../test/admin.js";
-import { createTestApp, economyQualifyingOn, postJson, readData, testClock, unlimitedLimiter } from "../../test/app.js";
+import {
+  economyQualifyingOn,
+  postJson,
+  readData,
+  testAppPerFile,
+  testClock,
+  unlimitedLimiter,
+} from "../../test/app.js";
 import { balanceOf, bindWalletDirectly, signUpMember } from "../../test/members.js";
 import { kolAdmin } from "../referrals/admin.js";
 import { refusalReasons } from "../referrals/rules.js";
 
 const clock = testClock(new Date("2026-11-22T12:00:00.000Z"));
-let t: Awaited<ReturnType<typeof createTestApp>>;
-beforeAll(async () => {
-  t = await createTestApp({
-    now: clock.now,
-    limiter: unlimitedLimiter(),
-    economy: economyQualifyingOn("wallet_bound"),
-  });
+const t = testAppPerFile({
+  now: clock.now,
+  limiter: unlimitedLimiter(),
+  economy: economyQualifyingOn("wallet_bound"),
 });
-afterAll(() => t.dispose());
 
 const wallet = (n: number) => `0x${n.toString(16).padStart(40, "0")}`;
 

@@ -3,7 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chainIndexerStatus, checkIns, ledgerEntries, operatorAudit, passes, users } from "../../db/schema.js";
 import { postJson, readData, testClock } from "../../test/app.js";
-import { createMemberRow, signUpMember } from "../../test/members.js";
+import { createMemberRow, grantTestPoints, signUpMember } from "../../test/members.js";
 import { createOperatorTestApp, errorOf } from "../../test/operator.js";
 import { grantPoints, spendPoints } from "../ledger/api.js";
 
@@ -191,12 +191,7 @@ describe("the figures", () => {
 
   it("shows each box's sales and stated vs observed shares with a chi-square p-value", async () => {
     const buyer = await signUpMember(t, "buyer@example.com");
-    await grantPoints(t.database.db, {
-      userId: buyer.userId,
-      kind: "test_grant",
-      amount: 200,
-      reference: buyer.userId,
-    });
+    await grantTestPoints(t.database.db, buyer.userId, 200);
     const bought = await readData<{ owned_box_ids: string[] }>(
       await postJson(t.app, "/api/boxes/purchase", { box_id: "moon", quantity: 8 }, buyer.auth),
     );

@@ -20,7 +20,6 @@ import {
   parseGmtDate,
 } from "@arcana/protocol";
 import { desc, lt } from "drizzle-orm";
-import { getAddress } from "viem";
 import { chainIndexerStatuses } from "../../chain/indexer.js";
 import type { Config } from "../../config.js";
 import type { Database } from "../../db/client.js";
@@ -42,6 +41,7 @@ import { inviteReport } from "../referrals/api.js";
 import {
   type MemberRow,
   memberById,
+  memberIdentity,
   membersForExport,
   memberTotals,
   newMembersPerDay,
@@ -52,11 +52,7 @@ import { operatorAudit } from "./schema.js";
 
 function toSummary(row: MemberRow): MemberSummary {
   return {
-    uid: row.id,
-    email: row.email,
-    pts: row.pts,
-    wallet_address: row.walletAddress ? getAddress(row.walletAddress) : null,
-    solana_address: row.solanaAddress,
+    ...memberIdentity(row),
     created_at: row.createdAt.toISOString(),
   };
 }

@@ -1,22 +1,18 @@
 import { consumeTasksRoute, gmtDayNumber, type TasksResult } from "@arcana/protocol";
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ledgerEntries, passes } from "../../db/schema.js";
 import { apiClient, pathOf } from "../../test/api-client.js";
-import { createTestApp, economyQualifyingOn, postJson, testClock, unlimitedLimiter } from "../../test/app.js";
+import { economyQualifyingOn, postJson, testAppPerFile, testClock, unlimitedLimiter } from "../../test/app.js";
 import { balanceOf, bindWalletDirectly, createMemberRow, signUpMember } from "../../test/members.js";
 
 const DAY_MS = 86_400_000;
 const clock = testClock(new Date());
-let t: Awaited<ReturnType<typeof createTestApp>>;
-beforeAll(async () => {
-  t = await createTestApp({
-    now: clock.now,
-    limiter: unlimitedLimiter(),
-    economy: economyQualifyingOn("wallet_bound"),
-  });
+const t = testAppPerFile({
+  now: clock.now,
+  limiter: unlimitedLimiter(),
+  economy: economyQualifyingOn("wallet_bound"),
 });
-afterAll(() => t.dispose());
 
 let members = 0;
 async function newMember() {

@@ -15,6 +15,7 @@ export {
   memberEmails,
   memberIdByWallet,
   memberIdByWalletAt,
+  memberIdentity,
   memberIdsByWalletAt,
   movePoints,
   movePointsBatch,

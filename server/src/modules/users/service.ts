@@ -28,8 +28,8 @@ const profileColumns = {
 };
 type ProfileRow = Pick<MemberRow, keyof typeof profileColumns>;
 
-/** The member as the API shows them (`GET /users/mine`, sign-in answers, server rendering). */
-export function toUser(row: ProfileRow): User {
+/** What every view of a member starts with (their profile, the operator's lists): who, points, addresses. */
+export function memberIdentity(row: Pick<MemberRow, "id" | "email" | "pts" | "walletAddress" | "solanaAddress">) {
   return {
     uid: row.id,
     email: row.email,
@@ -37,6 +37,13 @@ export function toUser(row: ProfileRow): User {
     // Stored lower-case so uniqueness ignores case; shown checksummed (EIP-55).
     wallet_address: row.walletAddress ? getAddress(row.walletAddress) : null,
     solana_address: row.solanaAddress,
+  };
+}
+
+/** The member as the API shows them (`GET /users/mine`, sign-in answers, server rendering). */
+export function toUser(row: ProfileRow): User {
+  return {
+    ...memberIdentity(row),
     is_active: row.isActive,
     type: row.type,
     level: row.level,

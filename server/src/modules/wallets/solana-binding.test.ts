@@ -3,20 +3,14 @@ import { ed25519 } from "@noble/curves/ed25519";
 import { createSignInMessageText } from "@solana/wallet-standard-util";
 import { PublicKey } from "@solana/web3.js";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { testActor } from "../../test/admin.js";
 import { errorCode } from "../../test/api-client.js";
 import { createTestApp, postJson, productionEnv } from "../../test/app.js";
 import { site, walletTestKit } from "../../test/wallets.js";
 import { memberNamed, unbindWallet } from "./admin.js";
 
-const { clock, newMember, issueNonce, siweMessage, signedEvmBinding, bindEvm, mine, ...kit } = walletTestKit();
-let t: ReturnType<typeof kit.testApp>;
-let chain: ReturnType<typeof kit.chain>;
-beforeAll(() => {
-  t = kit.testApp();
-  chain = kit.chain();
-});
+const { clock, t, chain, newMember, lastMemberEmail, issueNonce, signedEvmBinding, bindEvm, mine } = walletTestKit();
 
 describe("POST /users/bind_solana", () => {
   function solanaWallet() {
@@ -117,7 +111,7 @@ describe("POST /users/bind_solana", () => {
 
   it("lets an operator release a lost EVM wallet and Solana address, so the member can bind new ones", async () => {
     const auth = await newMember();
-    const email = kit.lastMemberEmail();
+    const email = lastMemberEmail();
     const lostEvm = await signedEvmBinding(auth);
     expect((await bindEvm(auth, lostEvm)).status).toBe(200);
     const lostSolana = await signedSolanaBinding(auth);

@@ -1,19 +1,13 @@
 import { type User, type WalletNonce, walletBindingStatement } from "@arcana/protocol";
 import { hashMessage, numberToHex } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { walletNonces } from "../../db/schema.js";
 import { errorCode } from "../../test/api-client.js";
 import { capturingMailer, createTestApp, postJson, productionEnv, signInByCode } from "../../test/app.js";
 import { walletTestKit } from "../../test/wallets.js";
 
-const { clock, newMember, issueNonce, siweMessage, signedEvmBinding, bindEvm, mine, ...kit } = walletTestKit();
-let t: ReturnType<typeof kit.testApp>;
-let chain: ReturnType<typeof kit.chain>;
-beforeAll(() => {
-  t = kit.testApp();
-  chain = kit.chain();
-});
+const { clock, t, chain, newMember, issueNonce, siweMessage, signedEvmBinding, bindEvm, mine } = walletTestKit();
 
 describe("GET /wallet/nonce", () => {
   it("needs a signed-in member", async () => {
