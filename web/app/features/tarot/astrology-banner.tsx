@@ -3,8 +3,8 @@ import { type MessageId, useT } from "../../i18n/use-t";
 import { errorMessage } from "../../lib/api";
 import { Sigil } from "../../ui/sigil";
 import { Spinner } from "../../ui/spinner";
-import styles from "./astrology-banner.module.css";
 import { formatIllumination, moonLitPath } from "./moon-phase";
+import styles from "./tarot.module.css";
 import { useAstrologyToday } from "./use-tarot";
 
 /** The sun signs' and moon phases' messages, by the names the API gives them (`GET /astrology/today`). */
