@@ -7,7 +7,5 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 120_000,
-    // A browser test gets one more try on this 2-core machine; a test that fails twice fails.
-    retry: 1,
   },
 });
