@@ -35,6 +35,7 @@ export function send(baseUrl: string, req: RawRequest, timeoutMs = REQUEST_TIMEO
   const url = new URL(req.path, baseUrl);
   const started = performance.now();
   return new Promise((resolve, reject) => {
+    let answered = false;
     const outgoing = httpRequest(
       {
         host: url.hostname,
@@ -49,6 +50,7 @@ export function send(baseUrl: string, req: RawRequest, timeoutMs = REQUEST_TIMEO
         timeout: timeoutMs,
       },
       (res) => {
+        answered = true;
         const chunks: Buffer[] = [];
         res.on("data", (chunk: Buffer) => chunks.push(chunk));
         res.on("end", () => {
@@ -65,7 +67,13 @@ export function send(baseUrl: string, req: RawRequest, timeoutMs = REQUEST_TIMEO
       },
     );
     outgoing.on("timeout", () => outgoing.destroy(new Error(`no answer within ${timeoutMs} ms`)));
-    outgoing.on("error", reject);
+    outgoing.on("error", (error: NodeJS.ErrnoException) => {
+      // A server may answer (a body it refuses) and close before the whole body is written: the write then
+      // fails with EPIPE or a reset, but the answer it sent is what counts. Wait a moment for it.
+      const cutWhileWriting = req.body !== undefined && (error.code === "EPIPE" || error.code === "ECONNRESET");
+      if (!cutWhileWriting) reject(error);
+      else setTimeout(() => answered || reject(error), 250);
+    });
     if (req.body !== undefined) outgoing.write(req.body);
     outgoing.end();
   });
