@@ -10,6 +10,27 @@ export const sponsoredActions = ["mint", "stake", "unstake", "check_in", "record
 export type SponsoredAction = (typeof sponsoredActions)[number];
 
 /**
+ * The contract and function behind each sponsored action: the relayer allows exactly these, and the
+ * web names the action of the call it is about to sign from the same table.
+ */
+export const sponsoredActionCalls = {
+  check_in: { contract: "daily", functionName: "checkIn" },
+  record_tarot: { contract: "daily", functionName: "recordTarot" },
+  stake: { contract: "genesisPass", functionName: "stake" },
+  unstake: { contract: "genesisPass", functionName: "unstake" },
+  mint: { contract: "genesisPass", functionName: "mint" },
+} as const satisfies Record<SponsoredAction, { contract: "daily" | "genesisPass"; functionName: string }>;
+
+/** The sponsored action of a call to `functionName` on `contract`, or null when none is. */
+export function sponsoredActionOfCall(contract: "daily" | "genesisPass", functionName: string): SponsoredAction | null {
+  for (const action of sponsoredActions) {
+    const call = sponsoredActionCalls[action];
+    if (call.contract === contract && call.functionName === functionName) return action;
+  }
+  return null;
+}
+
+/**
  * Gas per sponsored action inside the forwarder (the request's signed `gas`): `signed` is what the
  * web asks for (the most the call needs on a first use, contracts/README.md "Gas", with room to
  * spare), `max` the most the relayer accepts (more is refused `not_sponsored`). One table for both.

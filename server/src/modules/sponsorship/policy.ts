@@ -1,15 +1,11 @@
 import { dailyAbi, genesisPassAbi } from "@arcana/contracts";
-import { MAX_RELAY_DEADLINE_SECONDS, type SponsoredAction, sponsoredGas } from "@arcana/protocol";
+import {
+  MAX_RELAY_DEADLINE_SECONDS,
+  type SponsoredAction,
+  sponsoredActionOfCall,
+  sponsoredGas,
+} from "@arcana/protocol";
 import { decodeFunctionData, type Hex, isAddressEqual } from "viem";
-
-/** The contract function behind each sponsored action. */
-const actionCalls: Record<SponsoredAction, { contract: "daily" | "genesisPass"; functionName: string }> = {
-  check_in: { contract: "daily", functionName: "checkIn" },
-  record_tarot: { contract: "daily", functionName: "recordTarot" },
-  stake: { contract: "genesisPass", functionName: "stake" },
-  unstake: { contract: "genesisPass", functionName: "unstake" },
-  mint: { contract: "genesisPass", functionName: "mint" },
-};
 
 /** The most gas a request for `action` may ask (protocol's table, which the web signs within). */
 export function maxGasOf(action: SponsoredAction): bigint {
@@ -38,12 +34,7 @@ export function sponsoredActionOf(
   } catch {
     return null;
   }
-  for (const [action, call] of Object.entries(actionCalls) as Array<
-    [SponsoredAction, (typeof actionCalls)[SponsoredAction]]
-  >) {
-    if (call.contract === contract && call.functionName === functionName) return action;
-  }
-  return null;
+  return sponsoredActionOfCall(contract, functionName);
 }
 
 /** Why a deadline is refused (past, or further ahead than a signed request may live), or null. */

@@ -1,5 +1,5 @@
 import { dailyAbi } from "@arcana/contracts";
-import type { PublicChain, SponsoredAction } from "@arcana/protocol";
+import { type PublicChain, type SponsoredAction, sponsoredActionOfCall } from "@arcana/protocol";
 import { isEvmAddress } from "@arcana/protocol/address";
 import type { QueryKey } from "@tanstack/react-query";
 import { useRootData } from "../../lib/root-data";
@@ -15,7 +15,9 @@ export type DailyCall = { functionName: "checkIn" } | { functionName: "recordTar
 
 /** The sponsorship action a Daily write spends Arcana's gas on. */
 export function sponsoredActionOf(functionName: DailyCall["functionName"]): SponsoredAction {
-  return functionName === "checkIn" ? "check_in" : "record_tarot";
+  const action = sponsoredActionOfCall("daily", functionName);
+  if (!action) throw new Error(`No sponsored action calls Daily's ${functionName}.`);
+  return action;
 }
 
 /** What stands between the member and a Daily write, in the order they meet it (the wallet's part: ./wallet-gate.ts). */
