@@ -9,7 +9,10 @@ export const DURATION_S = Number(process.env.BENCH_SECONDS ?? 8);
 export const WARMUP_S = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
 export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 export const DATABASE_URL = process.env.BENCH_DATABASE_URL;
-/** `BENCH_ONLY=frontend`: only the first-load JS and Lighthouse, each page `BENCH_LIGHTHOUSE_RUNS` times. */
+/**
+ * `BENCH_ONLY=frontend`: only the first-load JS and Lighthouse, each page `BENCH_LIGHTHOUSE_RUNS` times;
+ * `server`: only the production server's answers beside their ceilings; `sponsored`: only the relay.
+ */
 export const ONLY = process.env.BENCH_ONLY;
 
 export interface Load {

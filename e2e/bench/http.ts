@@ -19,6 +19,8 @@ if (ONLY === "sponsored") {
   } finally {
     await production.stop();
   }
+} else if (ONLY === "server") {
+  await benchProduction({ frontend: false });
 } else {
   const readyMs = await timeNpmStart();
   table.push({

@@ -98,7 +98,7 @@ export async function timeNpmStart() {
 }
 
 /** The figures of issue 17 that need nothing but the production server, the ceilings beside them. */
-export async function benchProduction() {
+export async function benchProduction({ frontend = true } = {}) {
   const bare = await startBareHono();
   let bareRps: number;
   try {
@@ -193,7 +193,7 @@ export async function benchProduction() {
         `after pages were rendered (Node ${process.versions.node}): /healthz ${healthAfter.rps.toLocaleString("en")} req/s (${pct(healthAfter.rps, bareRps)} of bare Hono), /api/users/mine ${mineAfter.rps.toLocaleString("en")} req/s (${pct(mineAfter.rps, bareRps)})`,
       );
     }
-    await benchFrontend(production.url);
+    if (frontend) await benchFrontend(production.url);
   } finally {
     await production.stop();
     await scratch?.drop();

@@ -1,6 +1,8 @@
 import type { Compiled, MessageArgs, Part } from "./compiled";
 
+// One of each per language: making them is most of the cost of writing a number.
 const plural: Record<string, Intl.PluralRules> = {};
+const numbers: Record<string, Intl.NumberFormat> = {};
 
 /**
  * A compiled message written out for `locale`: numbers, dates and plural forms by `Intl`, nothing
@@ -18,9 +20,9 @@ export function formatMessage(message: Compiled, args: MessageArgs, locale: stri
     const value = name === "#" ? hash : args[name];
     if (type === "plural") {
       const n = Number(value);
-      plural[locale] ??= new Intl.PluralRules(locale);
       const cases = option as Record<string, Part[]>;
-      out += formatMessage(cases[`=${n}`] ?? cases[plural[locale].select(n)] ?? cases.other ?? "", args, locale, n);
+      const form = (plural[locale] ??= new Intl.PluralRules(locale)).select(n);
+      out += formatMessage(cases[`=${n}`] ?? cases[form] ?? cases.other ?? "", args, locale, n);
     } else if (type === "select") {
       const cases = option as Record<string, Part[]>;
       out += formatMessage(cases[String(value)] ?? cases.other ?? "", args, locale, hash);
@@ -30,7 +32,7 @@ export function formatMessage(message: Compiled, args: MessageArgs, locale: stri
         value === undefined ? undefined : new Date(value),
       );
     } else if (type === "number" || typeof value === "number") {
-      out += new Intl.NumberFormat(locale).format(Number(value));
+      out += (numbers[locale] ??= new Intl.NumberFormat(locale)).format(Number(value));
     } else {
       out += value ?? "";
     }

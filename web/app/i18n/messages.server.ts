@@ -33,9 +33,15 @@ function namespaceMessages(language: Language, namespace: Namespace): Messages {
   return messages;
 }
 
-/** The messages a page's loader sends: only these namespaces, only in this language. */
+/** The messages a page's loader sends: only these namespaces, only in this language (one object per set, made once). */
 export function messagesFor(language: Language, namespaces: readonly Namespace[]): Messages {
-  return Object.assign({}, ...namespaces.map((namespace) => namespaceMessages(language, namespace)));
+  const key = `${language}:${namespaces.join()}`;
+  let messages = compiled.get(key);
+  if (!messages) {
+    messages = Object.assign({}, ...namespaces.map((namespace) => namespaceMessages(language, namespace)));
+    compiled.set(key, messages);
+  }
+  return messages as Messages;
 }
 
 /** A route loader that sends its namespaces' messages in the page's language (and nothing else). */

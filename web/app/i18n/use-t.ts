@@ -29,10 +29,11 @@ const dataOf = (match: Match | undefined) =>
 export function translator(matches: readonly (Match | undefined)[]): Translate {
   const root = dataOf(matches[0]);
   const locale = root.language ?? "en";
-  const messages: Record<string, Compiled> = {};
-  for (const match of matches) Object.assign(messages, dataOf(match).messages);
+  // Looked up at each call rather than merged here: every component makes a translator, and copying
+  // the catalog for each was a fifth of a member page's server render.
   const t: Translate = (id, args) => {
-    const message = messages[id];
+    let message: Compiled | undefined;
+    for (const match of matches) message = dataOf(match).messages?.[id] ?? message;
     return message === undefined ? id : formatMessage(message, { siteName: root.siteName ?? "", ...args }, locale);
   };
   t.language = locale;
