@@ -17,14 +17,14 @@ function load(user: User | null) {
 
 describe("the root loader's messages", () => {
   it("gives a visitor's page the chrome and the dialogs' sign-in lines, not the members' dialogs", async () => {
-    const { messages } = await load(null);
+    const messages = JSON.parse((await load(null)).messages);
     expect(messages).toHaveProperty(["shell.signIn"]);
     expect(messages).toHaveProperty(["modal.checkIn.signIn"]);
     expect(Object.keys(messages).filter((id) => id.startsWith("member."))).toEqual([]);
   });
 
   it("gives a signed-in member's page the check-in, invites and wallet dialogs too, in the page's language", async () => {
-    const { messages } = await load(testMember());
+    const messages = JSON.parse((await load(testMember())).messages);
     expect(messages["member.checkIn.streak"]).toBe("현재 연속 출석");
     expect(messages).toHaveProperty(["member.invites.yourCode"]);
     expect(messages).toHaveProperty(["member.wallet.evm"]);

@@ -20,9 +20,9 @@ export function formatMessage(message: Compiled, args: MessageArgs, locale: stri
     const value = name === "#" ? hash : args[name];
     if (type === "plural") {
       const n = Number(value);
+      plural[locale] ??= new Intl.PluralRules(locale);
       const cases = option as Record<string, Part[]>;
-      const form = (plural[locale] ??= new Intl.PluralRules(locale)).select(n);
-      out += formatMessage(cases[`=${n}`] ?? cases[form] ?? cases.other ?? "", args, locale, n);
+      out += formatMessage(cases[`=${n}`] ?? cases[plural[locale].select(n)] ?? cases.other ?? "", args, locale, n);
     } else if (type === "select") {
       const cases = option as Record<string, Part[]>;
       out += formatMessage(cases[String(value)] ?? cases.other ?? "", args, locale, hash);
@@ -32,7 +32,8 @@ export function formatMessage(message: Compiled, args: MessageArgs, locale: stri
         value === undefined ? undefined : new Date(value),
       );
     } else if (type === "number" || typeof value === "number") {
-      out += (numbers[locale] ??= new Intl.NumberFormat(locale)).format(Number(value));
+      numbers[locale] ??= new Intl.NumberFormat(locale);
+      out += numbers[locale].format(Number(value));
     } else {
       out += value ?? "";
     }

@@ -13,6 +13,7 @@ import type { Namespace } from "./namespaces";
 export const catalogs: Record<Language, Record<string, string>> = { en, "zh-CN": zhCN, ko, ja, vi, tr };
 
 const compiled = new Map<string, Messages>();
+const texts = new Map<string, string>();
 
 /**
  * One namespace's messages in `language`, compiled once per process; a message a catalog lacks
@@ -33,15 +34,19 @@ function namespaceMessages(language: Language, namespace: Namespace): Messages {
   return messages;
 }
 
-/** The messages a page's loader sends: only these namespaces, only in this language (one object per set, made once). */
-export function messagesFor(language: Language, namespaces: readonly Namespace[]): Messages {
+/**
+ * The messages a page's loader sends: only these namespaces, only in this language, as JSON text
+ * made once per set. React Router serializes loader data value by value at every request; the
+ * catalog as one string costs it one value instead of hundreds (`use-t.ts` parses it once).
+ */
+export function messagesFor(language: Language, namespaces: readonly Namespace[]): string {
   const key = `${language}:${namespaces.join()}`;
-  let messages = compiled.get(key);
-  if (!messages) {
-    messages = Object.assign({}, ...namespaces.map((namespace) => namespaceMessages(language, namespace)));
-    compiled.set(key, messages);
+  let text = texts.get(key);
+  if (text === undefined) {
+    text = JSON.stringify(Object.assign({}, ...namespaces.map((namespace) => namespaceMessages(language, namespace))));
+    texts.set(key, text);
   }
-  return messages as Messages;
+  return text;
 }
 
 /** A route loader that sends its namespaces' messages in the page's language (and nothing else). */

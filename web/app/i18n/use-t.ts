@@ -12,14 +12,22 @@ export type Translate = ((id: MessageId, args?: MessageArgs) => string) & {
 interface I18nData {
   language?: string;
   siteName?: string;
-  messages?: Messages;
+  /** JSON text (`messages.server.ts`), or the error screen's own object. */
+  messages?: Messages | string;
 }
 
-type Match = Pick<UIMatch, "data"> | { data?: unknown; loaderData?: unknown };
+/** A route match as `useMatches()` and `meta` give it (React Router 7 sets `data` and `loaderData` alike). */
+type Match = Pick<UIMatch, "data">;
 
-const dataOf = (match: Match | undefined) =>
-  ((match && ("loaderData" in match && match.loaderData !== undefined ? match.loaderData : match.data)) ??
-    {}) as I18nData;
+const dataOf = (match: Match | undefined) => (match?.data ?? {}) as I18nData;
+
+const parsed = new Map<string, Messages>();
+const messagesOf = (match: Match | undefined) => {
+  const messages = dataOf(match).messages;
+  if (typeof messages !== "string") return messages;
+  if (!parsed.has(messages)) parsed.set(messages, JSON.parse(messages));
+  return parsed.get(messages);
+};
 
 /**
  * A translator from the messages the root's and the matched routes' loaders sent, written out in
@@ -33,7 +41,7 @@ export function translator(matches: readonly (Match | undefined)[]): Translate {
   // the catalog for each was a fifth of a member page's server render.
   const t: Translate = (id, args) => {
     let message: Compiled | undefined;
-    for (const match of matches) message = dataOf(match).messages?.[id] ?? message;
+    for (const match of matches) message = messagesOf(match)?.[id] ?? message;
     return message === undefined ? id : formatMessage(message, { siteName: root.siteName ?? "", ...args }, locale);
   };
   t.language = locale;

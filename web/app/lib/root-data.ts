@@ -1,6 +1,5 @@
 import type { Language, PublicBranding, PublicConfig, User } from "@arcana/protocol";
 import { useRouteLoaderData } from "react-router";
-import type { Messages } from "../i18n/compiled";
 import type { EvmWalletState } from "../wallet-runtime/wallet-store";
 
 /** What the root loader hands every page: the public config, the session user, the wallet cookie's state. */
@@ -16,8 +15,8 @@ export interface RootData {
   branding: PublicBranding;
   /** The deployment's name (`branding.site_name`), for every message's `{siteName}`. */
   siteName: string;
-  /** The chrome's, the API errors' and the app-wide dialogs' messages in that language, compiled. */
-  messages: Messages;
+  /** The chrome's, the API errors' and the app-wide dialogs' messages in that language, compiled (JSON text). */
+  messages: string;
 }
 
 /** The root loader's data; undefined only when the root loader failed. */
