@@ -11,7 +11,8 @@ export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 export const DATABASE_URL = process.env.BENCH_DATABASE_URL;
 /**
  * `BENCH_ONLY=frontend`: only the first-load JS and Lighthouse, each page `BENCH_LIGHTHOUSE_RUNS` times;
- * `server`: only the production server's answers beside their ceilings; `sponsored`: only the relay.
+ * `server`: only `npm run serve`'s start and the production server's answers beside their ceilings;
+ * `sponsored`: only the relay.
  */
 export const ONLY = process.env.BENCH_ONLY;
 

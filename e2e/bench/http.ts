@@ -6,7 +6,7 @@ import { startServer } from "../src/server.js";
 import { DATABASE_URL, ONLY, printTable, table } from "./common.js";
 import { benchFrontend } from "./frontend.js";
 import { benchAccounts, benchBoxes, benchReferrals } from "./postgres-writes.js";
-import { benchProduction, timeNpmStart } from "./production.js";
+import { benchProduction, benchServeStart, timeNpmStart } from "./production.js";
 import { benchSponsored } from "./sponsored.js";
 
 if (ONLY === "sponsored") {
@@ -20,6 +20,7 @@ if (ONLY === "sponsored") {
     await production.stop();
   }
 } else if (ONLY === "server") {
+  await benchServeStart();
   await benchProduction({ frontend: false });
 } else {
   const readyMs = await timeNpmStart();
@@ -30,6 +31,7 @@ if (ONLY === "sponsored") {
     target: "≤ 15 s",
     met: readyMs <= 15_000,
   });
+  await benchServeStart();
   await benchProduction();
 }
 if (DATABASE_URL && !ONLY) {
