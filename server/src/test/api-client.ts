@@ -9,6 +9,8 @@ interface RequestingApp {
 /** Who calls: a member's `authorization` header (from `signInByCode`), or nobody. */
 export interface Caller {
   auth?: Record<string, string>;
+  /** Headers outside the contract that a browser or proxy adds (`origin`, `sec-fetch-site`, `x-forwarded-for`). */
+  extraHeaders?: Record<string, string>;
 }
 
 /** Any input at all, for tests of what the server refuses (a wrong body, a missing parameter). */
@@ -46,7 +48,7 @@ export function pathOf(route: ApiRoute, input: Pick<UncheckedInput, "params" | "
  */
 export function apiClient(app: RequestingApp) {
   function send(route: ApiRoute, input: UncheckedInput = {}): Promise<Response> {
-    const headers: Record<string, string> = { ...input.auth };
+    const headers: Record<string, string> = { ...input.extraHeaders, ...input.auth };
     for (const [name, value] of entriesOf(input.headers)) {
       if (typeof value === "string") headers[name] = value;
     }
