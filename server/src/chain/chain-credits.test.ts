@@ -1,5 +1,12 @@
 import { dailyAbi, genesisPassAbi } from "@arcana/contracts";
-import type { CheckInStatus, MintSignature, TarotDraw, UnstakeSignature } from "@arcana/protocol";
+import {
+  claimPassRewardsRoute,
+  creditCheckInRoute,
+  getCheckInStatusRoute,
+  getTarotDrawRoute,
+  signMintAuthorizationRoute,
+  signUnstakeAuthorizationRoute,
+} from "@arcana/protocol";
 import { eq } from "drizzle-orm";
 import { type Hex, parseEther } from "viem";
 import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from "viem/accounts";
@@ -7,7 +14,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkIns, ledgerEntries, passes, users } from "../db/schema.js";
 import { recentMovements, spendPoints } from "../modules/ledger/api.js";
 import { unbindWalletOf } from "../test/admin.js";
-import { createTestApp, postJson, readData } from "../test/app.js";
+import { apiClient } from "../test/api-client.js";
+import { createTestApp } from "../test/app.js";
 import { createIndexedTestApp, hardhatAccounts, testIndexer, walletOn } from "../test/contracts.js";
 import { testEconomy } from "../test/daily.js";
 import { balanceOf, bindWalletDirectly, createMemberRow, signUpMember } from "../test/members.js";
@@ -24,6 +32,7 @@ const clock = { now: () => new Date(current), advance: (ms: number) => (current 
 let indexed: Awaited<ReturnType<typeof createIndexedTestApp>>;
 const chain = () => indexed.chain;
 const t = () => indexed.t;
+const api = apiClient({ request: (path, init) => t().app.request(path, init) });
 
 /** A fresh wallet with some local ETH (each Daily check-in is once per wallet per day). */
 async function fundedWallet(): Promise<PrivateKeyAccount> {
@@ -77,12 +86,10 @@ describe("finding 3: a check-in is credited once, to whoever held the wallet whe
     // Bound ten minutes after the check-in: well past the chain clock's grace.
     await bindWalletDirectly(t().database.db, member.userId, wallet.address, new Date(Date.now() + 10 * 60_000));
 
-    const res = await postJson(
-      t().app,
-      "/api/blockchain/check_in",
-      { tx_hash: receipt.transactionHash, chain_id: 31337 },
-      member.auth,
-    );
+    const res = await api.call(creditCheckInRoute, {
+      body: { tx_hash: receipt.transactionHash, chain_id: 31337 },
+      auth: member.auth,
+    });
     expect(res.status).toBe(403);
     expect((await errorOf(res)).message).toMatch(/before your wallet was bound/);
     await indexed.indexer.syncAll();
@@ -94,23 +101,19 @@ describe("finding 3: a check-in is credited once, to whoever held the wallet whe
     const first = await signUpMember(t(), "first-holder@example.com");
     await bindWalletDirectly(t().database.db, first.userId, wallet.address);
     const receipt = await checkIn(wallet);
-    const credited = await postJson(
-      t().app,
-      "/api/blockchain/check_in",
-      { tx_hash: receipt.transactionHash, chain_id: 31337 },
-      first.auth,
-    );
+    const credited = await api.call(creditCheckInRoute, {
+      body: { tx_hash: receipt.transactionHash, chain_id: 31337 },
+      auth: first.auth,
+    });
     expect(credited.status).toBe(200);
 
     await unbindWalletOf(t().database.db, "first-holder@example.com", "evm", new Date(Date.now() + 1_000));
     const second = await signUpMember(t(), "second-holder@example.com");
     await bindWalletDirectly(t().database.db, second.userId, wallet.address, new Date(Date.now() + 2_000));
-    const replay = await postJson(
-      t().app,
-      "/api/blockchain/check_in",
-      { tx_hash: receipt.transactionHash, chain_id: 31337 },
-      second.auth,
-    );
+    const replay = await api.call(creditCheckInRoute, {
+      body: { tx_hash: receipt.transactionHash, chain_id: 31337 },
+      auth: second.auth,
+    });
     expect(replay.status).toBe(409);
     expect((await errorOf(replay)).code).toBe("event_already_credited");
     await indexed.indexer.syncAll();
@@ -151,7 +154,7 @@ describe("finding 4: a reorg takes back what orphaned check-ins and tarot record
     const snapshot = await chain().client.snapshot();
 
     await checkIn(wallet);
-    const draw = await readData<TarotDraw>(await t().app.request("/api/tarot/draw", { headers: member.auth }));
+    const draw = await api.data(getTarotDrawRoute, { auth: member.auth });
     await mined(
       walletOn(chain(), wallet).writeContract({
         address: indexed.contracts.daily,
@@ -177,9 +180,7 @@ describe("finding 4: a reorg takes back what orphaned check-ins and tarot record
     expect(reversals.map((row) => row.reason).join(" ")).toMatch(
       /shortfall 20 points.*shortfall 10 points|shortfall 10 points.*shortfall 20 points/,
     );
-    const status = await readData<CheckInStatus>(
-      await t().app.request("/api/blockchain/check_in", { headers: member.auth }),
-    );
+    const status = await api.data(getCheckInStatusRoute, { auth: member.auth });
     expect(status.today_checked).toBe(false);
 
     // On the new branch the member checks in again: credited once, however often the indexer passes.
@@ -193,9 +194,7 @@ describe("finding 4: a reorg takes back what orphaned check-ins and tarot record
 
 /** Mints a pass for the member's wallet through the server's authorization; its token id. */
 async function mintPass(wallet: PrivateKeyAccount, auth: Record<string, string>): Promise<bigint> {
-  const mint = await readData<MintSignature>(
-    await postJson(t().app, "/api/blockchain/mint_signature", { address: wallet.address }, auth),
-  );
+  const mint = await api.data(signMintAuthorizationRoute, { body: { address: wallet.address }, auth });
   const minted = await mined(
     walletOn(chain(), wallet).writeContract({
       address: indexed.contracts.genesisPass,
@@ -231,10 +230,7 @@ describe("finding 4: a stake re-mined with a new start time", () => {
     const snapshot = await chain().client.snapshot();
     const firstSince = await stake(wallet, tokenId);
     current = firstSince + DAY_MS;
-    const claim = async () =>
-      readData<{ claimed: number }>(
-        await postJson(t().app, "/api/nft/staking/claim_one", { token_id: Number(tokenId) }, member.auth),
-      );
+    const claim = () => api.data(claimPassRewardsRoute, { body: { token_id: Number(tokenId) }, auth: member.auth });
     expect((await claim()).claimed).toBe(100);
 
     // The stake's block is orphaned; on the new branch the same stake is mined an hour before now.
@@ -265,9 +261,10 @@ describe("finding 6: a pass unstaked on chain stops earning at its on-chain unst
 
     // Two days later the member unstakes (settling 200 points), and the chain agrees on the time.
     current = stakedAt + 2 * DAY_MS;
-    const auth712 = await readData<UnstakeSignature>(
-      await postJson(t().app, "/api/blockchain/unstake_signature", { token_id: Number(tokenId) }, member.auth),
-    );
+    const auth712 = await api.data(signUnstakeAuthorizationRoute, {
+      body: { token_id: Number(tokenId) },
+      auth: member.auth,
+    });
     expect(auth712.settled_points).toBe(200);
     await chain().client.setNextBlockTimestamp({ timestamp: BigInt(current / 1000) });
     await mined(
@@ -281,9 +278,7 @@ describe("finding 6: a pass unstaked on chain stops earning at its on-chain unst
 
     // The indexer lags 10 days: the server still thinks the pass is staked and pays a claim.
     current += 10 * DAY_MS;
-    const claim = await readData<{ claimed: number }>(
-      await postJson(t().app, "/api/nft/staking/claim_one", { token_id: Number(tokenId) }, member.auth),
-    );
+    const claim = await api.data(claimPassRewardsRoute, { body: { token_id: Number(tokenId) }, auth: member.auth });
     expect(claim.claimed).toBe(1000);
     expect(await balanceOf(t().database.db, member.userId)).toBe(1200);
 
@@ -302,9 +297,10 @@ describe("finding 6: a pass unstaked on chain stops earning at its on-chain unst
     const tokenId = await mintPass(wallet, member.auth);
     const stakedAt = await stake(wallet, tokenId);
     current = stakedAt + 3 * DAY_MS;
-    const auth712 = await readData<UnstakeSignature>(
-      await postJson(t().app, "/api/blockchain/unstake_signature", { token_id: Number(tokenId) }, member.auth),
-    );
+    const auth712 = await api.data(signUnstakeAuthorizationRoute, {
+      body: { token_id: Number(tokenId) },
+      auth: member.auth,
+    });
     await chain().client.setNextBlockTimestamp({ timestamp: BigInt(current / 1000) });
     await mined(
       walletOn(chain(), wallet).writeContract({

@@ -1,6 +1,12 @@
 import { hostname } from "node:os";
 import { dailyAbi, genesisPassAbi } from "@arcana/contracts";
-import type { ChainStatuses, CheckInStatus, MintSignature, Pass } from "@arcana/protocol";
+import {
+  creditCheckInRoute,
+  getCheckInStatusRoute,
+  getOperatorChainsRoute,
+  listMyPassesRoute,
+  signMintAuthorizationRoute,
+} from "@arcana/protocol";
 import { eq } from "drizzle-orm";
 import type { Hex } from "viem";
 import type { PrivateKeyAccount } from "viem/accounts";
@@ -8,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appMeta, chainEvents, chainIndexerStatus } from "../db/schema.js";
 import { recentMovements } from "../modules/ledger/api.js";
 import { makeOperator } from "../test/admin.js";
-import { postJson, readData } from "../test/app.js";
+import { apiClient } from "../test/api-client.js";
 import type { startTestChain } from "../test/chain.js";
 import { createIndexedTestApp, hardhatAccounts, testIndexer, walletOn } from "../test/contracts.js";
 import { chainClientsFailingFirst } from "../test/flaky-chain.js";
@@ -30,6 +36,7 @@ beforeAll(async () => {
   await bindWalletDirectly(t.database.db, member.userId, erin.address);
 }, 90_000);
 afterAll(() => indexed?.dispose());
+const api = apiClient({ request: (path, init) => t.app.request(path, init) });
 
 describe("the indexer and the Daily contract", () => {
   it("credits an on-chain check-in once, however often the indexer passes over it", async () => {
@@ -41,12 +48,13 @@ describe("the indexer and the Daily contract", () => {
     await chain.client.waitForTransactionReceipt({ hash });
     await indexer.syncAll();
     await indexer.syncAll();
-    const status = await readData<CheckInStatus>(
-      await t.app.request("/api/blockchain/check_in", { headers: member.auth }),
-    );
+    const status = await api.data(getCheckInStatusRoute, { auth: member.auth });
     expect(status.today_checked).toBe(true);
     expect(status.current_streak).toBe(1);
-    const fastPath = await postJson(t.app, "/api/blockchain/check_in", { tx_hash: hash, chain_id: 31337 }, member.auth);
+    const fastPath = await api.call(creditCheckInRoute, {
+      body: { tx_hash: hash, chain_id: 31337 },
+      auth: member.auth,
+    });
     expect(fastPath.status).toBe(200);
     expect(await balanceOf(t.database.db, member.userId)).toBe(10);
   });
@@ -92,9 +100,7 @@ describe("finding 7: a block that changes while its range is read", () => {
 
 describe("a restarted local chain", () => {
   it("forgets what it derived from the old chain and re-indexes the current one", async () => {
-    const auth712 = await readData<MintSignature>(
-      await postJson(t.app, "/api/blockchain/mint_signature", { address: erin.address }, member.auth),
-    );
+    const auth712 = await api.data(signMintAuthorizationRoute, { body: { address: erin.address }, auth: member.auth });
     const hash = await walletOn(chain, erin).writeContract({
       address: contracts.genesisPass,
       abi: genesisPassAbi,
@@ -103,9 +109,7 @@ describe("a restarted local chain", () => {
     });
     await chain.client.waitForTransactionReceipt({ hash });
     await indexer.syncAll();
-    expect(
-      await readData<Pass[]>(await t.app.request("/api/blockchain/my_nfts", { headers: member.auth })),
-    ).toHaveLength(1);
+    expect(await api.data(listMyPassesRoute, { auth: member.auth })).toHaveLength(1);
 
     // As if the chain had been restarted: the genesis the server remembers is not this chain's.
     await t.database.db
@@ -113,7 +117,7 @@ describe("a restarted local chain", () => {
       .set({ value: `0x${"ab".repeat(32)}` })
       .where(eq(appMeta.key, "chain:31337:genesis"));
     await indexer.syncAll();
-    const passes = await readData<Pass[]>(await t.app.request("/api/blockchain/my_nfts", { headers: member.auth }));
+    const passes = await api.data(listMyPassesRoute, { auth: member.auth });
     expect(passes).toEqual([{ token_id: 1, chain_id: 31337, stake_info: { staked: false, since: null } }]);
     const [remembered] = await t.database.db.select().from(appMeta).where(eq(appMeta.key, "chain:31337:genesis"));
     expect(remembered?.value).toBe((await chain.client.getBlock({ blockNumber: 0n })).hash);
@@ -153,9 +157,7 @@ describe("what the indexer reports for the operator console", () => {
 
     const operator = await signUpMember(t, "chains-operator@example.com");
     await makeOperator(t.database.db, "chains-operator@example.com");
-    const shown = await readData<ChainStatuses>(
-      await t.app.request("/api/operator/chains", { headers: operator.auth }),
-    );
+    const shown = await api.data(getOperatorChainsRoute, { auth: operator.auth });
     expect(shown.chains.find((entry) => entry.chain_id === 31337)).toMatchObject({
       head_block: head,
       indexed_block: head,

@@ -3,6 +3,13 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
+import {
+  getBoxFairnessRoute,
+  getMyProfileRoute,
+  openBoxRoute,
+  purchaseBoxesRoute,
+  rotateBoxSeedRoute,
+} from "@arcana/protocol";
 import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import pino from "pino";
@@ -11,7 +18,8 @@ import { createApp } from "../app.js";
 import { runCli } from "../cli/program.js";
 import { loadConfig } from "../config.js";
 import { grantPoints } from "../modules/ledger/api.js";
-import { postJson, readData, signInByCode } from "../test/app.js";
+import { apiClient } from "../test/api-client.js";
+import { signInByCode } from "../test/app.js";
 import { createScratchDatabase } from "../test/database.js";
 import { type Database, type DatabaseHandle, openDatabase } from "./client.js";
 import { portableDump } from "./export.js";
@@ -68,12 +76,11 @@ beforeAll(async () => {
     await grantPoints(source.db, { userId: id, kind: "test_grant", amount: 500, reference: id, at: new Date() });
   }
   const auth = { authorization: `Bearer ${tokens[0]}` };
-  const bought = await readData<{ owned_box_ids: string[] }>(
-    await postJson(app, "/api/boxes/purchase", { box_id: "star", quantity: 3 }, auth),
-  );
-  await readData(await postJson(app, "/api/boxes/open", { owned_box_id: bought.owned_box_ids[0] }, auth));
-  await readData(await postJson(app, "/api/boxes/fairness/rotate", {}, auth));
-  fairnessBefore = await readData(await app.request("/api/boxes/fairness", { headers: auth }));
+  const api = apiClient(app);
+  const bought = await api.data(purchaseBoxesRoute, { body: { box_id: "star", quantity: 3 }, headers: {}, auth });
+  await api.data(openBoxRoute, { body: { owned_box_id: bought.owned_box_ids[0] as string }, auth });
+  await api.data(rotateBoxSeedRoute, { body: {}, auth });
+  fairnessBefore = await api.data(getBoxFairnessRoute, { auth });
   before = await contents(source.db);
   [{ maxLedgerId } = { maxLedgerId: 0 }] = await queryRows<{ maxLedgerId: number }>(
     source.db,
@@ -129,16 +136,14 @@ describe("npm run admin -- db export", () => {
       expect(balances.map((b) => b.email)).toEqual([...members].sort());
       for (const balance of balances) expect(balance.pts).toBe(balance.ledger);
 
-      const app = appOn(target);
+      const api = apiClient(appOn(target));
       const auth = { authorization: `Bearer ${tokens[0]}` };
-      const mine = await readData<{ email: string; pts: number }>(
-        await app.request("/api/users/mine", { headers: auth }),
-      );
+      const mine = await api.data(getMyProfileRoute, { auth });
       expect(mine.email).toBe(members[0]);
       expect(mine.pts).toBe(balances.find((b) => b.email === members[0])?.pts);
-      expect(await readData(await app.request("/api/boxes/fairness", { headers: auth }))).toEqual(fairnessBefore);
+      expect(await api.data(getBoxFairnessRoute, { auth })).toEqual(fairnessBefore);
       // The sequences moved with the rows: the next ledger row gets a new id instead of a duplicate key.
-      const bought = await postJson(app, "/api/boxes/purchase", { box_id: "star", quantity: 1 }, auth);
+      const bought = await api.call(purchaseBoxesRoute, { body: { box_id: "star", quantity: 1 }, headers: {}, auth });
       expect(bought.status).toBe(200);
       const [next] = await queryRows<{ id: number }>(target.db, sql`select max(id)::int as id from ledger_entries`);
       expect(next?.id).toBeGreaterThan(maxLedgerId);

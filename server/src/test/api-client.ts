@@ -9,6 +9,8 @@ interface RequestingApp {
 /** Who calls: a member's `authorization` header (from `signInByCode`), or nobody. */
 export interface Caller {
   auth?: Record<string, string>;
+  /** Headers outside the contract that a browser or proxy adds (`origin`, `sec-fetch-site`, `x-forwarded-for`). */
+  extraHeaders?: Record<string, string>;
 }
 
 /** Any input at all, for tests of what the server refuses (a wrong body, a missing parameter). */
@@ -46,7 +48,7 @@ export function pathOf(route: ApiRoute, input: Pick<UncheckedInput, "params" | "
  */
 export function apiClient(app: RequestingApp) {
   function send(route: ApiRoute, input: UncheckedInput = {}): Promise<Response> {
-    const headers: Record<string, string> = { ...input.auth };
+    const headers: Record<string, string> = { ...input.extraHeaders, ...input.auth };
     for (const [name, value] of entriesOf(input.headers)) {
       if (typeof value === "string") headers[name] = value;
     }
@@ -70,19 +72,29 @@ export function apiClient(app: RequestingApp) {
       route: Route,
       ...[input]: CallArgs<Route>
     ): Promise<z.output<Route["response"]>> {
-      const res = await send(route, input);
-      const body: unknown = await res.json();
-      if (!res.ok || typeof body !== "object" || body === null || (!route.bare && !("data" in body))) {
-        throw new Error(`${route.operationId} answered ${res.status}: ${JSON.stringify(body)}`);
-      }
-      const data = route.bare || !("data" in body) ? body : body.data;
-      return parseAnswer<Route["response"]>(route.response, data);
+      return dataOf(route, await send(route, input));
     },
     /** The call with input its schemas would not allow, for tests of what the server refuses. */
     unchecked(route: ApiRoute, input: UncheckedInput = {}): Promise<Response> {
       return send(route, input);
     },
   };
+}
+
+/**
+ * The `data` of an answer already received (after a test looked at its status or headers), typed and
+ * checked by the route; a refusal throws with its status and error.
+ */
+export async function dataOf<Route extends ApiRoute>(
+  route: Route,
+  res: Response,
+): Promise<z.output<Route["response"]>> {
+  const body: unknown = await res.json();
+  if (!res.ok || typeof body !== "object" || body === null || (!route.bare && !("data" in body))) {
+    throw new Error(`${route.operationId} answered ${res.status}: ${JSON.stringify(body)}`);
+  }
+  const data = route.bare || !("data" in body) ? body : body.data;
+  return parseAnswer<Route["response"]>(route.response, data);
 }
 
 /** The answer checked against the route's response schema: a drift from the contract fails the test. */

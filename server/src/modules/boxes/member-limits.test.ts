@@ -1,9 +1,19 @@
-import type { Fairness, PurchaseResult, ReferralSummary } from "@arcana/protocol";
+import {
+  consumeTasksRoute,
+  exportMembersRoute,
+  getBoxFairnessRoute,
+  getReferralSummaryRoute,
+  openBoxRoute,
+  purchaseBoxesRoute,
+  rotateBoxSeedRoute,
+  useReferralCodeRoute,
+} from "@arcana/protocol";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fairnessSeeds, ownedBoxes } from "../../db/schema.js";
 import { makeOperator, testActor } from "../../test/admin.js";
-import { createTestApp, postJson, readData, testClock, unlimitedLimiter } from "../../test/app.js";
+import { apiClient } from "../../test/api-client.js";
+import { createTestApp, testClock, unlimitedLimiter } from "../../test/app.js";
 import { grantTestPoints, signUpMember } from "../../test/members.js";
 import { kolAdmin } from "../referrals/admin.js";
 
@@ -14,6 +24,7 @@ beforeAll(async () => {
   t = await createTestApp({ now: clock.now });
 });
 afterAll(() => t.dispose());
+const api = apiClient({ request: (path, init) => t.app.request(path, init) });
 
 type Member = Awaited<ReturnType<typeof signUpMember>>;
 let members = 0;
@@ -36,16 +47,18 @@ async function untilRefused(request: () => Response | Promise<Response>, most: n
   }
   return { passed: most + 1, refusal: null };
 }
+function use(member: Member, code: string) {
+  return api.call(useReferralCodeRoute, { body: { code }, auth: member.auth });
+}
 async function buyAll(member: Member, boxes: number): Promise<string[]> {
   const ids: string[] = [];
   for (let left = boxes; left > 0; left -= 10) {
-    const res = await postJson(
-      t.app,
-      "/api/boxes/purchase",
-      { box_id: "star", quantity: Math.min(10, left) },
-      member.auth,
-    );
-    ids.push(...(await readData<PurchaseResult>(res)).owned_box_ids);
+    const bought = await api.data(purchaseBoxesRoute, {
+      body: { box_id: "star", quantity: Math.min(10, left) },
+      headers: {},
+      auth: member.auth,
+    });
+    ids.push(...bought.owned_box_ids);
   }
   return ids;
 }
@@ -57,28 +70,14 @@ describe("finding 5: per-member limits", () => {
     await kolAdmin(t.database.db, testActor, clock.now).disable("CLOSED");
     const inviter = await memberWith(0);
     const guesser = await memberWith(0);
-    const inviterCode = (
-      await readData<ReferralSummary>(await t.app.request("/api/refer_code", { headers: inviter.auth }))
-    ).code;
-    expect(
-      (
-        await postJson(
-          t.app,
-          "/api/refer_code/use",
-          {
-            code: (
-              await readData<ReferralSummary>(await t.app.request("/api/refer_code", { headers: guesser.auth }))
-            ).code,
-          },
-          inviter.auth,
-        )
-      ).status,
-    ).toBe(200);
+    const inviterCode = (await api.data(getReferralSummaryRoute, { auth: inviter.auth })).code;
+    const guesserCode = (await api.data(getReferralSummaryRoute, { auth: guesser.auth })).code;
+    expect((await use(inviter, guesserCode)).status).toBe(200);
 
     // An unknown code, a disabled one and the code of someone the guesser invited: one answer.
-    const unknown = await errorOf(await postJson(t.app, "/api/refer_code/use", { code: "NOSUCHCD" }, guesser.auth));
-    const disabled = await errorOf(await postJson(t.app, "/api/refer_code/use", { code: "CLOSED" }, guesser.auth));
-    const looping = await errorOf(await postJson(t.app, "/api/refer_code/use", { code: inviterCode }, guesser.auth));
+    const unknown = await errorOf(await use(guesser, "NOSUCHCD"));
+    const disabled = await errorOf(await use(guesser, "CLOSED"));
+    const looping = await errorOf(await use(guesser, inviterCode));
     const shape = (answer: typeof unknown, code: string) => ({ ...answer, message: answer.message.replace(code, "X") });
     expect(shape(unknown, "NOSUCHCD")).toEqual({
       status: 404,
@@ -90,9 +89,9 @@ describe("finding 5: per-member limits", () => {
 
     // A member who already used a code hears so, whether the code they try exists or not.
     const joined = await memberWith(0);
-    expect((await postJson(t.app, "/api/refer_code/use", { code: inviterCode }, joined.auth)).status).toBe(200);
+    expect((await use(joined, inviterCode)).status).toBe(200);
     for (const code of ["NOSUCHCD", "CLOSED"]) {
-      expect(await errorOf(await postJson(t.app, "/api/refer_code/use", { code }, joined.auth))).toMatchObject({
+      expect(await errorOf(await use(joined, code))).toMatchObject({
         status: 409,
         code: "referral_already_used",
       });
@@ -100,19 +99,19 @@ describe("finding 5: per-member limits", () => {
 
     // Seven more guesses (ten in all), then 429 for an hour.
     for (let i = 0; i < 7; i++) {
-      expect((await postJson(t.app, "/api/refer_code/use", { code: `GUESS${i}00` }, guesser.auth)).status).toBe(404);
+      expect((await use(guesser, `GUESS${i}00`)).status).toBe(404);
     }
-    const refused = await errorOf(await postJson(t.app, "/api/refer_code/use", { code: "GUESS999" }, guesser.auth));
+    const refused = await errorOf(await use(guesser, "GUESS999"));
     expect(refused).toMatchObject({ status: 429, code: "too_many_requests" });
     expect(refused.retry_after).toBeGreaterThan(59 * 60);
     clock.advance(60 * 60 * 1000);
-    expect((await postJson(t.app, "/api/refer_code/use", { code: "GUESS999" }, guesser.auth)).status).toBe(404);
+    expect((await use(guesser, "GUESS999")).status).toBe(404);
   }, 120_000);
 
   it("finding 5: box purchases (30 a minute), openings (60 a minute) and seed rotations (20 a day)", async () => {
     const buyer = await memberWith(30 * 100);
     const bought = await untilRefused(
-      () => postJson(t.app, "/api/boxes/purchase", { box_id: "star", quantity: 1 }, buyer.auth),
+      () => api.call(purchaseBoxesRoute, { body: { box_id: "star", quantity: 1 }, headers: {}, auth: buyer.auth }),
       40,
     );
     expect(bought.passed).toBe(30);
@@ -123,7 +122,7 @@ describe("finding 5: per-member limits", () => {
     const ids = await buyAll(opener, 70);
     let next = 0;
     const opened = await untilRefused(
-      () => postJson(t.app, "/api/boxes/open", { owned_box_id: ids[next++] }, opener.auth),
+      () => api.call(openBoxRoute, { body: { owned_box_id: ids[next++] as string }, auth: opener.auth }),
       65,
     );
     expect(opened.passed).toBe(60);
@@ -135,28 +134,25 @@ describe("finding 5: per-member limits", () => {
     expect(stillUnopened[0]?.openedAt).toBeNull();
 
     const rotator = await memberWith(0);
-    const rotated = await untilRefused(() => postJson(t.app, "/api/boxes/fairness/rotate", {}, rotator.auth), 25);
+    const rotated = await untilRefused(() => api.call(rotateBoxSeedRoute, { body: {}, auth: rotator.auth }), 25);
     expect(rotated.passed).toBe(20);
     expect(rotated.refusal?.message).toMatch(/20 times a day/);
     const seeds = await t.database.db.select().from(fairnessSeeds).where(eq(fairnessSeeds.userId, rotator.userId));
     expect(seeds).toHaveLength(21);
     clock.advance(24 * 60 * 60 * 1000);
-    expect((await postJson(t.app, "/api/boxes/fairness/rotate", {}, rotator.auth)).status).toBe(200);
+    expect((await api.call(rotateBoxSeedRoute, { body: {}, auth: rotator.auth })).status).toBe(200);
   }, 120_000);
 
   it("finding 5: tasks/consume (30 a minute) and operator exports (10 per 10 minutes)", async () => {
     const member = await memberWith(0);
-    const checked = await untilRefused(() => t.app.request("/api/tasks/consume", { headers: member.auth }), 35);
+    const checked = await untilRefused(() => api.call(consumeTasksRoute, { auth: member.auth }), 35);
     expect(checked.passed).toBe(30);
     clock.advance(60_000);
-    expect((await t.app.request("/api/tasks/consume", { headers: member.auth })).status).toBe(200);
+    expect((await api.call(consumeTasksRoute, { auth: member.auth })).status).toBe(200);
 
     const operator = await memberWith(0);
     await makeOperator(t.database.db, operator.email);
-    const exported = await untilRefused(
-      () => t.app.request("/api/operator/exports/members.csv", { headers: operator.auth }),
-      12,
-    );
+    const exported = await untilRefused(() => api.call(exportMembersRoute, { auth: operator.auth }), 12);
     expect(exported.passed).toBe(10);
   }, 120_000);
 });
@@ -167,18 +163,22 @@ describe("finding 6: one member's rotations and openings at once", () => {
     try {
       const member = await signUpMember(app, "serialised@example.com");
       await grantTestPoints(app.database.db, member.userId, 300, clock.now());
-      const { owned_box_ids } = await readData<PurchaseResult>(
-        await postJson(app.app, "/api/boxes/purchase", { box_id: "star", quantity: 10 }, member.auth),
-      );
+      const appApi = apiClient(app.app);
+      const auth = member.auth;
+      const { owned_box_ids } = await appApi.data(purchaseBoxesRoute, {
+        body: { box_id: "star", quantity: 10 },
+        headers: {},
+        auth,
+      });
       const answers = await Promise.all([
-        ...Array.from({ length: 30 }, () => postJson(app.app, "/api/boxes/fairness/rotate", {}, member.auth)),
-        ...owned_box_ids.map((id) => postJson(app.app, "/api/boxes/open", { owned_box_id: id }, member.auth)),
+        ...Array.from({ length: 30 }, () => appApi.call(rotateBoxSeedRoute, { body: {}, auth })),
+        ...owned_box_ids.map((id) => appApi.call(openBoxRoute, { body: { owned_box_id: id }, auth })),
       ]);
       expect(answers.map((res) => res.status)).toEqual(answers.map(() => 200));
       const seeds = await app.database.db.select().from(fairnessSeeds).where(eq(fairnessSeeds.userId, member.userId));
       expect(seeds.filter((seed) => seed.rotatedAt === null)).toHaveLength(1);
       expect(seeds).toHaveLength(31);
-      const fairness = await readData<Fairness>(await app.app.request("/api/boxes/fairness", { headers: member.auth }));
+      const fairness = await appApi.data(getBoxFairnessRoute, { auth });
       const proofs = fairness.revealed.reduce(
         (sum, seed) => sum + (seed.last_nonce === null ? 0 : seed.last_nonce + 1),
         0,

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { dailyAbi } from "@arcana/contracts";
 import { devDeployerPrivateKey } from "@arcana/contracts/dev-keys";
-import type { ChainTarot, CheckInResult, TarotDraw, TarotRecordResult } from "@arcana/protocol";
+import { creditCheckInRoute, creditTarotRecordRoute, getChainTarotRoute, getTarotDrawRoute } from "@arcana/protocol";
 import pino from "pino";
 import { createWalletClient, type Hex, http, zeroAddress } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
@@ -10,7 +10,8 @@ import { hardhat } from "viem/chains";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createChainClients } from "../../chain/clients.js";
 import { loadConfig, repoRoot } from "../../config.js";
-import { createTestApp, postJson } from "../../test/app.js";
+import { apiClient, dataOf } from "../../test/api-client.js";
+import { createTestApp } from "../../test/app.js";
 import { startTestChain } from "../../test/chain.js";
 import { testEconomy } from "../../test/daily.js";
 import { balanceOf, bindWalletDirectly, signUpMember } from "../../test/members.js";
@@ -28,6 +29,7 @@ let chain: Awaited<ReturnType<typeof startTestChain>>;
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let daily: Hex;
 let member: Awaited<ReturnType<typeof signUpMember>>;
+const api = apiClient({ request: (path, init) => t.app.request(path, init) });
 
 const walletOf = (account: typeof deployer) =>
   createWalletClient({ account, chain: hardhat, transport: http(chain.url) });
@@ -108,26 +110,22 @@ describe("POST /blockchain/check_in with a real transaction", () => {
 
   it("credits the member's own confirmed check-in at once", async () => {
     checkInHash = await send(memberAccount, "checkIn");
-    const res = await postJson(
-      t.app,
-      "/api/blockchain/check_in",
-      { tx_hash: checkInHash, chain_id: 31337 },
-      member.auth,
-    );
+    const res = await api.call(creditCheckInRoute, {
+      body: { tx_hash: checkInHash, chain_id: 31337 },
+      auth: member.auth,
+    });
     expect(res.status).toBe(200);
-    const { data } = (await res.json()) as { data: CheckInResult };
+    const data = await dataOf(creditCheckInRoute, res);
     expect(data).toMatchObject({ credited: true, streak: 1, points: 10 });
     expect(await balanceOf(t.database.db, member.userId)).toBe(10);
   });
 
   it("changes nothing when the same check-in comes again, by hash or from the indexer", async () => {
-    const res = await postJson(
-      t.app,
-      "/api/blockchain/check_in",
-      { tx_hash: checkInHash, chain_id: 31337 },
-      member.auth,
-    );
-    expect(((await res.json()) as { data: CheckInResult }).data.credited).toBe(false);
+    const again = await api.data(creditCheckInRoute, {
+      body: { tx_hash: checkInHash, chain_id: 31337 },
+      auth: member.auth,
+    });
+    expect(again.credited).toBe(false);
     const receipt = await chain.client.getTransactionReceipt({ hash: checkInHash });
     const fromIndexer = await t.checkIn.creditCheckIn({
       wallet: memberAccount.address,
@@ -144,14 +142,14 @@ describe("POST /blockchain/check_in with a real transaction", () => {
 
   it("refuses a transaction that failed on chain (a second check-in the same day)", async () => {
     const reverted = await sendRevertedCheckIn(memberAccount);
-    const res = await postJson(t.app, "/api/blockchain/check_in", { tx_hash: reverted, chain_id: 31337 }, member.auth);
+    const res = await api.call(creditCheckInRoute, { body: { tx_hash: reverted, chain_id: 31337 }, auth: member.auth });
     expect(res.status).toBe(400);
     expect((await errorOf(res)).message).toMatch(/failed on chain/);
   });
 
   it("refuses someone else's check-in", async () => {
     const theirs = await send(strangerAccount, "checkIn");
-    const res = await postJson(t.app, "/api/blockchain/check_in", { tx_hash: theirs, chain_id: 31337 }, member.auth);
+    const res = await api.call(creditCheckInRoute, { body: { tx_hash: theirs, chain_id: 31337 }, auth: member.auth });
     expect(res.status).toBe(403);
     expect((await errorOf(res)).message).toMatch(/another wallet/);
   });
@@ -159,18 +157,16 @@ describe("POST /blockchain/check_in with a real transaction", () => {
   it("refuses a transaction that is not a call to the Daily contract", async () => {
     const transfer = await walletOf(memberAccount).sendTransaction({ to: strangerAccount.address, value: 1n });
     await chain.client.waitForTransactionReceipt({ hash: transfer });
-    const res = await postJson(t.app, "/api/blockchain/check_in", { tx_hash: transfer, chain_id: 31337 }, member.auth);
+    const res = await api.call(creditCheckInRoute, { body: { tx_hash: transfer, chain_id: 31337 }, auth: member.auth });
     expect(res.status).toBe(400);
     expect((await errorOf(res)).message).toMatch(/not a call to the Daily contract/);
   });
 
   it("says 'not confirmed yet, try again' for an unknown hash", async () => {
-    const res = await postJson(
-      t.app,
-      "/api/blockchain/check_in",
-      { tx_hash: `0x${"12".repeat(32)}`, chain_id: 31337 },
-      member.auth,
-    );
+    const res = await api.call(creditCheckInRoute, {
+      body: { tx_hash: `0x${"12".repeat(32)}`, chain_id: 31337 },
+      auth: member.auth,
+    });
     expect(res.status).toBe(409);
     expect(await errorOf(res)).toMatchObject({ code: "conflict", message: expect.stringMatching(/not confirmed yet/) });
   });
@@ -198,28 +194,30 @@ describe("POST /blockchain/check_in with a real transaction", () => {
 
 describe("recording the tarot draw on chain", () => {
   it("credits the tarot points once when the member records today's draw, and shows it per network", async () => {
-    const drawRes = await t.app.request("/api/tarot/draw", { headers: member.auth });
-    const draw = ((await drawRes.json()) as { data: TarotDraw }).data;
+    const draw = await api.data(getTarotDrawRoute, { auth: member.auth });
     const hash = await send(memberAccount, "recordTarot", draw.digest);
     const before = await balanceOf(t.database.db, member.userId);
-    const res = await postJson(t.app, "/api/blockchain/tarot", { tx_hash: hash, chain_id: 31337 }, member.auth);
+    const record = { body: { tx_hash: hash, chain_id: 31337 }, auth: member.auth };
+    const res = await api.call(creditTarotRecordRoute, record);
     expect(res.status).toBe(200);
-    expect(((await res.json()) as { data: TarotRecordResult }).data).toMatchObject({ credited: true, points: 25 });
-    const again = await postJson(t.app, "/api/blockchain/tarot", { tx_hash: hash, chain_id: 31337 }, member.auth);
-    expect(((await again.json()) as { data: TarotRecordResult }).data.credited).toBe(false);
+    expect(await dataOf(creditTarotRecordRoute, res)).toMatchObject({ credited: true, points: 25 });
+    expect((await api.data(creditTarotRecordRoute, record)).credited).toBe(false);
     expect(await balanceOf(t.database.db, member.userId)).toBe(before + 25);
 
-    const onOp = await t.app.request("/api/blockchain/tarot?network=op", { headers: member.auth });
-    expect(((await onOp.json()) as { data: ChainTarot }).data.is_tarot).toBe(true);
-    const onZkf = await t.app.request("/api/blockchain/tarot?network=zkf", { headers: member.auth });
-    expect(((await onZkf.json()) as { data: ChainTarot }).data.is_tarot).toBe(false);
+    const onOp = await api.data(getChainTarotRoute, { query: { network: "op" }, auth: member.auth });
+    expect(onOp.is_tarot).toBe(true);
+    const onZkf = await api.data(getChainTarotRoute, { query: { network: "zkf" }, auth: member.auth });
+    expect(onZkf.is_tarot).toBe(false);
   });
 
   it("refuses a record of some other draw: members cannot earn points for made-up cards", async () => {
     const stranger = await signUpMember(t, "made-up-cards@example.com");
     await bindWalletDirectly(t.database.db, stranger.userId, strangerAccount.address);
     const hash = await send(strangerAccount, "recordTarot", `0x${"42".repeat(32)}`);
-    const res = await postJson(t.app, "/api/blockchain/tarot", { tx_hash: hash, chain_id: 31337 }, stranger.auth);
+    const res = await api.call(creditTarotRecordRoute, {
+      body: { tx_hash: hash, chain_id: 31337 },
+      auth: stranger.auth,
+    });
     expect(await errorOf(res)).toMatchObject({ code: "bad_request", message: expect.stringMatching(/different draw/) });
     expect(await balanceOf(t.database.db, stranger.userId)).toBe(0);
   });

@@ -1,6 +1,12 @@
-import type { AssetsPage, CheckInStatus } from "@arcana/protocol";
+import {
+  type CheckInStatus,
+  creditCheckInRoute,
+  getCheckInStatusRoute,
+  listPointsHistoryRoute,
+} from "@arcana/protocol";
 import { describe, expect, it } from "vitest";
-import { postJson, testAppPerFile, testClock } from "../../test/app.js";
+import { apiClient, dataOf } from "../../test/api-client.js";
+import { testAppPerFile, testClock } from "../../test/app.js";
 import { checkedInEvents, streakCheckIn, testEconomy } from "../../test/daily.js";
 import { balanceOf, bindWalletDirectly, signUpMember } from "../../test/members.js";
 
@@ -8,6 +14,7 @@ const economy = testEconomy({ checkIn: streakCheckIn });
 
 const clock = testClock(new Date("2026-11-22T12:00:00.000Z"));
 const t = testAppPerFile({ now: clock.now, economy });
+const api = apiClient({ request: (path, init) => t.app.request(path, init) });
 
 let walletCounter = 0;
 /** A member with a bound wallet (a fresh address each time). */
@@ -22,9 +29,9 @@ async function memberWithWallet(email: string) {
 const checkedIn = checkedInEvents();
 
 async function status(auth: Record<string, string>): Promise<CheckInStatus> {
-  const res = await t.app.request("/api/blockchain/check_in", { headers: auth });
+  const res = await api.call(getCheckInStatusRoute, { auth });
   expect(res.status).toBe(200);
-  return ((await res.json()) as { data: CheckInStatus }).data;
+  return dataOf(getCheckInStatusRoute, res);
 }
 
 describe("GET /blockchain/check_in", () => {
@@ -55,7 +62,7 @@ describe("GET /blockchain/check_in", () => {
   });
 
   it("needs a session", async () => {
-    expect((await t.app.request("/api/blockchain/check_in")).status).toBe(401);
+    expect((await api.call(getCheckInStatusRoute)).status).toBe(401);
   });
 });
 
@@ -70,10 +77,8 @@ describe("crediting check-ins", () => {
     expect(data).toMatchObject({ current_streak: 1, today_checked: true });
     expect(data.dates.at(-1)).toEqual({ date: "2026-11-22", checked: true });
     expect(await balanceOf(t.database.db, member.userId)).toBe(10);
-    const history = (await (await t.app.request("/api/assets", { headers: member.auth })).json()) as {
-      data: AssetsPage;
-    };
-    expect(history.data.items[0]).toMatchObject({
+    const history = await api.data(listPointsHistoryRoute, { query: {}, auth: member.auth });
+    expect(history.items[0]).toMatchObject({
       kind: "check_in",
       amount: 10,
       label: "Daily check-in (day 1 streak)",
@@ -144,11 +149,11 @@ describe("crediting check-ins", () => {
 });
 
 describe("POST /blockchain/check_in refusals", () => {
-  const hash = `0x${"ab".repeat(32)}`;
+  const hash = `0x${"ab".repeat(32)}` as const;
 
   it("asks for a wallet first when none is bound", async () => {
     const member = await signUpMember(t, "no-wallet@example.com");
-    const res = await postJson(t.app, "/api/blockchain/check_in", { tx_hash: hash, chain_id: 31337 }, member.auth);
+    const res = await api.call(creditCheckInRoute, { body: { tx_hash: hash, chain_id: 31337 }, auth: member.auth });
     expect(res.status).toBe(409);
     expect(((await res.json()) as { error: { code: string; message: string } }).error).toMatchObject({
       code: "wallet_required",
@@ -158,25 +163,28 @@ describe("POST /blockchain/check_in refusals", () => {
 
   it("refuses a chain this site does not run on, and a malformed hash", async () => {
     const member = await memberWithWallet("bad-input@example.com");
-    const unknownChain = await postJson(t.app, "/api/blockchain/check_in", { tx_hash: hash, chain_id: 1 }, member.auth);
+    const unknownChain = await api.call(creditCheckInRoute, {
+      body: { tx_hash: hash, chain_id: 1 },
+      auth: member.auth,
+    });
     expect(unknownChain.status).toBe(400);
     expect(((await unknownChain.json()) as { error: { message: string } }).error.message).toMatch(/not one of/);
-    const badHash = await postJson(
-      t.app,
-      "/api/blockchain/check_in",
-      { tx_hash: "0x12", chain_id: 31337 },
-      member.auth,
-    );
+    // Too short for the schema: sent unchecked.
+    const badHash = await api.unchecked(creditCheckInRoute, {
+      body: { tx_hash: "0x12", chain_id: 31337 },
+      auth: member.auth,
+    });
     expect(badHash.status).toBe(400);
   });
 
   it("needs a session", async () => {
-    expect((await postJson(t.app, "/api/blockchain/check_in", { tx_hash: hash, chain_id: 31337 })).status).toBe(401);
+    expect((await api.call(creditCheckInRoute, { body: { tx_hash: hash, chain_id: 31337 } })).status).toBe(401);
   });
 });
 
 describe("the API reference", () => {
   it("documents the points, check-in, tarot and astrology calls", async () => {
+    // The served document itself (not a route of the table): read at its address.
     const doc = (await (await t.app.request("/api/openapi.json")).json()) as { paths: Record<string, object> };
     expect(Object.keys(doc.paths)).toEqual(
       expect.arrayContaining([

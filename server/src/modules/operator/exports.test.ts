@@ -1,8 +1,10 @@
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
+import { exportLedgerRoute } from "@arcana/protocol";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeOperator } from "../../test/admin.js";
+import { apiClient } from "../../test/api-client.js";
 import { createTestApp } from "../../test/app.js";
 import { createMemberRow, signUpMember } from "../../test/members.js";
 
@@ -30,16 +32,18 @@ beforeAll(async () => {
     from generate_series(1, ${sql.raw(String(rows))}) as g`);
 }, 300_000);
 afterAll(() => t?.dispose());
+const api = apiClient({ request: (path, init) => t.app.request(path, init) });
 
 describe("the ledger export", () => {
   it("streams every row, holding under 50 MB of heap whatever the export's size", async () => {
     // A first, small export (one GMT day: 8,639 rows) warms up what any request grows once (the young
     // generation, the database connection's buffers), so the baseline is the server at work.
-    const warmUp = await t.app.request("/api/operator/exports/ledger.csv?from=2026-01-01&to=2026-01-01", {
-      headers: operator.auth,
+    const warmUp = await api.call(exportLedgerRoute, {
+      query: { from: "2026-01-01", to: "2026-01-01" },
+      auth: operator.auth,
     });
     expect((await warmUp.text()).split("\r\n")).toHaveLength(8_639 + 2);
-    const res = await t.app.request("/api/operator/exports/ledger.csv", { headers: operator.auth });
+    const res = await api.call(exportLedgerRoute, { query: {}, auth: operator.auth });
     expect(res.status).toBe(200);
     const reader = res.body?.getReader();
     if (!reader) throw new Error("no body");

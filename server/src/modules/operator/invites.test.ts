@@ -1,14 +1,13 @@
-import type { OperatorInvites, ReferralSummary } from "@arcana/protocol";
+import {
+  claimKolRewardsRoute,
+  getOperatorInvitesRoute,
+  getReferralSummaryRoute,
+  useReferralCodeRoute,
+} from "@arcana/protocol";
 import { describe, expect, it } from "vitest";
 import { makeOperator, testActor, unbindWalletOf } from "../../test/admin.js";
-import {
-  economyQualifyingOn,
-  postJson,
-  readData,
-  testAppPerFile,
-  testClock,
-  unlimitedLimiter,
-} from "../../test/app.js";
+import { apiClient, errorCode } from "../../test/api-client.js";
+import { economyQualifyingOn, testAppPerFile, testClock, unlimitedLimiter } from "../../test/app.js";
 import { balanceOf, bindWalletDirectly, signUpMember } from "../../test/members.js";
 import { kolAdmin } from "../referrals/admin.js";
 import { refusalReasons } from "../referrals/rules.js";
@@ -19,11 +18,12 @@ const t = testAppPerFile({
   limiter: unlimitedLimiter(),
   economy: economyQualifyingOn("wallet_bound"),
 });
+const api = apiClient({ request: (path, init) => t.app.request(path, init) });
 
 const wallet = (n: number) => `0x${n.toString(16).padStart(40, "0")}`;
 
 async function invites(auth: Record<string, string>) {
-  return t.app.request("/api/operator/invites", { headers: auth });
+  return api.call(getOperatorInvitesRoute, { auth });
 }
 
 describe("GET /operator/invites", () => {
@@ -31,14 +31,14 @@ describe("GET /operator/invites", () => {
     const member = await signUpMember(t, "not-an-operator@example.com");
     const refused = await invites(member.auth);
     expect(refused.status).toBe(403);
-    expect(((await refused.json()) as { error: { code: string } }).error.code).toBe("forbidden");
+    expect(await errorCode(refused)).toBe("forbidden");
     expect((await invites({})).status).toBe(401);
   });
 
   it("counts the funnel and each code's uses, outcomes, refusal reasons and points paid", async () => {
     const operator = await signUpMember(t, "operator@example.com");
     await makeOperator(t.database.db, "operator@example.com");
-    expect(await readData<OperatorInvites>(await invites(operator.auth))).toEqual({
+    expect(await api.data(getOperatorInvitesRoute, { auth: operator.auth })).toEqual({
       funnel: { used: 0, bound_wallet: 0, qualified: 0, claimed: 0 },
       codes: [],
       code_limit: 200,
@@ -52,13 +52,13 @@ describe("GET /operator/invites", () => {
     });
     await kolAdmin(t.database.db, testActor, clock.now).add("kol@example.com", { code: "QUIET" });
     const inviter = await signUpMember(t, "inviter@example.com");
-    const { code } = await readData<ReferralSummary>(await t.app.request("/api/refer_code", { headers: inviter.auth }));
+    const { code } = await api.data(getReferralSummaryRoute, { auth: inviter.auth });
 
     // Qualified and claimed through the KOL code: 30 to the invitee, 100 to the KOL.
     const fan = await signUpMember(t, "fan@example.com");
-    expect((await postJson(t.app, "/api/refer_code/use", { code: "stars" }, fan.auth)).status).toBe(200);
+    expect((await api.call(useReferralCodeRoute, { body: { code: "stars" }, auth: fan.auth })).status).toBe(200);
     await bindWalletDirectly(t.database.db, fan.userId, wallet(1), clock.now());
-    expect((await postJson(t.app, "/api/refer_code/kol/claim", {}, kol.auth)).status).toBe(200);
+    expect((await api.call(claimKolRewardsRoute, { auth: kol.auth })).status).toBe(200);
     expect(await balanceOf(t.database.db, fan.userId)).toBe(30);
 
     // Refused: the wallet was bound to another account before.
@@ -66,16 +66,16 @@ describe("GET /operator/invites", () => {
     await bindWalletDirectly(t.database.db, earlier.userId, wallet(2), clock.now());
     await unbindWalletOf(t.database.db, "earlier@example.com", "evm", clock.now());
     const reused = await signUpMember(t, "reused@example.com");
-    expect((await postJson(t.app, "/api/refer_code/use", { code }, reused.auth)).status).toBe(200);
+    expect((await api.call(useReferralCodeRoute, { body: { code }, auth: reused.auth })).status).toBe(200);
     await bindWalletDirectly(t.database.db, reused.userId, wallet(2), clock.now());
 
     // Pending: no wallet yet.
     const waiting = await signUpMember(t, "waiting@example.com");
-    expect((await postJson(t.app, "/api/refer_code/use", { code }, waiting.auth)).status).toBe(200);
+    expect((await api.call(useReferralCodeRoute, { body: { code }, auth: waiting.auth })).status).toBe(200);
     // Settles the member code's invites (the refusal); the operator's read settles nothing.
-    await t.app.request("/api/refer_code", { headers: inviter.auth });
+    await api.call(getReferralSummaryRoute, { auth: inviter.auth });
 
-    expect(await readData<OperatorInvites>(await invites(operator.auth))).toEqual({
+    expect(await api.data(getOperatorInvitesRoute, { auth: operator.auth })).toEqual({
       funnel: { used: 3, bound_wallet: 2, qualified: 1, claimed: 1 },
       codes: [
         {
@@ -120,7 +120,7 @@ describe("GET /operator/invites", () => {
 
     // A pending invitee who holds a wallet (settled on a later read) has bound one already.
     await bindWalletDirectly(t.database.db, waiting.userId, wallet(3), clock.now());
-    const later = await readData<OperatorInvites>(await invites(operator.auth));
+    const later = await api.data(getOperatorInvitesRoute, { auth: operator.auth });
     expect(later.funnel).toEqual({ used: 3, bound_wallet: 3, qualified: 1, claimed: 1 });
   });
 });

@@ -1,8 +1,20 @@
-import { gmtDayNumber, type OperatorBoxes, type OperatorOverview } from "@arcana/protocol";
+import {
+  exportBoxOpeningsRoute,
+  exportLedgerRoute,
+  exportMembersRoute,
+  getBoxResultsRoute,
+  getOperatorBoxesRoute,
+  getOperatorChainsRoute,
+  getOperatorOverviewRoute,
+  gmtDayNumber,
+  openBoxRoute,
+  purchaseBoxesRoute,
+} from "@arcana/protocol";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chainIndexerStatus, checkIns, ledgerEntries, operatorAudit, passes, users } from "../../db/schema.js";
-import { postJson, readData, testClock } from "../../test/app.js";
+import { apiClient } from "../../test/api-client.js";
+import { testClock } from "../../test/app.js";
 import { createMemberRow, grantTestPoints, signUpMember } from "../../test/members.js";
 import { createOperatorTestApp, errorOf } from "../../test/operator.js";
 import { grantPoints, spendPoints } from "../ledger/api.js";
@@ -16,6 +28,7 @@ beforeAll(async () => {
   ({ t, operator } = await createOperatorTestApp(clock));
 });
 afterAll(() => t.dispose());
+const api = apiClient({ request: (path, init) => t.app.request(path, init) });
 
 describe("CSV exports", () => {
   it("streams the ledger of a range of GMT days, quoting fields and defusing formulas, and audits the export", async () => {
@@ -39,8 +52,9 @@ describe("CSV exports", () => {
       at: at("2026-09-11T23:59:59Z"),
     });
     await grantPoints(db, { userId, kind: "grant", amount: 9, reference: "csv-3", at: at("2026-09-12T00:00:00Z") });
-    const res = await t.app.request("/api/operator/exports/ledger.csv?from=2026-09-10&to=2026-09-11", {
-      headers: operator.auth,
+    const res = await api.call(exportLedgerRoute, {
+      query: { from: "2026-09-10", to: "2026-09-11" },
+      auth: operator.auth,
     });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
@@ -54,21 +68,21 @@ describe("CSV exports", () => {
     expect(lines[1]).toMatch(/,Bonus from the team,"said ""hi"", twice"$/);
     expect(lines[2]).toMatch(/,'=HYPERLINK\(1\)$/);
 
-    const members = await (await t.app.request("/api/operator/exports/members.csv", { headers: operator.auth })).text();
+    const members = await (await api.call(exportMembersRoute, { auth: operator.auth })).text();
     expect(members.split("\r\n")[0]).toBe("member_id,email,points,wallet_address,solana_address,created_at");
     expect(members).toContain(`${userId},'=cmd@example.com,24,,,`);
 
     const [entry] = await db.select().from(operatorAudit).where(eq(operatorAudit.action, "export_ledger"));
     expect(entry).toMatchObject({ actor: "operator@example.com", after: { from: "2026-09-10", to: "2026-09-11" } });
+    // A day that does not exist, and a range backwards: the schema refuses both, sent unchecked.
     expect(
-      await errorOf(
-        await t.app.request("/api/operator/exports/ledger.csv?from=2026-02-30", { headers: operator.auth }),
-      ),
+      await errorOf(await api.unchecked(exportLedgerRoute, { query: { from: "2026-02-30" }, auth: operator.auth })),
     ).toEqual([400, "bad_request"]);
     expect(
       await errorOf(
-        await t.app.request("/api/operator/exports/ledger.csv?from=2026-09-12&to=2026-09-11", {
-          headers: operator.auth,
+        await api.unchecked(exportLedgerRoute, {
+          query: { from: "2026-09-12", to: "2026-09-11" },
+          auth: operator.auth,
         }),
       ),
     ).toEqual([400, "bad_request"]);
@@ -143,9 +157,7 @@ describe("the figures", () => {
       { chainId: 31337, tokenId: 902, owner: "0xbb", mintedAt: at("2026-11-21T00:00:00Z"), staked: false },
     ]);
 
-    const overview = await readData<OperatorOverview>(
-      await t.app.request("/api/operator/overview?days=30", { headers: operator.auth }),
-    );
+    const overview = await api.data(getOperatorOverviewRoute, { query: { days: 30 }, auth: operator.auth });
     expect(overview.dates).toHaveLength(30);
     expect(overview.dates[0]).toBe("2026-10-24");
     expect(overview.dates.at(-1)).toBe("2026-11-22");
@@ -176,13 +188,11 @@ describe("the figures", () => {
     const spentTotal = overview.points_spent.values.reduce((a, b) => a + b, 0);
     expect(issuedTotal - spentTotal).toBe(ledger?.sum);
 
-    expect(await errorOf(await t.app.request("/api/operator/overview?days=7", { headers: operator.auth }))).toEqual([
-      400,
-      "bad_request",
-    ]);
-    const ninety = await readData<OperatorOverview>(
-      await t.app.request("/api/operator/overview?days=90", { headers: operator.auth }),
-    );
+    // 7 days is not a window the schema allows: sent unchecked.
+    expect(
+      await errorOf(await api.unchecked(getOperatorOverviewRoute, { query: { days: 7 }, auth: operator.auth })),
+    ).toEqual([400, "bad_request"]);
+    const ninety = await api.data(getOperatorOverviewRoute, { query: { days: 90 }, auth: operator.auth });
     expect(ninety.dates).toHaveLength(90);
     expect(
       ninety.points_issued.find((series) => series.key === "check_in")?.values[ninety.dates.indexOf("2026-10-01")],
@@ -192,16 +202,16 @@ describe("the figures", () => {
   it("shows each box's sales and stated vs observed shares with a chi-square p-value", async () => {
     const buyer = await signUpMember(t, "buyer@example.com");
     await grantTestPoints(t.database.db, buyer.userId, 200);
-    const bought = await readData<{ owned_box_ids: string[] }>(
-      await postJson(t.app, "/api/boxes/purchase", { box_id: "moon", quantity: 8 }, buyer.auth),
-    );
+    const bought = await api.data(purchaseBoxesRoute, {
+      body: { box_id: "moon", quantity: 8 },
+      headers: {},
+      auth: buyer.auth,
+    });
     for (const id of bought.owned_box_ids) {
-      const res = await postJson(t.app, "/api/boxes/open", { owned_box_id: id }, buyer.auth);
+      const res = await api.call(openBoxRoute, { body: { owned_box_id: id }, auth: buyer.auth });
       expect(res.status).toBe(200);
     }
-    const [moon] = await readData<OperatorBoxes>(
-      await t.app.request("/api/operator/boxes", { headers: operator.auth }),
-    );
+    const [moon] = await api.data(getOperatorBoxesRoute, { auth: operator.auth });
     expect(moon).toMatchObject({ box_id: "moon", sold: 8, supply: 100, supply_left: 92 });
     const [version] = moon?.versions ?? [];
     expect(version?.openings).toBe(8);
@@ -215,16 +225,12 @@ describe("the figures", () => {
     expect(version?.p_value).toBeGreaterThan(0);
     expect(version?.p_value).toBeLessThanOrEqual(1);
     // The public results page and the console count the same openings.
-    const openings = (
-      await (await t.app.request("/api/operator/exports/box-openings.csv", { headers: operator.auth })).text()
-    )
+    const openings = (await (await api.call(exportBoxOpeningsRoute, { query: {}, auth: operator.auth })).text())
       .trimEnd()
       .split("\r\n");
     expect(openings[0]).toBe("box_id,opened_at,member_id,odds_version_id,reward_index,client_seed,nonce,owned_box_id");
     expect(openings.slice(1).filter((line) => line.startsWith(`moon,`) && line.includes(buyer.userId))).toHaveLength(8);
-    const published = await readData<{ versions: Array<{ rewards: Array<{ count: number }> }> }>(
-      await t.app.request("/api/boxes/moon/results"),
-    );
+    const published = await api.data(getBoxResultsRoute, { params: { id: "moon" } });
     expect(published.versions[0]?.rewards.map((reward) => reward.count)).toEqual(
       version?.rewards.map((reward) => reward.count),
     );
@@ -232,10 +238,8 @@ describe("the figures", () => {
 
   it("shows each configured chain's head, indexed block, lag, last error and leader, red past the threshold", async () => {
     const db = t.database.db;
-    const path = "/api/operator/chains";
-    const before = await readData<{ chains: Array<{ chain_id: number; lagging: boolean; head_block: number | null }> }>(
-      await t.app.request(path, { headers: operator.auth }),
-    );
+    const chains = () => api.data(getOperatorChainsRoute, { auth: operator.auth });
+    const before = await chains();
     expect(before.chains).toEqual([expect.objectContaining({ chain_id: 31337, head_block: null, lagging: true })]);
 
     const reported = clock.now();
@@ -249,9 +253,7 @@ describe("the figures", () => {
       lastErrorAt: new Date(reported.getTime() - 60_000),
       updatedAt: reported,
     });
-    const fine = await readData<{ chains: Array<Record<string, unknown>> }>(
-      await t.app.request(path, { headers: operator.auth }),
-    );
+    const fine = await chains();
     expect(fine.chains[0]).toMatchObject({
       head_block: 1_000,
       indexed_block: 1_000,
@@ -266,9 +268,7 @@ describe("the figures", () => {
       .update(chainIndexerStatus)
       .set({ headBlock: 1_500, indexedTime: new Date(reported.getTime() - 600_000) })
       .where(eq(chainIndexerStatus.chainId, 31337));
-    const behind = await readData<{ chains: Array<Record<string, unknown>> }>(
-      await t.app.request(path, { headers: operator.auth }),
-    );
+    const behind = await chains();
     expect(behind.chains[0]).toMatchObject({ lag_blocks: 500, lag_seconds: 600, lagging: true });
   });
 });

@@ -1,6 +1,8 @@
+import { getAllowlistStatusRoute, signMintAuthorizationRoute } from "@arcana/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testActor } from "../../test/admin.js";
-import { createTestApp, postJson } from "../../test/app.js";
+import { apiClient } from "../../test/api-client.js";
+import { createTestApp } from "../../test/app.js";
 import { bindWalletDirectly, signUpMember } from "../../test/members.js";
 import { addToAllowlist, removeFromAllowlist } from "./admin.js";
 import { parseAllowlistEntry } from "./service.js";
@@ -17,10 +19,10 @@ beforeAll(async () => {
   });
 });
 afterAll(() => t.dispose());
+const api = apiClient({ request: (path, init) => t.app.request(path, init) });
 
 async function isInWhitelist(auth: Record<string, string>) {
-  const res = await t.app.request("/api/whitelist", { headers: auth });
-  return ((await res.json()) as { data: { isInWhitelist: boolean } }).data.isInWhitelist;
+  return (await api.data(getAllowlistStatusRoute, { auth })).isInWhitelist;
 }
 
 describe("the mint allowlist", () => {
@@ -34,7 +36,7 @@ describe("the mint allowlist", () => {
     const member = await signUpMember(t, "hopeful@example.com");
     await bindWalletDirectly(t.database.db, member.userId, wallet);
     expect(await isInWhitelist(member.auth)).toBe(false);
-    const refused = await postJson(t.app, "/api/blockchain/mint_signature", { address: wallet }, member.auth);
+    const refused = await api.call(signMintAuthorizationRoute, { body: { address: wallet }, auth: member.auth });
     expect(refused.status).toBe(403);
     expect(((await refused.json()) as { error: { message: string } }).error.message).toMatch(/allowlist/);
 
@@ -46,6 +48,6 @@ describe("the mint allowlist", () => {
   });
 
   it("needs a session", async () => {
-    expect((await t.app.request("/api/whitelist")).status).toBe(401);
+    expect((await api.call(getAllowlistStatusRoute)).status).toBe(401);
   });
 });

@@ -1,11 +1,19 @@
 import { genesisPassAbi } from "@arcana/contracts";
-import type { ClaimResult, ErrorBody, MintSignature, Pass, StakingRewards, UnstakeSignature } from "@arcana/protocol";
+import {
+  claimAllRewardsRoute,
+  claimPassRewardsRoute,
+  type ErrorBody,
+  getStakingRewardsRoute,
+  listMyPassesRoute,
+  signMintAuthorizationRoute,
+  signUnstakeAuthorizationRoute,
+} from "@arcana/protocol";
 import type { Hex } from "viem";
 import type { PrivateKeyAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createChainClients } from "../../chain/clients.js";
 import type { createIndexer } from "../../chain/indexer.js";
-import { postJson, readData } from "../../test/app.js";
+import { apiClient, errorCode } from "../../test/api-client.js";
 import type { startTestChain } from "../../test/chain.js";
 import { createIndexedTestApp, hardhatAccounts, testIndexer, walletOn } from "../../test/contracts.js";
 import { testEconomy } from "../../test/daily.js";
@@ -27,6 +35,20 @@ let indexer: ReturnType<typeof createIndexer>;
 const alice = hardhatAccounts[2] as PrivateKeyAccount;
 const bob = hardhatAccounts[3] as PrivateKeyAccount;
 let aliceMember: Awaited<ReturnType<typeof signUpMember>>;
+const api = apiClient({ request: (path, init) => t.app.request(path, init) });
+
+function myPasses(auth: Record<string, string>) {
+  return api.data(listMyPassesRoute, { auth });
+}
+function mintSignature(address: string, auth: Record<string, string>) {
+  return api.call(signMintAuthorizationRoute, { body: { address }, auth });
+}
+function claimOne(tokenId: number, auth: Record<string, string>) {
+  return api.call(claimPassRewardsRoute, { body: { token_id: tokenId }, auth });
+}
+function unstakeSignature(tokenId: number, auth: Record<string, string>) {
+  return api.call(signUnstakeAuthorizationRoute, { body: { token_id: tokenId }, auth });
+}
 
 async function send(account: PrivateKeyAccount, hash: Promise<Hex>) {
   const receipt = await chain.client.waitForTransactionReceipt({ hash: await hash });
@@ -35,9 +57,7 @@ async function send(account: PrivateKeyAccount, hash: Promise<Hex>) {
 }
 
 async function mintFor(account: PrivateKeyAccount, auth: Record<string, string>) {
-  const auth712 = await readData<MintSignature>(
-    await postJson(t.app, "/api/blockchain/mint_signature", { address: account.address }, auth),
-  );
+  const auth712 = await api.data(signMintAuthorizationRoute, { body: { address: account.address }, auth });
   await send(
     account,
     walletOn(chain, account).writeContract({
@@ -60,26 +80,28 @@ afterAll(() => indexed?.dispose());
 
 describe("minting a Genesis Pass", () => {
   it("refuses an address that is not the member's bound wallet, and a member without a wallet", async () => {
-    const other = await postJson(t.app, "/api/blockchain/mint_signature", { address: bob.address }, aliceMember.auth);
+    const other = await mintSignature(bob.address, aliceMember.auth);
     expect(other.status).toBe(403);
     const walletless = await signUpMember(t, "walletless@example.com");
-    const none = await postJson(t.app, "/api/blockchain/mint_signature", { address: bob.address }, walletless.auth);
+    const none = await mintSignature(bob.address, walletless.auth);
     expect(none.status).toBe(409);
-    expect(((await none.json()) as { error: { code: string } }).error.code).toBe("wallet_required");
-    const malformed = await postJson(t.app, "/api/blockchain/mint_signature", { address: "0x123" }, aliceMember.auth);
+    expect(await errorCode(none)).toBe("wallet_required");
+    // Not an address by the schema: sent unchecked.
+    const malformed = await api.unchecked(signMintAuthorizationRoute, {
+      body: { address: "0x123" },
+      auth: aliceMember.auth,
+    });
     expect(malformed.status).toBe(400);
   });
 
   it("authorizes a mint the contract accepts, and the indexer shows the pass", async () => {
     await mintFor(alice, aliceMember.auth);
-    const passes = await readData<Pass[]>(
-      await t.app.request("/api/blockchain/my_nfts", { headers: aliceMember.auth }),
-    );
+    const passes = await myPasses(aliceMember.auth);
     expect(passes).toEqual([{ token_id: 1, chain_id: 31337, stake_info: { staked: false, since: null } }]);
   });
 
   it("refuses a second authorization once the wallet holds a pass", async () => {
-    const again = await postJson(t.app, "/api/blockchain/mint_signature", { address: alice.address }, aliceMember.auth);
+    const again = await mintSignature(alice.address, aliceMember.auth);
     expect(again.status).toBe(409);
   });
 });
@@ -100,17 +122,13 @@ describe("staking rewards", () => {
     await indexer.syncAll();
     const block = await chain.client.getBlock({ blockNumber: receipt.blockNumber });
     stakedSince = Number(block.timestamp) * 1000;
-    const passes = await readData<Pass[]>(
-      await t.app.request("/api/blockchain/my_nfts", { headers: aliceMember.auth }),
-    );
+    const passes = await myPasses(aliceMember.auth);
     expect(passes[0]?.stake_info).toEqual({ staked: true, since: Number(block.timestamp) });
   });
 
   it("accrues by the second and counts down to the next point", async () => {
     clock.set(stakedSince + 2 * POINT_MS + 100_000);
-    const rewards = await readData<StakingRewards>(
-      await t.app.request("/api/nft/staking/rewards", { headers: aliceMember.auth }),
-    );
+    const rewards = await api.data(getStakingRewardsRoute, { auth: aliceMember.auth });
     expect(rewards.total_pending).toBe(2);
     expect(rewards.passes).toEqual([
       {
@@ -125,26 +143,24 @@ describe("staking rewards", () => {
   });
 
   it("claims once: a second claim finds nothing pending", async () => {
-    const first = await readData<ClaimResult>(
-      await postJson(t.app, "/api/nft/staking/claim_one", { token_id: 1 }, aliceMember.auth),
-    );
+    const claim = { body: { token_id: 1 }, auth: aliceMember.auth };
+    const first = await api.data(claimPassRewardsRoute, claim);
     expect(first).toEqual({ claimed: 2, pts: 2 });
-    const second = await readData<ClaimResult>(
-      await postJson(t.app, "/api/nft/staking/claim_one", { token_id: 1 }, aliceMember.auth),
-    );
+    const second = await api.data(claimPassRewardsRoute, claim);
     expect(second).toEqual({ claimed: 0, pts: 2 });
   });
 
   it("never credits twice under 50 concurrent claims", async () => {
     clock.set(stakedSince + 10 * POINT_MS);
+    const auth = aliceMember.auth;
     const results = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
         i % 2 === 0
-          ? postJson(t.app, "/api/nft/staking/claim_all", {}, aliceMember.auth)
-          : postJson(t.app, "/api/nft/staking/claim_one", { token_id: 1 }, aliceMember.auth),
+          ? api.data(claimAllRewardsRoute, { auth })
+          : api.data(claimPassRewardsRoute, { body: { token_id: 1 }, auth }),
       ),
     );
-    const claimed = await Promise.all(results.map((res) => readData<ClaimResult>(res).then((r) => r.claimed)));
+    const claimed = results.map((result) => result.claimed);
     expect(claimed.reduce((a, b) => a + b, 0)).toBe(8);
     expect(await balanceOf(t.database.db, aliceMember.userId)).toBe(10);
   });
@@ -152,15 +168,13 @@ describe("staking rewards", () => {
   it("refuses to claim or unstake someone else's pass", async () => {
     const bobMember = await signUpMember(t, "bob@example.com");
     await bindWalletDirectly(t.database.db, bobMember.userId, bob.address);
-    expect((await postJson(t.app, "/api/nft/staking/claim_one", { token_id: 1 }, bobMember.auth)).status).toBe(403);
-    expect((await postJson(t.app, "/api/blockchain/unstake_signature", { token_id: 1 }, bobMember.auth)).status).toBe(
-      403,
-    );
-    expect((await postJson(t.app, "/api/nft/staking/claim_one", { token_id: 99 }, bobMember.auth)).status).toBe(404);
+    expect((await claimOne(1, bobMember.auth)).status).toBe(403);
+    expect((await unstakeSignature(1, bobMember.auth)).status).toBe(403);
+    expect((await claimOne(99, bobMember.auth)).status).toBe(404);
   });
 
   it("holds the unstake until the minimum stake time, then settles and authorizes it", async () => {
-    const early = await postJson(t.app, "/api/blockchain/unstake_signature", { token_id: 1 }, aliceMember.auth);
+    const early = await unstakeSignature(1, aliceMember.auth);
     expect(early.status).toBe(409);
     const refusal = (await early.json()) as ErrorBody;
     expect(refusal.error.code).toBe("conflict");
@@ -168,9 +182,7 @@ describe("staking rewards", () => {
     expect(refusal.error.unlocks_at).toBe(new Date(stakedSince + 86_400_000).toISOString().replace(".000Z", "Z"));
 
     clock.set(stakedSince + 86_400_000 + 5 * POINT_MS);
-    const auth712 = await readData<UnstakeSignature>(
-      await postJson(t.app, "/api/blockchain/unstake_signature", { token_id: 1 }, aliceMember.auth),
-    );
+    const auth712 = await api.data(signUnstakeAuthorizationRoute, { body: { token_id: 1 }, auth: aliceMember.auth });
     expect(auth712.settled_points).toBe(105 - 10);
     expect(await balanceOf(t.database.db, aliceMember.userId)).toBe(105);
 
@@ -186,13 +198,9 @@ describe("staking rewards", () => {
       }),
     );
     await indexer.syncAll();
-    const passes = await readData<Pass[]>(
-      await t.app.request("/api/blockchain/my_nfts", { headers: aliceMember.auth }),
-    );
+    const passes = await myPasses(aliceMember.auth);
     expect(passes[0]?.stake_info).toEqual({ staked: false, since: null });
-    const rewards = await readData<StakingRewards>(
-      await t.app.request("/api/nft/staking/rewards", { headers: aliceMember.auth }),
-    );
+    const rewards = await api.data(getStakingRewardsRoute, { auth: aliceMember.auth });
     expect(rewards).toEqual({ passes: [], total_pending: 0, next_point_in_ms: null });
     // The Unstaked event settles up to its block time: everything was claimed already.
     expect(await balanceOf(t.database.db, aliceMember.userId)).toBe(105);
@@ -206,25 +214,22 @@ describe("the indexer", () => {
     await bindWalletDirectly(t.database.db, carolMember.userId, carol.address);
     const snapshot = await chain.client.snapshot();
     await mintFor(carol, carolMember.auth);
-    expect(
-      await readData<Pass[]>(await t.app.request("/api/blockchain/my_nfts", { headers: carolMember.auth })),
-    ).toHaveLength(1);
+    expect(await myPasses(carolMember.auth)).toHaveLength(1);
 
     await chain.client.revert({ id: snapshot });
     await chain.client.mine({ blocks: 3 });
     await indexer.syncAll();
-    expect(
-      await readData<Pass[]>(await t.app.request("/api/blockchain/my_nfts", { headers: carolMember.auth })),
-    ).toEqual([]);
+    expect(await myPasses(carolMember.auth)).toEqual([]);
   });
 
   it("keeps following through an RPC that fails for a while, without losing events", async () => {
     const dave = hardhatAccounts[5] as PrivateKeyAccount;
     const daveMember = await signUpMember(t, "dave@example.com");
     await bindWalletDirectly(t.database.db, daveMember.userId, dave.address);
-    const auth712 = await readData<MintSignature>(
-      await postJson(t.app, "/api/blockchain/mint_signature", { address: dave.address }, daveMember.auth),
-    );
+    const auth712 = await api.data(signMintAuthorizationRoute, {
+      body: { address: dave.address },
+      auth: daveMember.auth,
+    });
     await send(
       dave,
       walletOn(chain, dave).writeContract({
@@ -240,15 +245,10 @@ describe("the indexer", () => {
     following.start();
     try {
       await expect
-        .poll(
-          async () =>
-            (await readData<Pass[]>(await t.app.request("/api/blockchain/my_nfts", { headers: daveMember.auth })))
-              .length,
-          {
-            timeout: 15_000,
-            interval: 50,
-          },
-        )
+        .poll(async () => (await myPasses(daveMember.auth)).length, {
+          timeout: 15_000,
+          interval: 50,
+        })
         .toBe(1);
       expect(flaky.failuresLeft()).toBe(0);
     } finally {

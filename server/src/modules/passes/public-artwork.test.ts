@@ -1,4 +1,6 @@
+import { getConfigRoute, getMyProfileRoute, getPassMetadataRoute, listMyPassesRoute } from "@arcana/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { apiClient, dataOf, errorCode, pathOf } from "../../test/api-client.js";
 import { createTestApp, signInByCode } from "../../test/app.js";
 import { passes } from "./schema.js";
 
@@ -15,19 +17,21 @@ beforeAll(async () => {
   });
 });
 afterAll(() => t?.dispose());
+const api = apiClient({ request: (path, init) => t.app.request(path, init) });
 
 const marketplace = { origin: "https://market.example", "sec-fetch-site": "cross-site" };
 
 describe("finding 16: a pass's metadata and artwork are readable by other sites", () => {
   it("serves a minted pass's metadata to any origin", async () => {
-    const res = await t.app.request("/api/nft/metadata/7", { headers: marketplace });
+    const res = await api.call(getPassMetadataRoute, { params: { id: 7 }, extraHeaders: marketplace });
     expect(res.status).toBe(200);
     expect(res.headers.get("access-control-allow-origin")).toBe("*");
     expect(res.headers.get("cross-origin-resource-policy")).toBe("cross-origin");
-    expect(((await res.json()) as { image: string }).image).toContain("/api/nft/image.svg");
+    expect((await dataOf(getPassMetadataRoute, res)).image).toContain("/api/nft/image.svg");
   });
 
   it("serves the artwork to any origin", async () => {
+    // The image is not in the route table (an SVG the metadata links to, not a JSON call): its address as is.
     const res = await t.app.request("/api/nft/image.svg", { headers: marketplace });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("image/svg+xml");
@@ -36,19 +40,20 @@ describe("finding 16: a pass's metadata and artwork are readable by other sites"
   });
 
   it("answers 404 for a pass never minted", async () => {
-    const res = await t.app.request("/api/nft/metadata/8", { headers: marketplace });
+    const res = await api.call(getPassMetadataRoute, { params: { id: 8 }, extraHeaders: marketplace });
     expect(res.status).toBe(404);
-    expect(((await res.json()) as { error: { code: string } }).error.code).toBe("not_found");
+    expect(await errorCode(res)).toBe("not_found");
   });
 
   it("changes nothing else: other answers stay same-origin, with no CORS", async () => {
     const token = await signInByCode(t.app, "artwork@example.com");
-    for (const [path, headers] of [
-      ["/api/config", {}],
-      ["/api/users/mine", { authorization: `Bearer ${token}` }],
-      ["/api/blockchain/my_nfts", { authorization: `Bearer ${token}` }],
+    for (const [route, auth] of [
+      [getConfigRoute, {}],
+      [getMyProfileRoute, { authorization: `Bearer ${token}` }],
+      [listMyPassesRoute, { authorization: `Bearer ${token}` }],
     ] as const) {
-      const res = await t.app.request(path, { headers: { ...marketplace, ...headers } });
+      const path = pathOf(route);
+      const res = await api.call(route, { auth, extraHeaders: marketplace });
       expect(res.status, path).toBe(200);
       expect(res.headers.get("access-control-allow-origin"), path).toBeNull();
       expect(res.headers.get("cross-origin-resource-policy"), path).toBe("same-origin");

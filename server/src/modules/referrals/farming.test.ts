@@ -1,9 +1,10 @@
-import type { ReferralSummary, UseReferralResult } from "@arcana/protocol";
+import { getReferralSummaryRoute, useReferralCodeRoute } from "@arcana/protocol";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { referralUses } from "../../db/schema.js";
 import { loadEconomy } from "../../economy.js";
-import { createTestApp, economyQualifyingOn, postJson, readData, testClock, unlimitedLimiter } from "../../test/app.js";
+import { apiClient } from "../../test/api-client.js";
+import { createTestApp, economyQualifyingOn, testClock, unlimitedLimiter } from "../../test/app.js";
 import { balanceOf, bindWalletDirectly, signUpMember } from "../../test/members.js";
 import { refusalReasons } from "./rules.js";
 
@@ -20,6 +21,7 @@ beforeAll(async () => {
   });
 });
 afterAll(() => t.dispose());
+const api = apiClient({ request: (path, init) => t.app.request(path, init) });
 
 type Member = Awaited<ReturnType<typeof signUpMember>> & { email: string };
 let members = 0;
@@ -30,10 +32,10 @@ let wallets = 0;
 const nextWallet = () => `0x${(0xfa000 + ++wallets).toString(16).padStart(40, "0")}`;
 
 async function codeOf(who: Member): Promise<string> {
-  return (await readData<ReferralSummary>(await t.app.request("/api/refer_code", { headers: who.auth }))).code;
+  return (await api.data(getReferralSummaryRoute, { auth: who.auth })).code;
 }
 function use(who: Member, code: string) {
-  return postJson(t.app, "/api/refer_code/use", { code }, who.auth);
+  return api.call(useReferralCodeRoute, { body: { code }, auth: who.auth });
 }
 async function errorOf(res: Response) {
   const body = (await res.json()) as { error: { code: string; message: string } };
@@ -46,7 +48,7 @@ async function usesOf(who: Member) {
 async function joinAndBind(inviter: Member, invitee: Member) {
   expect((await use(invitee, await codeOf(inviter))).status).toBe(200);
   await bindWalletDirectly(t.database.db, invitee.userId, nextWallet(), clock.now());
-  await t.app.request("/api/refer_code", { headers: inviter.auth });
+  await api.call(getReferralSummaryRoute, { auth: inviter.auth });
   return (await usesOf(invitee))[0];
 }
 
@@ -87,17 +89,12 @@ describe("finding 3: invite farming", () => {
     try {
       const inviter = await signUpMember(shipped, "shipped-inviter@example.com");
       const invitee = await signUpMember(shipped, "shipped-invitee@example.com");
-      const { code } = await readData<ReferralSummary>(
-        await shipped.app.request("/api/refer_code", { headers: inviter.auth }),
-      );
-      const used = await readData<UseReferralResult>(
-        await postJson(shipped.app, "/api/refer_code/use", { code }, invitee.auth),
-      );
+      const shippedApi = apiClient(shipped.app);
+      const { code } = await shippedApi.data(getReferralSummaryRoute, { auth: inviter.auth });
+      const used = await shippedApi.data(useReferralCodeRoute, { body: { code }, auth: invitee.auth });
       expect(used).toMatchObject({ state: "pending", qualify_on: "first_check_in" });
       await bindWalletDirectly(shipped.database.db, invitee.userId, nextWallet(), clock.now());
-      const after = await readData<ReferralSummary>(
-        await shipped.app.request("/api/refer_code", { headers: inviter.auth }),
-      );
+      const after = await shippedApi.data(getReferralSummaryRoute, { auth: inviter.auth });
       expect(after).toMatchObject({ invitees: 1, qualified: 0 });
       expect(await balanceOf(shipped.database.db, invitee.userId)).toBe(0);
     } finally {
@@ -119,7 +116,7 @@ describe("finding 3: invite farming", () => {
     // Another inviter is another matter: the friend's alias may qualify for them.
     const other = await member();
     expect(await joinAndBind(other, await member("friend+other@example.com"))).toMatchObject({ state: "qualified" });
-    const summary = await readData<ReferralSummary>(await t.app.request("/api/refer_code", { headers: inviter.auth }));
+    const summary = await api.data(getReferralSummaryRoute, { auth: inviter.auth });
     expect(summary).toMatchObject({ invitees: 3, qualified: 1, pending_points: 50 });
   });
 
@@ -155,7 +152,7 @@ describe("finding 3: invite farming", () => {
     await Promise.all(
       invitees.map((invitee) => bindWalletDirectly(t.database.db, invitee.userId, nextWallet(), clock.now())),
     );
-    await Promise.all(invitees.map(() => t.app.request("/api/refer_code", { headers: inviter.auth })));
+    await Promise.all(invitees.map(() => api.call(getReferralSummaryRoute, { auth: inviter.auth })));
     const states = (await Promise.all(invitees.map(usesOf))).map((rows) => rows[0]?.state);
     expect(states.filter((state) => state === "qualified")).toHaveLength(cap);
     expect(states.filter((state) => state === "refused")).toHaveLength(6 - cap);

@@ -1,4 +1,5 @@
 import { dailyAbi } from "@arcana/contracts";
+import { relayRoute } from "@arcana/protocol";
 import { eq } from "drizzle-orm";
 import pino from "pino";
 import { encodeFunctionData } from "viem";
@@ -9,7 +10,8 @@ import { createChainClients } from "../../chain/clients.js";
 import { runCli } from "../../cli/program.js";
 import { loadConfig } from "../../config.js";
 import { loadEconomy } from "../../economy.js";
-import { createTestApp, postJson } from "../../test/app.js";
+import { apiClient, dataOf } from "../../test/api-client.js";
+import { createTestApp } from "../../test/app.js";
 import { startTestChain } from "../../test/chain.js";
 import { deployArcana } from "../../test/contracts.js";
 import { balanceOf, bindWalletDirectly, signUpMember } from "../../test/members.js";
@@ -78,14 +80,12 @@ async function queueCheckIn(email: string) {
     data: encodeFunctionData({ abi: dailyAbi, functionName: "checkIn" }),
   };
   const signature = await signForwardRequest(account, { chainId: 31337, forwarder: contracts.forwarder }, request);
-  const res = await postJson(
-    t.app,
-    "/api/blockchain/relay",
-    { chain_id: 31337, request: { ...request, value: "0", gas: "120000", nonce: "0" }, signature },
-    member.auth,
-  );
+  const res = await apiClient(t.app).call(relayRoute, {
+    body: { chain_id: 31337, request: { ...request, value: "0", gas: "120000", nonce: "0" }, signature },
+    auth: member.auth,
+  });
   expect(res.status).toBe(202);
-  const { data } = (await res.json()) as { data: { relay_id: string } };
+  const data = await dataOf(relayRoute, res);
   return { ...member, relayId: data.relay_id };
 }
 

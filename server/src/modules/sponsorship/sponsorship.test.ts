@@ -1,6 +1,13 @@
 import { dailyAbi } from "@arcana/contracts";
-import type { ErrorBody, OperatorSponsorship, RelayAccepted, RelayStatus, Sponsorship } from "@arcana/protocol";
-import { gmtDayNumber } from "@arcana/protocol";
+import type { ApiRouteInput, ErrorBody, RelayAccepted } from "@arcana/protocol";
+import {
+  getOperatorSponsorshipRoute,
+  getRelayRoute,
+  getSponsorshipRoute,
+  getTarotDrawRoute,
+  gmtDayNumber,
+  relayRoute,
+} from "@arcana/protocol";
 import { eq } from "drizzle-orm";
 import pino from "pino";
 import { encodeFunctionData, formatEther, type Hex, keccak256, toHex } from "viem";
@@ -10,7 +17,8 @@ import { signForwardRequest } from "../../../../contracts/scripts/lib/forward-re
 import { tarotRecords } from "../../db/schema.js";
 import { type Economy, loadEconomy } from "../../economy.js";
 import { makeOperator } from "../../test/admin.js";
-import { createTestApp, postJson } from "../../test/app.js";
+import { apiClient, dataOf } from "../../test/api-client.js";
+import { createTestApp } from "../../test/app.js";
 import { startTestChain } from "../../test/chain.js";
 import { deployArcana, hardhatAccounts, walletOn } from "../../test/contracts.js";
 import { balanceOf, bindWalletDirectly, signUpMember } from "../../test/members.js";
@@ -23,6 +31,7 @@ const relayerKey = "0x8b3a350cf5c34c9194ca85829a2df0ec3153be0318b5e2d3348e872092
 
 type Chain = Awaited<ReturnType<typeof startTestChain>>;
 type App = Awaited<ReturnType<typeof createTestApp>>;
+type RelayBody = ApiRouteInput<typeof relayRoute>["body"];
 let chain: Chain;
 let contracts: Awaited<ReturnType<typeof deployArcana>>;
 const apps: App[] = [];
@@ -91,8 +100,8 @@ async function signedRequest(
   };
 }
 
-async function relay(t: App, auth: Record<string, string>, body: unknown) {
-  const res = await postJson(t.app, "/api/blockchain/relay", body, auth);
+async function relay(t: App, auth: Record<string, string>, body: RelayBody) {
+  const res = await apiClient(t.app).call(relayRoute, { body, auth });
   return {
     status: res.status,
     body: (await res.json()) as { data?: RelayAccepted; error?: ErrorBody["error"] },
@@ -134,10 +143,10 @@ afterAll(async () => {
 describe("sponsored transactions", () => {
   it("relays a check-in for a member with an empty wallet: queued, sent once, confirmed, credited once, spend recorded", async () => {
     const t = await appWith(economyWith({ memberDailyQuota: 3 }));
+    const api = apiClient(t.app);
     const member = await emptyWalletMember(t, "free@example.com");
 
-    const status = await t.app.request("/api/blockchain/sponsorship", { headers: member.auth });
-    const { data: sponsorship } = (await status.json()) as { data: Sponsorship };
+    const sponsorship = await api.data(getSponsorshipRoute, { auth: member.auth });
     expect(sponsorship.chains).toEqual([
       expect.objectContaining({ chain_id: 31337, enabled: true, left_today: 3, next_nonce: "0", reason: null }),
     ]);
@@ -161,8 +170,8 @@ describe("sponsored transactions", () => {
     const relayer = relayerOf(t);
     await relayer.step(); // signs, stores, broadcasts (automining: mined at once)
     await relayer.step(); // settles
-    const res = await t.app.request(`/api/blockchain/relay/${first.body.data?.relay_id}`, { headers: member.auth });
-    const { data: relayState } = (await res.json()) as { data: RelayStatus };
+    const relayId = first.body.data?.relay_id as string;
+    const relayState = await api.data(getRelayRoute, { params: { relay_id: relayId }, auth: member.auth });
     expect(relayState).toMatchObject({
       state: "confirmed",
       credited: true,
@@ -189,17 +198,15 @@ describe("sponsored transactions", () => {
     expect(await t.database.db.select().from(relayerTransactions)).toHaveLength(1);
     // Another member of another app can see nothing of it.
     const stranger = await emptyWalletMember(t, "stranger@example.com");
-    const foreign = await t.app.request(`/api/blockchain/relay/${first.body.data?.relay_id}`, {
-      headers: stranger.auth,
-    });
+    const foreign = await api.call(getRelayRoute, { params: { relay_id: relayId }, auth: stranger.auth });
     expect(foreign.status).toBe(404);
 
     // The operator console's report: the relayer, today's spend, the outcome, the day's relays.
     const operator = await signUpMember(t, "operator@example.com");
     await makeOperator(t.database.db, "operator@example.com");
-    const report = await t.app.request("/api/operator/sponsorship", { headers: operator.auth });
+    const report = await api.call(getOperatorSponsorshipRoute, { auth: operator.auth });
     expect(report.status).toBe(200);
-    const { data: sponsorshipReport } = (await report.json()) as { data: OperatorSponsorship };
+    const sponsorshipReport = await dataOf(getOperatorSponsorshipRoute, report);
     const [local] = sponsorshipReport.chains;
     expect(local).toMatchObject({
       chain_id: 31337,
@@ -215,15 +222,15 @@ describe("sponsored transactions", () => {
     });
     expect(local?.days).toHaveLength(sponsorshipReport.window_days);
     expect(local?.days.at(-1)).toMatchObject({ relays: 1, confirmed: 1, failed: 0 });
-    expect((await t.app.request("/api/operator/sponsorship", { headers: member.auth })).status).toBe(403);
+    expect((await api.call(getOperatorSponsorshipRoute, { auth: member.auth })).status).toBe(403);
   }, 60_000);
 
   it("relays the day's tarot record: confirmed and its points credited once, through the tarot module's one rule", async () => {
     const economy = economyWith({ memberDailyQuota: 3 });
     const t = await appWith(economy);
+    const api = apiClient(t.app);
     const member = await emptyWalletMember(t, "free-tarot@example.com");
-    const draw = await t.app.request("/api/tarot/draw", { headers: member.auth });
-    const { data } = (await draw.json()) as { data: { digest: Hex } };
+    const data = await api.data(getTarotDrawRoute, { auth: member.auth });
     const body = await signedRequest(member.account, {
       data: encodeFunctionData({ abi: dailyAbi, functionName: "recordTarot", args: [data.digest] }),
     });
@@ -234,8 +241,10 @@ describe("sponsored transactions", () => {
     await relayer.step();
     await relayer.step();
     await relayer.step(); // nothing more to settle: no second credit
-    const res = await t.app.request(`/api/blockchain/relay/${accepted.body.data?.relay_id}`, { headers: member.auth });
-    const { data: relayState } = (await res.json()) as { data: RelayStatus };
+    const relayState = await api.data(getRelayRoute, {
+      params: { relay_id: accepted.body.data?.relay_id as string },
+      auth: member.auth,
+    });
     expect(relayState).toMatchObject({ state: "confirmed", credited: true, action: "record_tarot" });
     expect(await balanceOf(t.database.db, member.userId)).toBe(economy.tarot.points);
     expect(await t.database.db.select().from(tarotRecords).where(eq(tarotRecords.userId, member.userId))).toEqual([
@@ -250,7 +259,7 @@ describe("sponsored transactions", () => {
     const other = privateKeyToAccount(generatePrivateKey());
     const now = Math.floor(Date.now() / 1000);
     const signed = await signedRequest(member.account, {});
-    const cases: Array<[string, unknown]> = [
+    const cases: Array<[string, RelayBody]> = [
       ["address_mismatch", await signedRequest(other, {})],
       ["not_sponsored", await signedRequest(member.account, { to: contracts.forwarder })],
       ["not_sponsored", await signedRequest(member.account, { value: 1n })],
@@ -259,7 +268,7 @@ describe("sponsored transactions", () => {
       ["bad_deadline", await signedRequest(member.account, { deadline: now + 3_600 })],
       ["invalid_signature", await signedRequest(member.account, { signer: other })],
       // The 64-byte form verifies off chain, but the forwarder's ECDSA.recover refuses it.
-      ["invalid_signature", { ...signed, signature: signed.signature.slice(0, 130) }],
+      ["invalid_signature", { ...signed, signature: signed.signature.slice(0, 130) as Hex }],
       ["invalid_nonce", await signedRequest(member.account, { nonce: 7n })],
       ["sponsorship_off", { ...(await signedRequest(member.account, {})), chain_id: 204 }],
     ];
@@ -305,8 +314,7 @@ describe("sponsored transactions", () => {
     const refused = await relay(t, member.auth, tarot);
     expect(refused.status).toBe(429);
     expect(refused.body.error).toMatchObject({ code: "quota_used", quota: 1 });
-    const status = await t.app.request("/api/blockchain/sponsorship", { headers: member.auth });
-    expect(((await status.json()) as { data: Sponsorship }).data.chains[0]).toMatchObject({
+    expect((await apiClient(t.app).data(getSponsorshipRoute, { auth: member.auth })).chains[0]).toMatchObject({
       enabled: false,
       left_today: 0,
       reason: "quota_used",
@@ -331,7 +339,7 @@ describe("sponsored transactions", () => {
       Array.from({ length: 6 }, (_, i) => emptyWalletMember(t, `budget-race-${i}@example.com`)),
     );
     const bodies = await Promise.all(members.map((member) => signedRequest(member.account, {})));
-    const answers = await Promise.all(members.map((member, i) => relay(t, member.auth, bodies[i])));
+    const answers = await Promise.all(members.map((member, i) => relay(t, member.auth, bodies[i] as RelayBody)));
     const codes = answers.map((answer) => answer.body.error?.code ?? answer.status);
     expect(codes.filter((code) => code === 202)).toHaveLength(3);
     expect(codes.filter((code) => code === "budget_spent")).toHaveLength(3);
