@@ -70,19 +70,29 @@ export function apiClient(app: RequestingApp) {
       route: Route,
       ...[input]: CallArgs<Route>
     ): Promise<z.output<Route["response"]>> {
-      const res = await send(route, input);
-      const body: unknown = await res.json();
-      if (!res.ok || typeof body !== "object" || body === null || (!route.bare && !("data" in body))) {
-        throw new Error(`${route.operationId} answered ${res.status}: ${JSON.stringify(body)}`);
-      }
-      const data = route.bare || !("data" in body) ? body : body.data;
-      return parseAnswer<Route["response"]>(route.response, data);
+      return dataOf(route, await send(route, input));
     },
     /** The call with input its schemas would not allow, for tests of what the server refuses. */
     unchecked(route: ApiRoute, input: UncheckedInput = {}): Promise<Response> {
       return send(route, input);
     },
   };
+}
+
+/**
+ * The `data` of an answer already in hand (a test that also reads its status or headers), typed and
+ * checked by the route's response schema; a refusal throws with its status and error.
+ */
+export async function dataOf<Route extends ApiRoute>(
+  route: Route,
+  res: Response,
+): Promise<z.output<Route["response"]>> {
+  const body: unknown = await res.json();
+  if (!res.ok || typeof body !== "object" || body === null || (!route.bare && !("data" in body))) {
+    throw new Error(`${route.operationId} answered ${res.status}: ${JSON.stringify(body)}`);
+  }
+  const data = route.bare || !("data" in body) ? body : body.data;
+  return parseAnswer<Route["response"]>(route.response, data);
 }
 
 /** The answer checked against the route's response schema: a drift from the contract fails the test. */
