@@ -25,7 +25,9 @@ afterAll(() => t.dispose());
 type Member = Awaited<ReturnType<typeof signUpMember>>;
 
 async function drawOf(app: typeof t.app, member: Member): Promise<TarotDraw> {
-  return apiClient(app).data(getTarotDrawRoute, { auth: member.auth });
+  const res = await apiClient(app).call(getTarotDrawRoute, { auth: member.auth });
+  expect(res.status).toBe(200);
+  return dataOf(getTarotDrawRoute, res);
 }
 
 function asRequest(draw: TarotDraw) {
