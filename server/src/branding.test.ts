@@ -1,13 +1,20 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { PublicConfig } from "@arcana/protocol";
+import {
+  getConfigRoute,
+  getMyProfileRoute,
+  listPointsHistoryRoute,
+  sendSignInCodeRoute,
+  signOutRoute,
+} from "@arcana/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BrandingError, parseBranding } from "./branding.js";
 import { ConfigError, loadConfig } from "./config.js";
 import { grantPoints, reverseCredit, spendPoints } from "./modules/ledger/points.js";
 import { passMetadata } from "./modules/passes/pass-metadata.js";
-import { capturingMailer, createTestApp, postJson, readData, signInByCode } from "./test/app.js";
+import { apiClient, dataOf } from "./test/api-client.js";
+import { capturingMailer, createTestApp, signInByCode } from "./test/app.js";
 
 const scratch = mkdtempSync(path.join(tmpdir(), "arcana-branding-"));
 const brandingFile = path.join(scratch, "branding.json");
@@ -67,7 +74,11 @@ describe("a branded start", () => {
   });
 
   it("shows the brand, and nowhere Arcana, in the public config, the e-mails and the pass's metadata and artwork", async () => {
-    const config = await readData<PublicConfig>(await t.app.request("/api/config"));
+    const api = apiClient(t.app);
+    const answer = await api.call(getConfigRoute);
+    // Arcana is looked for in the branding as sent: read through its schema, a field it does not know would not show.
+    const sentBranding = ((await answer.clone().json()) as { data: { branding: unknown } }).data.branding;
+    const config = await dataOf(getConfigRoute, answer);
     expect(config.branding).toMatchObject({
       site_name: "Lumen Club",
       short_name: "Lumen",
@@ -76,10 +87,10 @@ describe("a branded start", () => {
       pass_name: "Lumen Club Genesis Pass",
       links: { site: "https://lumen.example", docs: null, social: [{ label: "X", url: "https://x.com/lumen" }] },
     });
-    expect(JSON.stringify(config.branding)).not.toContain("Arcana");
+    expect(JSON.stringify(sentBranding)).not.toContain("Arcana");
 
     expect(t.config.mail.from).toBe("Lumen Club <no-reply@arcana.local>");
-    await postJson(t.app, "/api/send_code", { email: "member@lumen.example", check_email: true });
+    await api.call(sendSignInCodeRoute, { body: { email: "member@lumen.example", check_email: true } });
     const mail = sent.at(-1);
     for (const part of [mail?.subject, mail?.text, mail?.html]) {
       expect(part).toContain("Lumen Club");
@@ -93,6 +104,7 @@ describe("a branded start", () => {
 
     const metadata = passMetadata(7, t.config.publicUrl, t.config.branding.pass);
     expect(metadata).toMatchObject({ name: "Lumen Club Genesis Pass #7", description: "Lumen's membership pass." });
+    // The pass's artwork is an image the pass metadata links to, not a route of the contract.
     const artwork = await (await t.app.request("/api/nft/image.svg")).text();
     expect(artwork).toContain(">Lumen Club</text>");
     expect(artwork).not.toContain("Arcana");
@@ -110,7 +122,9 @@ describe("a branded start", () => {
   });
   it("names the brand, not Arcana, in the API's title, its refusals and a member's points history", async () => {
     const branded = await createTestApp({ env: { BRANDING_FILE: brandingFile } });
+    const api = apiClient(branded.app);
     try {
+      // The API's OpenAPI document and reference page are not routes of the contract.
       const document = (await (await branded.app.request("/api/openapi.json")).json()) as { info: { title: string } };
       expect(document.info.title).toBe("Lumen Club API");
       const reference = await (await branded.app.request("/api/docs")).text();
@@ -118,27 +132,21 @@ describe("a branded start", () => {
       expect(reference).not.toContain("Arcana");
 
       const token = await signInByCode(branded.app, "ledger@lumen.example");
-      const foreign = await postJson(
-        branded.app,
-        "/api/sign_out",
-        {},
-        { cookie: `arcana_session=${token}`, origin: "https://evil.example" },
-      );
+      const foreign = await api.call(signOutRoute, {
+        auth: { cookie: `arcana_session=${token}`, origin: "https://evil.example" },
+      });
       expect(((await foreign.json()) as { error: { message: string } }).error.message).toBe(
         "This request did not come from Lumen Club.",
       );
 
-      const mine = await readData<{ uid: string }>(
-        await branded.app.request("/api/users/mine", { headers: { authorization: `Bearer ${token}` } }),
-      );
+      const auth = { authorization: `Bearer ${token}` };
+      const mine = await api.data(getMyProfileRoute, { auth });
       const db = branded.database.db;
       await grantPoints(db, { userId: mine.uid, kind: "grant", amount: 50, reference: "branded:grant" });
       await grantPoints(db, { userId: mine.uid, kind: "grant", amount: 5, reference: "branded:typo" });
       await db.transaction((tx) => reverseCredit(tx, { kind: "grant", reference: "branded:typo" }, "typo"));
       await spendPoints(db, { userId: mine.uid, kind: "deduction", amount: 10, reference: "branded:deduction" });
-      const history = await readData<{ items: Array<{ label: string }> }>(
-        await branded.app.request("/api/assets", { headers: { authorization: `Bearer ${token}` } }),
-      );
+      const history = await api.data(listPointsHistoryRoute, { query: {}, auth });
       expect(history.items.map((item) => item.label)).toEqual([
         "Correction by the team",
         "Reversed: Bonus from the team",

@@ -1,11 +1,12 @@
 import { genesisPassAbi } from "@arcana/contracts";
 import { devDeployerPrivateKey } from "@arcana/contracts/dev-keys";
-import type { ErrorBody, MintSignature } from "@arcana/protocol";
+import { signMintAuthorizationRoute } from "@arcana/protocol";
 import type { PrivateKeyAccount } from "viem/accounts";
 import { privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli } from "../cli/program.js";
-import { createTestApp, postJson, readData } from "../test/app.js";
+import { apiClient, errorCode } from "../test/api-client.js";
+import { createTestApp } from "../test/app.js";
 import { startTestChain } from "../test/chain.js";
 import { deployArcana, hardhatAccounts, walletOn } from "../test/contracts.js";
 import { bindWalletDirectly, signUpMember } from "../test/members.js";
@@ -58,9 +59,10 @@ describe("a signer the contracts do not accept", () => {
     const member = await signUpMember(t, "mint@example.com");
     await bindWalletDirectly(t.database.db, member.userId, alice.address);
 
-    const refused = await postJson(t.app, "/api/blockchain/mint_signature", { address: alice.address }, member.auth);
+    const mint = { body: { address: alice.address }, auth: member.auth };
+    const refused = await apiClient(t.app).call(signMintAuthorizationRoute, mint);
     expect(refused.status).toBe(503);
-    expect(((await refused.json()) as ErrorBody).error.code).toBe("signer_not_authorizer");
+    expect(await errorCode(refused)).toBe("signer_not_authorizer");
 
     const degraded = await readiness();
     expect(degraded.status).toBe(200);
@@ -86,9 +88,7 @@ describe("a signer the contracts do not accept", () => {
 
     // The server reads the authorizer again within 30 s; then it signs, and the chain accepts the mint.
     clock.advance(31_000);
-    const signed = await readData<MintSignature>(
-      await postJson(t.app, "/api/blockchain/mint_signature", { address: alice.address }, member.auth),
-    );
+    const signed = await apiClient(t.app).data(signMintAuthorizationRoute, mint);
     const hash = await walletOn(chain, alice).writeContract({
       address: contracts.genesisPass,
       abi: genesisPassAbi,

@@ -1,9 +1,11 @@
 import type { Server } from "node:http";
+import { getBoxResultsRoute, sendSignInCodeRoute } from "@arcana/protocol";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chainIndexerStatus } from "../db/schema.js";
 import type { Mailer } from "../mail/mailer.js";
-import { createTestApp, postJson, testClock } from "../test/app.js";
+import { apiClient } from "../test/api-client.js";
+import { createTestApp, testClock } from "../test/app.js";
 import { stubChainRpc } from "../test/rpc.js";
 
 /** Hardhat's account #1: the signer a server uses outside production. */
@@ -62,7 +64,10 @@ function series(text: string, name: string): string[] {
 describe("access log (ACCESS_LOG=on)", () => {
   it("writes one JSON line per request: reqId, method, route pattern, status, ms", async () => {
     const before = lines.length;
-    const res = await t.app.request("/api/boxes/moon/results", { headers: { "x-request-id": "req-42" } });
+    const res = await apiClient(t.app).call(getBoxResultsRoute, {
+      params: { id: "moon" },
+      auth: { "x-request-id": "req-42" },
+    });
     const logged = lines.slice(before).filter((line) => line.msg === "request");
     expect(logged).toHaveLength(1);
     expect(logged[0]).toMatchObject({
@@ -79,7 +84,7 @@ describe("access log (ACCESS_LOG=on)", () => {
     const quiet = await createTestApp({ logger });
     try {
       const before = lines.length;
-      await quiet.app.request("/api/boxes/moon/results");
+      await apiClient(quiet.app).call(getBoxResultsRoute, { params: { id: "moon" } });
       expect(lines.slice(before).filter((line) => line.msg === "request")).toEqual([]);
     } finally {
       await quiet.dispose();
@@ -90,10 +95,12 @@ describe("access log (ACCESS_LOG=on)", () => {
 describe("Prometheus series for operators", () => {
   it("counts e-mails sent and e-mails the mail server refused", async () => {
     expect(series(await scrape(), "arcana_mail_sent_total")).toEqual(["arcana_mail_sent_total 0"]);
-    await postJson(t.app, "/api/send_code", { email: "metrics@example.com", check_email: true });
+    const sendCode = () =>
+      apiClient(t.app).call(sendSignInCodeRoute, { body: { email: "metrics@example.com", check_email: true } });
+    await sendCode();
     failMail = true;
     clock.advance(61_000);
-    const refused = await postJson(t.app, "/api/send_code", { email: "metrics@example.com", check_email: true });
+    const refused = await sendCode();
     failMail = false;
     expect(refused.status).toBe(503);
     const text = await scrape();

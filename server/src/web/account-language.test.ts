@@ -1,5 +1,7 @@
+import { getMyProfileRoute, listDevMailboxRoute, sendSignInCodeRoute } from "@arcana/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, postJson, signInByCode, testClock } from "../test/app.js";
+import { apiClient } from "../test/api-client.js";
+import { createTestApp, signInByCode, testClock } from "../test/app.js";
 import type { WebFrontend } from "./frontend.js";
 
 // The web app's stand-in: its page says which language the server asked it to render in.
@@ -19,19 +21,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.dispose());
 
+// Pages are asked for by their paths (they are not API routes); the API through the route table.
+const api = () => apiClient(t.app);
 const htmlLang = async (res: Response) => /lang="([^"]+)"/.exec(await res.text())?.[1];
-const profile = async (token: string) =>
-  (
-    (await (await t.app.request("/api/users/mine", { headers: { authorization: `Bearer ${token}` } })).json()) as {
-      data: { language: string | null };
-    }
-  ).data;
-const latestMail = async (email: string) =>
-  (
-    (await (await t.app.request(`/api/dev/mailbox?to=${email}`)).json()) as {
-      data: Array<{ subject: string; text: string }>;
-    }
-  ).data[0];
+const profile = (token: string) => api().data(getMyProfileRoute, { auth: { authorization: `Bearer ${token}` } });
+const latestMail = async (email: string) => (await api().data(listDevMailboxRoute, { query: { to: email } }))[0];
 
 describe("the member's language on their account", () => {
   it("is saved when a signed-in member chooses one, and used on a new device without the cookie", async () => {
@@ -66,19 +60,20 @@ describe("the member's language on their account", () => {
     expect((await profile(token)).language).toBe("vi");
 
     clock.advance(61_000);
-    const sent = await postJson(
-      t.app,
-      "/api/send_code",
-      { email: "vietnamese@example.com" },
-      { "accept-language": "ja" },
-    );
+    const sent = await api().call(sendSignInCodeRoute, {
+      body: { email: "vietnamese@example.com" },
+      auth: { "accept-language": "ja" },
+    });
     expect(sent.status).toBe(200);
     const mail = await latestMail("vietnamese@example.com");
     expect(mail?.subject).toMatch(/^\d{6} là mã đăng nhập Arcana của bạn$/);
     expect(mail?.text).toContain("Mã hết hạn sau 10 phút");
 
     // An address without an account (or without a language) still gets the request's language.
-    await postJson(t.app, "/api/send_code", { email: "newcomer@example.com" }, { "accept-language": "ja" });
+    await api().call(sendSignInCodeRoute, {
+      body: { email: "newcomer@example.com" },
+      auth: { "accept-language": "ja" },
+    });
     expect((await latestMail("newcomer@example.com"))?.text).toContain("有効期限は 10 分");
   });
 });

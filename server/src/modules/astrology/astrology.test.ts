@@ -1,5 +1,6 @@
-import type { AstrologyToday } from "@arcana/protocol";
+import { getSkyTodayRoute } from "@arcana/protocol";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { apiClient, dataOf } from "../../test/api-client.js";
 import { createTestApp, testClock } from "../../test/app.js";
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -9,9 +10,9 @@ beforeAll(async () => {
 afterAll(() => t.dispose());
 
 it("GET /astrology/today shows today's sun sign and moon to visitors, without signing in", async () => {
-  const res = await t.app.request("/api/astrology/today");
+  const res = await apiClient(t.app).call(getSkyTodayRoute);
   expect(res.status).toBe(200);
-  expect(((await res.json()) as { data: AstrologyToday }).data).toMatchObject({
+  expect(await dataOf(getSkyTodayRoute, res)).toMatchObject({
     date: "2026-01-03",
     sun_sign: "Capricorn",
     moon_phase_name: "Full Moon",

@@ -1,8 +1,9 @@
-import type { AssetsPage } from "@arcana/protocol";
+import { listPointsHistoryRoute } from "@arcana/protocol";
 import { eq, sql } from "drizzle-orm";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ApiError } from "../../http/api-error.js";
+import { apiClient, dataOf, errorCode } from "../../test/api-client.js";
 import { testAppPerFile, testClock } from "../../test/app.js";
 import { balanceOf, createMemberRow, signUpMember } from "../../test/members.js";
 import {
@@ -17,6 +18,8 @@ import { ledgerEntries } from "./schema.js";
 
 const clock = testClock();
 const t = testAppPerFile({ now: clock.now });
+// The app is created in the file's beforeAll: the client reaches it when called.
+const api = () => apiClient(t.app);
 
 async function ledgerSum(userId: string): Promise<number> {
   const [row] = await t.database.db
@@ -160,23 +163,30 @@ describe("GET /assets", () => {
     });
   });
 
-  async function page(query: string) {
-    const res = await t.app.request(`/api/assets${query}`, { headers: member.auth });
-    return { status: res.status, body: (await res.json()) as { data: AssetsPage; error?: { code: string } } };
+  /** A page of the member's history (a refusal throws), with the answer's status. */
+  async function page(query: { per_page?: number; cursor?: string }) {
+    const res = await api().call(listPointsHistoryRoute, { query, auth: member.auth });
+    return { status: res.status, data: await dataOf(listPointsHistoryRoute, res) };
+  }
+
+  /** The status and error code of a refused page. */
+  async function refusal(answer: Promise<Response>) {
+    const res = await answer;
+    return { status: res.status, code: await errorCode(res) };
   }
 
   it("lists the member's points history newest first with human labels", async () => {
-    const { status, body } = await page("?per_page=100");
+    const { status, data } = await page({ per_page: 100 });
     expect(status).toBe(200);
-    expect(body.data.items.map((item) => item.amount)).toEqual([-3, 14, 13, 12, 11, 10]);
-    expect(body.data.items[1]).toMatchObject({
+    expect(data.items.map((item) => item.amount)).toEqual([-3, 14, 13, 12, 11, 10]);
+    expect(data.items[1]).toMatchObject({
       kind: "check_in",
       label: "Daily check-in (day 5 streak)",
       reference: "history:4",
       created_at: clock.now().toISOString(),
     });
-    expect(body.data.items[0]?.label).toBe("Box purchase");
-    expect(body.data.next_cursor).toBeNull();
+    expect(data.items[0]?.label).toBe("Box purchase");
+    expect(data.next_cursor).toBeNull();
   });
 
   it("pages through every entry exactly once with the cursor", async () => {
@@ -184,10 +194,10 @@ describe("GET /assets", () => {
     let cursor: string | null = "";
     let pages = 0;
     while (cursor !== null) {
-      const { status, body } = await page(`?per_page=4${cursor ? `&cursor=${cursor}` : ""}`);
+      const { status, data } = await page({ per_page: 4, ...(cursor ? { cursor } : {}) });
       expect(status).toBe(200);
-      seen.push(...body.data.items.map((item) => item.amount));
-      cursor = body.data.next_cursor;
+      seen.push(...data.items.map((item) => item.amount));
+      cursor = data.next_cursor;
       pages += 1;
     }
     expect(pages).toBe(2);
@@ -195,33 +205,39 @@ describe("GET /assets", () => {
   });
 
   it("defaults to 100 per page and refuses per_page outside 1–100", async () => {
-    expect((await page("")).body.data.items).toHaveLength(6);
+    expect((await page({})).data.items).toHaveLength(6);
     for (const bad of ["0", "101", "abc", "2.5"]) {
-      const { status, body } = await page(`?per_page=${bad}`);
+      const { status, code } = await refusal(
+        api().unchecked(listPointsHistoryRoute, { query: { per_page: bad }, auth: member.auth }),
+      );
       expect(status).toBe(400);
-      expect(body.error?.code).toBe("bad_request");
+      expect(code).toBe("bad_request");
     }
   });
 
   it("refuses a forged cursor with 400", async () => {
-    const { status, body } = await page("?cursor=not-a-cursor");
+    const { status, code } = await refusal(
+      api().call(listPointsHistoryRoute, { query: { cursor: "not-a-cursor" }, auth: member.auth }),
+    );
     expect(status).toBe(400);
-    expect(body.error?.code).toBe("bad_request");
+    expect(code).toBe("bad_request");
   });
 
   it("finding 8: refuses a cursor whose date PostgreSQL cannot store with 400, not 500", async () => {
     for (const iso of ["0000-01-01T00:00:00.000Z", "+275760-09-13T00:00:00.000Z", "-000001-01-01T00:00:00.000Z"]) {
-      const { status, body } = await page(`?cursor=${Buffer.from(`${iso}|1`).toString("base64url")}`);
+      const cursor = Buffer.from(`${iso}|1`).toString("base64url");
+      const { status, code } = await refusal(
+        api().call(listPointsHistoryRoute, { query: { cursor }, auth: member.auth }),
+      );
       expect(status).toBe(400);
-      expect(body.error?.code).toBe("bad_request");
+      expect(code).toBe("bad_request");
     }
   });
 
   it("shows only the member's own entries, and needs a session", async () => {
     const other = await signUpMember(t, "someone-else@example.com");
-    const res = await t.app.request("/api/assets", { headers: other.auth });
-    expect(((await res.json()) as { data: AssetsPage }).data.items).toEqual([]);
-    expect((await t.app.request("/api/assets")).status).toBe(401);
+    expect((await api().data(listPointsHistoryRoute, { query: {}, auth: other.auth })).items).toEqual([]);
+    expect((await api().call(listPointsHistoryRoute, { query: {} })).status).toBe(401);
   });
 });
 

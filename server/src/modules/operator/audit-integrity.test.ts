@@ -1,8 +1,15 @@
+import {
+  adjustMemberPointsRoute,
+  allowlistMemberRoute,
+  getMyProfileRoute,
+  unbindMemberWalletRoute,
+} from "@arcana/protocol";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { operatorAudit } from "../../db/schema.js";
 import { makeOperator } from "../../test/admin.js";
-import { createTestApp, postJson, readData } from "../../test/app.js";
+import { apiClient, errorCode } from "../../test/api-client.js";
+import { createTestApp } from "../../test/app.js";
 import { balanceOf, bindWalletDirectly, signUpMember } from "../../test/members.js";
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -14,6 +21,7 @@ beforeAll(async () => {
   await makeOperator(t.database.db, "audit-operator@example.com");
 });
 afterAll(() => t?.dispose());
+const api = () => apiClient(t.app);
 
 /** The database's own message for a refused statement (drizzle wraps it as the cause). */
 async function refusal(statement: PromiseLike<unknown>): Promise<string> {
@@ -25,28 +33,22 @@ async function refusal(statement: PromiseLike<unknown>): Promise<string> {
   return "accepted";
 }
 
-const errorCode = async (res: Response) => ((await res.json()) as { error?: { code: string } }).error?.code;
-
 describe("finding 10: the audit log cannot be rewritten, and operators cannot act on themselves", () => {
   it("refuses an operator's grant, unbind or allowlist on their own account, writing nothing", async () => {
     await bindWalletDirectly(t.database.db, operator.userId, "0x3c44cdddb6a900fa2b585dd299e03d12fa4293bc");
-    const own = `/api/operator/members/${operator.userId}`;
-    const grant = await postJson(
-      t.app,
-      `${own}/points`,
-      { direction: "grant", amount: 1_000_000, reason: "a gift to myself" },
-      operator.auth,
-    );
+    const own = { params: { id: operator.userId }, auth: operator.auth };
+    const grant = await api().call(adjustMemberPointsRoute, {
+      body: { direction: "grant", amount: 1_000_000, reason: "a gift to myself" },
+      ...own,
+    });
     expect([grant.status, await errorCode(grant)]).toEqual([403, "forbidden"]);
-    const unbind = await postJson(t.app, `${own}/unbind`, { kind: "evm" }, operator.auth);
+    const unbind = await api().call(unbindMemberWalletRoute, { body: { kind: "evm" }, ...own });
     expect([unbind.status, await errorCode(unbind)]).toEqual([403, "forbidden"]);
-    const allowlist = await postJson(t.app, `${own}/allowlist`, {}, operator.auth);
+    const allowlist = await api().call(allowlistMemberRoute, own);
     expect([allowlist.status, await errorCode(allowlist)]).toEqual([403, "forbidden"]);
 
     expect(await balanceOf(t.database.db, operator.userId)).toBe(0);
-    const profile = await readData<{ wallet_address: string | null }>(
-      await t.app.request("/api/users/mine", { headers: operator.auth }),
-    );
+    const profile = await api().data(getMyProfileRoute, { auth: operator.auth });
     expect(profile.wallet_address).not.toBeNull();
     expect(await t.database.db.select().from(operatorAudit).where(eq(operatorAudit.actorId, operator.userId))).toEqual(
       [],
@@ -55,12 +57,11 @@ describe("finding 10: the audit log cannot be rewritten, and operators cannot ac
 
   it("still lets the operator act on another member", async () => {
     const member = await signUpMember(t, "audit-member@example.com");
-    const res = await postJson(
-      t.app,
-      `/api/operator/members/${member.userId}/points`,
-      { direction: "grant", amount: 5, reason: "helped at the meetup" },
-      operator.auth,
-    );
+    const res = await api().call(adjustMemberPointsRoute, {
+      params: { id: member.userId },
+      body: { direction: "grant", amount: 5, reason: "helped at the meetup" },
+      auth: operator.auth,
+    });
     expect(res.status).toBe(200);
   });
 

@@ -1,8 +1,17 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { ChainTarot, TarotDraw, TarotReading } from "@arcana/protocol";
+import {
+  getChainTarotRoute,
+  getPastTarotReadingRoute,
+  getTarotDrawRoute,
+  readTarotRoute,
+  type TarotDailyRequest,
+  type TarotDraw,
+  type TarotReading,
+} from "@arcana/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, postJson, testClock } from "../../test/app.js";
+import { apiClient, dataOf, errorCode } from "../../test/api-client.js";
+import { createTestApp, testClock } from "../../test/app.js";
 import { signUpMember } from "../../test/members.js";
 import { tarotPacks } from "./deck/index.js";
 
@@ -16,21 +25,25 @@ afterAll(() => t.dispose());
 type Member = Awaited<ReturnType<typeof signUpMember>>;
 
 async function drawOf(app: typeof t.app, member: Member): Promise<TarotDraw> {
-  const res = await app.request("/api/tarot/draw", { headers: member.auth });
+  const res = await apiClient(app).call(getTarotDrawRoute, { auth: member.auth });
   expect(res.status).toBe(200);
-  return ((await res.json()) as { data: TarotDraw }).data;
+  return dataOf(getTarotDrawRoute, res);
 }
 
 function asRequest(draw: TarotDraw) {
   return draw.cards.map(({ card_id, is_reversed }) => ({ card_id, is_reversed }));
 }
 
-async function read(app: typeof t.app, member: Member, body: unknown) {
-  const res = await postJson(app, "/api/tarot/daily", body, member.auth);
-  return {
-    status: res.status,
-    body: (await res.json()) as { data: TarotReading; error?: { code: string; message: string } },
-  };
+/** Today's reading (a refusal throws), with the answer's status. */
+async function read(app: typeof t.app, member: Member, body: TarotDailyRequest) {
+  const res = await apiClient(app).call(readTarotRoute, { body, auth: member.auth });
+  return { status: res.status, data: await dataOf(readTarotRoute, res) };
+}
+
+/** A reading request the server refuses (some the schema forbids as well): the status and error code. */
+async function refusal(member: Member, body: unknown) {
+  const res = await apiClient(t.app).unchecked(readTarotRoute, { body, auth: member.auth });
+  return { status: res.status, code: await errorCode(res) };
 }
 
 describe("GET /tarot/draw", () => {
@@ -60,11 +73,7 @@ describe("GET /tarot/draw", () => {
     const member = await signUpMember(t, "draw-lang@example.com");
     const english = await drawOf(t.app, member);
     const draw = async (headers: Record<string, string>) =>
-      (
-        (await (await t.app.request("/api/tarot/draw", { headers: { ...member.auth, ...headers } })).json()) as {
-          data: typeof english;
-        }
-      ).data;
+      apiClient(t.app).data(getTarotDrawRoute, { auth: { ...member.auth, ...headers } });
     const korean = await draw({ "accept-language": "ko-KR,ko;q=0.9" });
     const japanese = await draw({ cookie: "arcana_lang=ja" });
     for (const other of [korean, japanese]) {
@@ -81,7 +90,7 @@ describe("GET /tarot/draw", () => {
   });
 
   it("needs a session", async () => {
-    expect((await t.app.request("/api/tarot/draw")).status).toBe(401);
+    expect((await apiClient(t.app).call(getTarotDrawRoute)).status).toBe(401);
   });
 });
 
@@ -91,20 +100,20 @@ describe("POST /tarot/daily", () => {
     const draw = await drawOf(t.app, member);
     const first = await read(t.app, member, { language: "en", cards: asRequest(draw), force_refresh: false });
     expect(first.status).toBe(200);
-    expect(first.body.data).toMatchObject({
+    expect(first.data).toMatchObject({
       date: "2026-11-22",
       language: "en",
       language_note: null,
       written_by: "arcana",
     });
-    expect(first.body.data.cards).toEqual(draw.cards);
-    for (const card of draw.cards) expect(first.body.data.content).toContain(card.name);
+    expect(first.data.cards).toEqual(draw.cards);
+    for (const card of draw.cards) expect(first.data.content).toContain(card.name);
     const again = await read(t.app, member, { language: "en", cards: asRequest(draw), force_refresh: false });
-    expect(again.body.data.content).toBe(first.body.data.content);
+    expect(again.data.content).toBe(first.data.content);
 
-    const onChain = await t.app.request("/api/blockchain/tarot?network=op", { headers: member.auth });
-    expect(((await onChain.json()) as { data: ChainTarot }).data).toEqual({
-      content: first.body.data.content,
+    const onChain = await apiClient(t.app).data(getChainTarotRoute, { query: { network: "op" }, auth: member.auth });
+    expect(onChain).toEqual({
+      content: first.data.content,
       is_tarot: false,
     });
   });
@@ -115,11 +124,11 @@ describe("POST /tarot/daily", () => {
     const first = await read(t.app, member, { language: "en", cards: asRequest(draw), force_refresh: false });
     const refreshed = await read(t.app, member, { language: "en", cards: asRequest(draw), force_refresh: true });
     expect(refreshed.status).toBe(200);
-    expect(refreshed.body.data.content).not.toBe(first.body.data.content);
-    expect(refreshed.body.data.cards).toEqual(first.body.data.cards);
+    expect(refreshed.data.content).not.toBe(first.data.content);
+    expect(refreshed.data.cards).toEqual(first.data.cards);
     expect((await drawOf(t.app, member)).cards).toEqual(draw.cards);
     const stored = await read(t.app, member, { language: "en", cards: asRequest(draw), force_refresh: false });
-    expect(stored.body.data.content).toBe(refreshed.body.data.content);
+    expect(stored.data.content).toBe(refreshed.data.content);
   });
 
   it("refuses cards that are not today's draw: a member cannot choose cards", async () => {
@@ -131,27 +140,25 @@ describe("POST /tarot/daily", () => {
     const swapped = [cards[1], cards[0], cards[2]];
     const other = cards.map((card) => ({ ...card, card_id: (card.card_id + 1) % 78 }));
     for (const wrong of [flipped, swapped, other, cards.slice(0, 2)]) {
-      const { status, body } = await read(t.app, member, { language: "en", cards: wrong, force_refresh: false });
+      const { status, code } = await refusal(member, { language: "en", cards: wrong, force_refresh: false });
       expect(status).toBe(400);
-      expect(body.error?.code).toBe("bad_request");
+      expect(code).toBe("bad_request");
     }
-    expect((await read(t.app, member, { language: "en", cards: [{ card_id: 99, is_reversed: "0" }] })).status).toBe(
-      400,
-    );
+    expect((await refusal(member, { language: "en", cards: [{ card_id: 99, is_reversed: "0" }] })).status).toBe(400);
   });
 
   it("answers other languages in English and says so", async () => {
     const member = await signUpMember(t, "bonjour@example.com");
     const draw = await drawOf(t.app, member);
-    const { status, body } = await read(t.app, member, {
+    const { status, data } = await read(t.app, member, {
       language: "fr",
       cards: asRequest(draw),
       force_refresh: false,
     });
     expect(status).toBe(200);
-    expect(body.data.language).toBe("en");
-    expect(body.data.language_note).toMatch(/"fr" are not available yet/);
-    const garbage = await read(t.app, member, { language: "<script>", cards: asRequest(draw) });
+    expect(data.language).toBe("en");
+    expect(data.language_note).toMatch(/"fr" are not available yet/);
+    const garbage = await refusal(member, { language: "<script>", cards: asRequest(draw) });
     expect(garbage.status).toBe(400);
   });
 
@@ -159,25 +166,25 @@ describe("POST /tarot/daily", () => {
     const member = await signUpMember(t, "hangul@example.com");
     const draw = await drawOf(t.app, member);
     const korean = await read(t.app, member, { language: "ko", cards: asRequest(draw) });
-    expect(korean.body.data).toMatchObject({ language: "ko", language_note: null, written_by: "arcana" });
-    expect(korean.body.data.content).toMatch(/[가-힣]/);
+    expect(korean.data).toMatchObject({ language: "ko", language_note: null, written_by: "arcana" });
+    expect(korean.data.content).toMatch(/[가-힣]/);
     const kept = await read(t.app, member, { language: "ja", cards: asRequest(draw) });
-    expect(kept.body.data.content).toBe(korean.body.data.content);
+    expect(kept.data.content).toBe(korean.data.content);
     const japanese = await read(t.app, member, { language: "ja-JP", cards: asRequest(draw), force_refresh: true });
-    expect(japanese.body.data).toMatchObject({ language: "ja", language_note: null });
-    expect(japanese.body.data.content).toMatch(/[\u3040-\u30ff]/);
-    expect(japanese.body.data.content).not.toMatch(/[가-힣]/);
+    expect(japanese.data).toMatchObject({ language: "ja", language_note: null });
+    expect(japanese.data.content).toMatch(/[\u3040-\u30ff]/);
+    expect(japanese.data.content).not.toMatch(/[가-힣]/);
     const ids = (reading: TarotReading) => reading.cards.map((card) => [card.card_id, card.is_reversed]);
-    expect(ids(japanese.body.data)).toEqual(ids(korean.body.data));
-    expect(ids(japanese.body.data)).toEqual(draw.cards.map((card) => [card.card_id, card.is_reversed]));
-    expect(japanese.body.data.cards[0]?.name).not.toBe(korean.body.data.cards[0]?.name);
+    expect(ids(japanese.data)).toEqual(ids(korean.data));
+    expect(ids(japanese.data)).toEqual(draw.cards.map((card) => [card.card_id, card.is_reversed]));
+    expect(japanese.data.cards[0]?.name).not.toBe(korean.data.cards[0]?.name);
   });
 
   it("matches a regional tag to its language without a note", async () => {
     const member = await signUpMember(t, "regional@example.com");
     const draw = await drawOf(t.app, member);
-    const { body } = await read(t.app, member, { language: "en-GB", cards: asRequest(draw) });
-    expect(body.data).toMatchObject({ language: "en", language_note: null });
+    const { data } = await read(t.app, member, { language: "en-GB", cards: asRequest(draw) });
+    expect(data).toMatchObject({ language: "en", language_note: null });
   });
 
   it("keeps yesterday's reading for the page to show", async () => {
@@ -185,20 +192,24 @@ describe("POST /tarot/daily", () => {
     const draw = await drawOf(t.app, member);
     const today = await read(t.app, member, { language: "en", cards: asRequest(draw), force_refresh: false });
     clock.advance(86_400_000);
-    const res = await t.app.request("/api/tarot/reading?date=2026-11-22", { headers: member.auth });
-    expect(((await res.json()) as { data: TarotReading }).data.content).toBe(today.body.data.content);
-    const nothing = await t.app.request("/api/blockchain/tarot?network=op", { headers: member.auth });
-    expect(((await nothing.json()) as { data: ChainTarot }).data).toEqual({ content: "", is_tarot: false });
+    const api = apiClient(t.app);
+    const yesterday = await api.data(getPastTarotReadingRoute, { query: { date: "2026-11-22" }, auth: member.auth });
+    expect(yesterday?.content).toBe(today.data.content);
+    const nothing = await api.data(getChainTarotRoute, { query: { network: "op" }, auth: member.auth });
+    expect(nothing).toEqual({ content: "", is_tarot: false });
     clock.advance(-86_400_000);
-    const none = await t.app.request("/api/tarot/reading?date=2026-11-21", { headers: member.auth });
+    const none = await api.call(getPastTarotReadingRoute, { query: { date: "2026-11-21" }, auth: member.auth });
     expect(none.status).toBe(200);
-    expect(((await none.json()) as { data: TarotReading | null }).data).toBeNull();
-    expect((await t.app.request("/api/tarot/reading?date=2026-02-30", { headers: member.auth })).status).toBe(400);
+    expect(await dataOf(getPastTarotReadingRoute, none)).toBeNull();
+    expect(
+      (await api.call(getPastTarotReadingRoute, { query: { date: "2026-02-30" }, auth: member.auth })).status,
+    ).toBe(400);
   });
 
   it("refuses an unknown network name", async () => {
     const member = await signUpMember(t, "network@example.com");
-    expect((await t.app.request("/api/blockchain/tarot?network=eth", { headers: member.auth })).status).toBe(400);
+    const res = await apiClient(t.app).unchecked(getChainTarotRoute, { query: { network: "eth" }, auth: member.auth });
+    expect(res.status).toBe(400);
   });
 });
 
@@ -255,7 +266,7 @@ describe("a configured language model", () => {
       const member = await signUpMember(withModel, "model@example.com");
       const draw = await drawOf(withModel.app, member);
       const byModel = await read(withModel.app, member, { language: "en", cards: asRequest(draw) });
-      expect(byModel.body.data).toMatchObject({
+      expect(byModel.data).toMatchObject({
         written_by: "model",
         content: expect.stringContaining("model's reading"),
       });
@@ -270,7 +281,7 @@ describe("a configured language model", () => {
         force_refresh: true,
       });
       expect(afterTimeout.status).toBe(200);
-      expect(afterTimeout.body.data.written_by).toBe("arcana");
+      expect(afterTimeout.data.written_by).toBe("arcana");
       expect(Date.now() - started).toBeLessThan(5_000);
 
       mode = "fail";
@@ -279,8 +290,8 @@ describe("a configured language model", () => {
         cards: asRequest(draw),
         force_refresh: true,
       });
-      expect(afterError.body.data.written_by).toBe("arcana");
-      expect(afterError.body.data.cards).toEqual(draw.cards);
+      expect(afterError.data.written_by).toBe("arcana");
+      expect(afterError.data.cards).toEqual(draw.cards);
     } finally {
       mode = "answer";
       await withModel.dispose();
@@ -295,12 +306,12 @@ describe("a configured language model", () => {
       const before = received.length;
       const writers: string[] = [];
       for (let i = 0; i < 6; i++) {
-        const { body } = await read(withModel.app, member, {
+        const { data } = await read(withModel.app, member, {
           language: "en",
           cards: asRequest(draw),
           force_refresh: i > 0,
         });
-        writers.push(body.data.written_by);
+        writers.push(data.written_by);
       }
       expect(writers).toEqual(["model", "model", "model", "model", "arcana", "arcana"]);
       expect(received.length - before).toBe(4);

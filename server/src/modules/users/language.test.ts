@@ -1,7 +1,7 @@
-import { getMyProfileRoute, setMyLanguageRoute } from "@arcana/protocol";
+import { getMyProfileRoute, listDevMailboxRoute, sendSignInCodeRoute, setMyLanguageRoute } from "@arcana/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiClient, errorCode } from "../../test/api-client.js";
-import { createTestApp, latestCode, postJson, testClock } from "../../test/app.js";
+import { createTestApp, latestCode, testClock } from "../../test/app.js";
 import { signUpMember } from "../../test/members.js";
 
 const clock = testClock();
@@ -24,12 +24,8 @@ describe("POST /api/users/mine/language: the member chooses their language", () 
 
     // Asked from a browser that prefers English, the code still comes in the account's language.
     clock.advance(61_000);
-    await postJson(t.app, "/api/send_code", { email: "seoul@example.com" }, { "accept-language": "en-US" });
-    const mail = (
-      (await (await t.app.request("/api/dev/mailbox?to=seoul@example.com")).json()) as {
-        data: Array<{ subject: string }>;
-      }
-    ).data[0];
+    await api.call(sendSignInCodeRoute, { body: { email: "seoul@example.com" }, auth: { "accept-language": "en-US" } });
+    const mail = (await api.data(listDevMailboxRoute, { query: { to: "seoul@example.com" } }))[0];
     expect(mail?.subject).toMatch(/^\d{6} /);
     expect(mail?.subject).toContain(await latestCode(t.app, "seoul@example.com"));
     expect(mail?.subject).toMatch(/\p{Script=Hangul}/u);
@@ -60,14 +56,9 @@ describe("POST /api/users/mine/language: the member chooses their language", () 
 
     const member = await signUpMember(t, "cookie@example.com");
     const token = member.auth.authorization.replace("Bearer ", "");
-    const foreign = await t.app.request("/api/users/mine/language", {
-      method: "POST",
-      headers: {
-        "content-type": "application/json",
-        cookie: `arcana_session=${token}`,
-        origin: "https://elsewhere.example",
-      },
-      body: JSON.stringify({ language: "ko" }),
+    const foreign = await api.call(setMyLanguageRoute, {
+      body: { language: "ko" },
+      auth: { cookie: `arcana_session=${token}`, origin: "https://elsewhere.example" },
     });
     expect(foreign.status).toBe(403);
     expect(await errorCode(foreign)).toBe("foreign_origin");

@@ -1,16 +1,19 @@
-import type { User, WalletNonce } from "@arcana/protocol";
+import { bindEvmWalletRoute, getMyProfileRoute, issueWalletNonceRoute } from "@arcana/protocol";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import type { createSiweMessage } from "viem/siwe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, postJson, readData, signInByCode, testClock } from "../../test/app.js";
+import { apiClient } from "../../test/api-client.js";
+import { createTestApp, signInByCode, testClock } from "../../test/app.js";
 import { bindingSiweMessage } from "../../test/wallets.js";
 
 const clock = testClock();
 let t: Awaited<ReturnType<typeof createTestApp>>;
+let api: ReturnType<typeof apiClient>;
 let auth: Record<string, string>;
 
 beforeAll(async () => {
   t = await createTestApp({ now: clock.now });
+  api = apiClient(t.app);
   auth = { authorization: `Bearer ${await signInByCode(t.app, "siwe-standards@example.com")}` };
 });
 afterAll(() => t?.dispose());
@@ -19,13 +22,13 @@ const account = privateKeyToAccount(generatePrivateKey());
 
 /** What the web app writes for this site (the configured public URL in tests), for the member's next nonce. */
 async function bindingMessage(overrides: Partial<Parameters<typeof createSiweMessage>[0]> = {}) {
-  const { nonce } = await readData<WalletNonce>(await t.app.request("/api/wallet/nonce", { headers: auth }));
+  const { nonce } = await api.data(issueWalletNonceRoute, { auth });
   return bindingSiweMessage(clock.now(), account.address, nonce, overrides);
 }
 
 async function bind(address: string, message: string) {
   const signature = await account.signMessage({ message });
-  return postJson(t.app, "/api/blockchain/bind_wallet", { address, message, signature }, auth);
+  return api.call(bindEvmWalletRoute, { body: { address, message, signature }, auth });
 }
 
 const errorOf = async (res: Response) => [res.status, ((await res.json()) as { error?: { code: string } }).error?.code];
@@ -49,7 +52,7 @@ describe("finding 17: Sign-In with Ethereum messages are held to EIP-4361", () =
   it("binds with the site's own scheme and a checksummed message, the body's address in lower case", async () => {
     const res = await bind(account.address.toLowerCase(), await bindingMessage({ scheme: "http" }));
     expect(res.status).toBe(200);
-    const mine = await readData<User>(await t.app.request("/api/users/mine", { headers: auth }));
+    const mine = await api.data(getMyProfileRoute, { auth });
     expect(mine.wallet_address).toBe(account.address);
   });
 });

@@ -1,16 +1,23 @@
-import { solanaChainByCluster, type User, walletBindingStatement } from "@arcana/protocol";
+import {
+  bindSolanaWalletRoute,
+  fundBurnerWalletRoute,
+  solanaChainByCluster,
+  walletBindingStatement,
+} from "@arcana/protocol";
 import { ed25519 } from "@noble/curves/ed25519";
 import { createSignInMessageText } from "@solana/wallet-standard-util";
 import { PublicKey } from "@solana/web3.js";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { describe, expect, it } from "vitest";
 import { testActor } from "../../test/admin.js";
-import { errorCode } from "../../test/api-client.js";
-import { createTestApp, postJson, productionEnv } from "../../test/app.js";
+import { apiClient, dataOf, errorCode } from "../../test/api-client.js";
+import { createTestApp, productionEnv } from "../../test/app.js";
 import { site, walletTestKit } from "../../test/wallets.js";
 import { memberNamed, unbindWallet } from "./admin.js";
 
 const { clock, t, chain, newMember, lastMemberEmail, issueNonce, signedEvmBinding, bindEvm, mine } = walletTestKit();
+// The kit's app is created in its beforeAll: the client reaches it when called.
+const api = () => apiClient(t.app);
 
 describe("POST /users/bind_solana", () => {
   function solanaWallet() {
@@ -44,14 +51,14 @@ describe("POST /users/bind_solana", () => {
   }
 
   const bindSolana = (auth: Record<string, string>, body: { address: string; message: string; signature: string }) =>
-    postJson(t.app, "/api/users/bind_solana", body, auth);
+    api().call(bindSolanaWalletRoute, { body, auth });
 
   it("binds a Solana address that signed this site's message and returns solana_address", async () => {
     const auth = await newMember();
     const binding = await signedSolanaBinding(auth);
     const res = await bindSolana(auth, binding);
     expect(res.status).toBe(200);
-    const data = ((await res.json()) as { data: { solana_address: string; user: User } }).data;
+    const data = await dataOf(bindSolanaWalletRoute, res);
     expect(data.solana_address).toBe(binding.address);
     expect((await mine(auth)).solana_address).toBe(binding.address);
   });
@@ -155,16 +162,20 @@ describe("POST /users/bind_solana", () => {
 describe("POST /dev/faucet", () => {
   it("sends 1 ETH on the local chain to a burner wallet", async () => {
     const burner = privateKeyToAccount(generatePrivateKey()).address;
-    const res = await postJson(t.app, "/api/dev/faucet", { address: burner });
+    const res = await api().call(fundBurnerWalletRoute, { body: { address: burner } });
     expect(res.status).toBe(200);
     expect(await chain.client.getBalance({ address: burner })).toBe(10n ** 18n);
-    expect(await errorCode(await postJson(t.app, "/api/dev/faucet", { address: "0x12" }))).toBe("invalid_address");
+    expect(await errorCode(await api().call(fundBurnerWalletRoute, { body: { address: "0x12" } }))).toBe(
+      "invalid_address",
+    );
   });
 
   it("does not exist in production", async () => {
     const production = await createTestApp({ env: { ...productionEnv, CHAINS: "local,opBNB" } });
     try {
-      const res = await postJson(production.app, "/api/dev/faucet", { address: `0x${"ab".repeat(20)}` });
+      const res = await apiClient(production.app).call(fundBurnerWalletRoute, {
+        body: { address: `0x${"ab".repeat(20)}` },
+      });
       expect(res.status).toBe(404);
     } finally {
       await production.dispose();

@@ -1,17 +1,25 @@
-import { type User, type WalletNonce, walletBindingStatement } from "@arcana/protocol";
+import {
+  bindEvmWalletRoute,
+  issueWalletNonceRoute,
+  sendSignInCodeRoute,
+  signInRoute,
+  walletBindingStatement,
+} from "@arcana/protocol";
 import { hashMessage, numberToHex } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { describe, expect, it } from "vitest";
 import { walletNonces } from "../../db/schema.js";
-import { errorCode } from "../../test/api-client.js";
-import { capturingMailer, createTestApp, postJson, productionEnv, signInByCode } from "../../test/app.js";
+import { apiClient, dataOf, errorCode } from "../../test/api-client.js";
+import { capturingMailer, createTestApp, productionEnv, signInByCode } from "../../test/app.js";
 import { walletTestKit } from "../../test/wallets.js";
 
 const { clock, t, chain, newMember, issueNonce, siweMessage, signedEvmBinding, bindEvm, mine } = walletTestKit();
+// The kit's app is created in its beforeAll: the client reaches it when called.
+const api = () => apiClient(t.app);
 
 describe("GET /wallet/nonce", () => {
   it("needs a signed-in member", async () => {
-    const res = await t.app.request("/api/wallet/nonce");
+    const res = await api().call(issueWalletNonceRoute);
     expect(res.status).toBe(401);
   });
 
@@ -27,7 +35,7 @@ describe("GET /wallet/nonce", () => {
   it("finding 10: gives a member at most 10 nonces a minute, and sweeps expired ones", async () => {
     const auth = await newMember();
     const statuses: number[] = [];
-    for (let i = 0; i < 11; i++) statuses.push((await t.app.request("/api/wallet/nonce", { headers: auth })).status);
+    for (let i = 0; i < 11; i++) statuses.push((await api().call(issueWalletNonceRoute, { auth })).status);
     expect(statuses.slice(0, 10).every((status) => status === 200)).toBe(true);
     expect(statuses[10]).toBe(429);
     // An hour on: every nonce above has expired (and the network's hourly code sends start afresh).
@@ -45,7 +53,7 @@ describe("POST /blockchain/bind_wallet", () => {
     const binding = await signedEvmBinding(auth);
     const res = await bindEvm(auth, { ...binding, address: binding.address.toLowerCase() });
     expect(res.status).toBe(200);
-    const user = ((await res.json()) as { data: User }).data;
+    const user = await dataOf(bindEvmWalletRoute, res);
     expect(user.wallet_address).toBe(binding.address);
     expect((await mine(auth)).wallet_address).toBe(binding.address);
   });
@@ -57,7 +65,7 @@ describe("POST /blockchain/bind_wallet", () => {
     const again = await signedEvmBinding(auth, first.key);
     const res = await bindEvm(auth, again);
     expect(res.status).toBe(200);
-    expect(((await res.json()) as { data: User }).data.wallet_address).toBe(first.address);
+    expect((await dataOf(bindEvmWalletRoute, res)).wallet_address).toBe(first.address);
   });
 
   it("refuses to replace a bound wallet with another one", async () => {
@@ -207,7 +215,7 @@ describe("POST /blockchain/bind_wallet", () => {
   });
 
   it("needs a signed-in member", async () => {
-    const res = await postJson(t.app, "/api/blockchain/bind_wallet", { address: "0x", message: "", signature: "0x" });
+    const res = await api().call(bindEvmWalletRoute, { body: { address: "0x", message: "", signature: "0x" } });
     expect(res.status).toBe(401);
   });
 
@@ -257,7 +265,7 @@ describe("POST /blockchain/bind_wallet with a contract wallet (EIP-1271)", () =>
     await chain.client.setStorageAt({ address, index: hashMessage(message), value: numberToHex(1, { size: 32 }) });
     const res = await bindEvm(auth, { address, message, signature: contractSignature });
     expect(res.status).toBe(200);
-    expect(((await res.json()) as { data: User }).data.wallet_address).toBe(address);
+    expect((await dataOf(bindEvmWalletRoute, res)).wallet_address).toBe(address);
   });
 
   it("refuses a contract wallet that does not approve the message", async () => {
@@ -271,31 +279,26 @@ describe("POST /blockchain/bind_wallet with a contract wallet (EIP-1271)", () =>
 
   it("answers 503 when the chain cannot be asked, and binds an ordinary wallet without it", async () => {
     const offline = await createTestApp({ now: clock.now, env: { LOCAL_RPC_URL: "http://127.0.0.1:9" } });
+    const offlineApi = apiClient(offline.app);
     try {
       const token = await signInByCode(offline.app, "offline-chain@example.com");
       const auth = { authorization: `Bearer ${token}` };
-      const nonceOf = async () =>
-        ((await (await offline.app.request("/api/wallet/nonce", { headers: auth })).json()) as { data: WalletNonce })
-          .data.nonce;
+      const nonceOf = async () => (await offlineApi.data(issueWalletNonceRoute, { auth })).nonce;
       const account = privateKeyToAccount(generatePrivateKey());
       const impostor = privateKeyToAccount(generatePrivateKey());
       const first = siweMessage(account.address, await nonceOf());
-      const unknown = await postJson(
-        offline.app,
-        "/api/blockchain/bind_wallet",
-        { address: account.address, message: first, signature: await impostor.signMessage({ message: first }) },
+      const unknown = await offlineApi.call(bindEvmWalletRoute, {
+        body: { address: account.address, message: first, signature: await impostor.signMessage({ message: first }) },
         auth,
-      );
+      });
       expect(unknown.status).toBe(503);
       expect(await errorCode(unknown)).toBe("dependency_unavailable");
 
       const own = siweMessage(account.address, await nonceOf());
-      const ok = await postJson(
-        offline.app,
-        "/api/blockchain/bind_wallet",
-        { address: account.address, message: own, signature: await account.signMessage({ message: own }) },
+      const ok = await offlineApi.call(bindEvmWalletRoute, {
+        body: { address: account.address, message: own, signature: await account.signMessage({ message: own }) },
         auth,
-      );
+      });
       expect(ok.status).toBe(200);
     } finally {
       await offline.dispose();
@@ -311,27 +314,24 @@ describe("POST /blockchain/bind_wallet in production", () => {
       mailer,
       env: { ...productionEnv, PUBLIC_URL: "https://arcana.example", CHAINS: "opBNB" },
     });
+    const productionApi = apiClient(production.app);
     try {
       const email = "prod-wallet@example.com";
-      await postJson(production.app, "/api/send_code", { email, check_email: true });
-      const code = sent.at(-1)?.subject.match(/^(\d{6}) /)?.[1];
-      const signedIn = await postJson(production.app, "/api/sign_in", { email, code, type: "code" });
-      const { token } = ((await signedIn.json()) as { data: { token: string } }).data;
+      await productionApi.call(sendSignInCodeRoute, { body: { email, check_email: true } });
+      const code = sent.at(-1)?.subject.match(/^(\d{6}) /)?.[1] ?? "";
+      const { token } = await productionApi.data(signInRoute, { body: { email, code, type: "code" } });
       const auth = { authorization: `Bearer ${token}` };
-      const nonceRes = await production.app.request("/api/wallet/nonce", { headers: auth });
-      const { nonce } = ((await nonceRes.json()) as { data: WalletNonce }).data;
+      const { nonce } = await productionApi.data(issueWalletNonceRoute, { auth });
       const account = privateKeyToAccount(generatePrivateKey());
       const message = siweMessage(account.address, nonce, {
         domain: "localhost",
         uri: "http://localhost/",
         chainId: 204,
       });
-      const res = await postJson(
-        production.app,
-        "/api/blockchain/bind_wallet",
-        { address: account.address, message, signature: await account.signMessage({ message }) },
+      const res = await productionApi.call(bindEvmWalletRoute, {
+        body: { address: account.address, message, signature: await account.signMessage({ message }) },
         auth,
-      );
+      });
       expect(await errorCode(res)).toBe("wrong_domain");
 
       const good = siweMessage(account.address, nonce, {
@@ -339,12 +339,10 @@ describe("POST /blockchain/bind_wallet in production", () => {
         uri: "https://arcana.example",
         chainId: 204,
       });
-      const ok = await postJson(
-        production.app,
-        "/api/blockchain/bind_wallet",
-        { address: account.address, message: good, signature: await account.signMessage({ message: good }) },
+      const ok = await productionApi.call(bindEvmWalletRoute, {
+        body: { address: account.address, message: good, signature: await account.signMessage({ message: good }) },
         auth,
-      );
+      });
       expect(ok.status).toBe(200);
     } finally {
       await production.dispose();
