@@ -1,5 +1,7 @@
+import { sendSignInCodeRoute } from "@arcana/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, postJson } from "../test/app.js";
+import { apiClient } from "../test/api-client.js";
+import { createTestApp } from "../test/app.js";
 import { createClientAddress, type ProxyTrust, parseProxyTrust, rateLimitSubject } from "./client-ip.js";
 
 function trust(raw: string): ProxyTrust {
@@ -18,12 +20,10 @@ describe("finding 1: per-IP limits behind a proxy count the address the proxy ap
   it("refuses the 31st code send from one real address whatever the client writes first in X-Forwarded-For", async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 40; i += 1) {
-      const res = await postJson(
-        t.app,
-        "/api/send_code",
-        { email: `spoof-${i}@example.com`, check_email: true },
-        { "x-forwarded-for": `10.9.${i}.1, 198.51.100.7` },
-      );
+      const res = await apiClient(t.app).call(sendSignInCodeRoute, {
+        body: { email: `spoof-${i}@example.com`, check_email: true },
+        extraHeaders: { "x-forwarded-for": `10.9.${i}.1, 198.51.100.7` },
+      });
       statuses.push(res.status);
     }
     expect(statuses.slice(0, 30).every((status) => status === 200)).toBe(true);
@@ -33,12 +33,10 @@ describe("finding 1: per-IP limits behind a proxy count the address the proxy ap
   it("counts IPv6 clients by their /64", async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 31; i += 1) {
-      const res = await postJson(
-        t.app,
-        "/api/send_code",
-        { email: `v6-${i}@example.com`, check_email: true },
-        { "x-forwarded-for": `2001:db8:1:2:${i.toString(16)}::1` },
-      );
+      const res = await apiClient(t.app).call(sendSignInCodeRoute, {
+        body: { email: `v6-${i}@example.com`, check_email: true },
+        extraHeaders: { "x-forwarded-for": `2001:db8:1:2:${i.toString(16)}::1` },
+      });
       statuses.push(res.status);
     }
     expect(statuses.at(-1)).toBe(429);
