@@ -1,8 +1,16 @@
-import { type User, type WalletNonce, walletBindingStatement } from "@arcana/protocol";
+import {
+  bindEvmWalletRoute,
+  getMyProfileRoute,
+  issueWalletNonceRoute,
+  type User,
+  type WalletNonce,
+  walletBindingStatement,
+} from "@arcana/protocol";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { createSiweMessage } from "viem/siwe";
 import { afterAll, beforeAll, expect } from "vitest";
-import { createTestApp, postJson, signInByCode, type TestApp, testClock } from "./app.js";
+import { apiClient, dataOf } from "./api-client.js";
+import { createTestApp, signInByCode, type TestApp, testClock } from "./app.js";
 import { startTestChain } from "./chain.js";
 
 /** What the web app writes: the site's host and origin (the configured public URL in tests). */
@@ -58,9 +66,9 @@ export function walletTestKit() {
   }
 
   async function issueNonce(auth: Record<string, string>): Promise<WalletNonce> {
-    const res = await t.app.request("/api/wallet/nonce", { headers: auth });
+    const res = await apiClient(t.app).call(issueWalletNonceRoute, { auth });
     expect(res.status).toBe(200);
-    return ((await res.json()) as { data: WalletNonce }).data;
+    return dataOf(issueWalletNonceRoute, res);
   }
 
   const siweMessage = (
@@ -83,11 +91,12 @@ export function walletTestKit() {
   }
 
   function bindEvm(auth: Record<string, string>, body: { address: string; message: string; signature: string }) {
-    return postJson(t.app, "/api/blockchain/bind_wallet", body, auth);
+    const { address, message, signature } = body;
+    return apiClient(t.app).call(bindEvmWalletRoute, { body: { address, message, signature }, auth });
   }
 
   async function mine(auth: Record<string, string>): Promise<User> {
-    return ((await (await t.app.request("/api/users/mine", { headers: auth })).json()) as { data: User }).data;
+    return apiClient(t.app).data(getMyProfileRoute, { auth });
   }
 
   return {
