@@ -1,3 +1,4 @@
+import { listDevMailboxRoute, sendSignInCodeRoute, signInRoute } from "@arcana/protocol";
 import pino from "pino";
 import { afterAll, beforeAll } from "vitest";
 import { type AppDeps, createApp } from "../app.js";
@@ -5,6 +6,7 @@ import { loadConfig } from "../config.js";
 import { type Economy, loadEconomy } from "../economy.js";
 import type { Mailer, MailMessage } from "../mail/mailer.js";
 import type { RateLimiter } from "../rate-limit/limiter.js";
+import { apiClient, dataOf } from "./api-client.js";
 import { createTestDatabase } from "./database.js";
 
 /** The variables production refuses to start without (test values). */
@@ -137,36 +139,20 @@ export function capturingMailer() {
   return { mailer, sent };
 }
 
-/** POSTs JSON the way the web app does. */
-export function postJson(app: TestApp["app"], path: string, body: unknown, headers: Record<string, string> = {}) {
-  return app.request(path, {
-    method: "POST",
-    body: JSON.stringify(body),
-    headers: { "content-type": "application/json", ...headers },
-  });
-}
-
 /** The code in the newest sign-in e-mail for an address, read from the dev mailbox. */
 export async function latestCode(app: TestApp["app"], email: string): Promise<string> {
-  const res = await app.request(`/api/dev/mailbox?to=${encodeURIComponent(email)}`);
-  const { data } = (await res.json()) as { data: Array<{ subject: string }> };
-  const code = data[0]?.subject.match(/^(\d{6}) /)?.[1];
+  const mails = await apiClient(app).data(listDevMailboxRoute, { query: { to: email } });
+  const code = mails[0]?.subject.match(/^(\d{6}) /)?.[1];
   if (!code) throw new Error(`no sign-in code mailed to ${email}`);
   return code;
 }
 
 /** Signs up (or in) by e-mail code; returns the session token. */
 export async function signInByCode(app: TestApp["app"], email: string): Promise<string> {
-  const sent = await postJson(app, "/api/send_code", { email, check_email: true });
+  const api = apiClient(app);
+  const sent = await api.call(sendSignInCodeRoute, { body: { email, check_email: true } });
   if (sent.status !== 200) throw new Error(`send_code answered ${sent.status}: ${await sent.text()}`);
-  const res = await postJson(app, "/api/sign_in", { email, code: await latestCode(app, email), type: "code" });
+  const res = await api.call(signInRoute, { body: { email, code: await latestCode(app, email), type: "code" } });
   if (res.status !== 200) throw new Error(`sign_in answered ${res.status}: ${await res.text()}`);
-  return ((await res.json()) as { data: { token: string } }).data.token;
-}
-
-/** The `data` of an answer, or a thrown error naming the status and the error envelope. */
-export async function readData<T>(res: Response): Promise<T> {
-  const body = (await res.json()) as { data?: T; error?: unknown };
-  if (body.data === undefined) throw new Error(`${res.status} ${JSON.stringify(body.error)}`);
-  return body.data;
+  return (await dataOf(signInRoute, res)).token;
 }
