@@ -40,23 +40,25 @@ export function createSignerHealth(deps: {
   async function read(chainId: number): Promise<SignerStatus> {
     const chain = config.chains.find((c) => c.id === chainId);
     if (!chain?.genesisPassAddress) throw new Error(`chain ${chainId} has no GenesisPass`);
-    const base = { chain: chain.key, chainId, signer: signer.address, checkedAt: now() };
-    let status: SignerStatus;
+    const checkedAt = now();
+    let authorizer: `0x${string}` | null = null;
+    let error: string | undefined;
     try {
-      const authorizer = (await chainClients.client(chainId).readContract({
+      authorizer = (await chainClients.client(chainId).readContract({
         address: chain.genesisPassAddress,
         abi: genesisPassAbi,
         functionName: "authorizer",
       })) as `0x${string}`;
-      status = { ...base, authorizer, matches: authorizer.toLowerCase() === signer.address.toLowerCase() };
-    } catch (error) {
-      status = {
-        ...base,
-        authorizer: null,
-        matches: null,
-        error: error instanceof Error ? error.message : String(error),
-      };
+    } catch (failure) {
+      error = failure instanceof Error ? failure.message : String(failure);
     }
+    // The signer's address is derived once the chain has answered: the first check starts with the server, and
+    // deriving it (the curve's tables, about 50 ms) must not hold up the start.
+    const base = { chain: chain.key, chainId, signer: signer.address, checkedAt };
+    const status: SignerStatus =
+      authorizer === null
+        ? { ...base, authorizer: null, matches: null, error }
+        : { ...base, authorizer, matches: authorizer.toLowerCase() === signer.address.toLowerCase() };
     const before = statuses.get(chainId);
     statuses.set(chainId, status);
     deps.onStatus?.(status);
@@ -109,7 +111,9 @@ export type SignerHealth = ReturnType<typeof createSignerHealth>;
 /** The signer, refusing to sign for a chain whose contracts accept another authorizer. */
 export function checkedSigner(signer: AuthorizationSigner, health: SignerHealth): AuthorizationSigner {
   return {
-    address: signer.address,
+    get address() {
+      return signer.address;
+    },
     signMint: async (input) => {
       await health.require(input.chainId);
       return signer.signMint(input);

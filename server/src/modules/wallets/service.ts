@@ -7,7 +7,7 @@ import {
   type WalletNonce,
 } from "@arcana/protocol";
 import { ed25519 } from "@noble/curves/ed25519";
-import { PublicKey } from "@solana/web3.js";
+import { base58 } from "@scure/base";
 import { and, eq, gt, isNull, lt } from "drizzle-orm";
 import { HttpRequestError, isAddressEqual, recoverMessageAddress, TimeoutError } from "viem";
 import type { ChainClients } from "../../chain/clients.js";
@@ -62,11 +62,19 @@ function decodeSolanaSignature(signature: string): Uint8Array {
   return bytes;
 }
 
+/** A Solana address is its ed25519 public key, base58-encoded: 32 bytes, nothing else. */
 function solanaPublicKey(address: string): Uint8Array {
-  try {
-    return new PublicKey(address).toBytes();
-  } catch {
+  const bytes = decodeBase58(address);
+  if (bytes?.length !== 32)
     throw new ApiError("invalid_address", "A Solana address is a base58 public key of 32 bytes.");
+  return bytes;
+}
+
+function decodeBase58(text: string): Uint8Array | null {
+  try {
+    return base58.decode(text);
+  } catch {
+    return null;
   }
 }
 

@@ -1,7 +1,7 @@
 // First: the Solana libraries below need the Buffer global while they load (only these chunks pay for it).
 import "../../wallet-runtime/buffer-polyfill";
 import { ed25519 } from "@noble/curves/ed25519";
-import { PublicKey } from "@solana/web3.js";
+import { base58 } from "@scure/base";
 import { useId, useState } from "react";
 import { verifyMessage } from "viem";
 import { aroundArgument, useT } from "../../i18n/use-t";
@@ -46,7 +46,8 @@ export async function signatureIsValid(signed: Signed, message: string): Promise
     return ed25519.verify(
       fromBase64(signed.signature),
       new TextEncoder().encode(message),
-      new PublicKey(signed.signer).toBytes(),
+      // A Solana address is its ed25519 public key, base58-encoded.
+      base58.decode(signed.signer),
     );
   } catch {
     return false;
