@@ -124,36 +124,43 @@ export async function benchBoxes(databaseUrl: string) {
   // Typed rows for the bench's own checks; the points themselves move through the ledger's service.
   const rows = postgres(scratch.url, { max: 1, onnotice: () => {} });
   try {
-    const members = 16;
+    // Each member may buy 30 boxes and open 60 a minute (boxRateLimits): enough members that a run of
+    // BENCH_SECONDS measures purchases, not refusals, and others, fresh, for the limited box.
+    const members = 200;
+    const limitedMembers = 150;
     const auths: string[] = [];
-    for (let i = 0; i < members; i++) {
-      auths.push(await signUpForBench(server.url, `boxes-bench-${i}@example.com`, `10.9.0.${i + 1}`));
+    for (let i = 0; i < members + limitedMembers; i++) {
+      const ip = `10.9.${Math.floor(i / 250)}.${(i % 250) + 1}`;
+      auths.push(await signUpForBench(server.url, `boxes-bench-${String(i).padStart(3, "0")}@example.com`, ip));
     }
     const ids = await rows<{ id: string }[]>`select id from users order by email`;
     for (const { id } of ids) {
       await grantPoints(database.db, { userId: id, kind: "bench_grant", amount: 1_000_000, reference: id });
     }
     let turn = 0;
-    const asMember = (body: () => string) => ({
+    const asMember = (body: () => string, first: number, count: number) => ({
       setupRequest: (request: autocannon.Request) => {
         turn += 1;
         return {
           ...request,
-          headers: { "content-type": "application/json", authorization: auths[turn % members] as string },
+          headers: { "content-type": "application/json", authorization: auths[first + (turn % count)] as string },
           body: body(),
         };
       },
     });
     const purchase = await load(`${server.url}/api/boxes/purchase`, {
       method: "POST",
-      requests: [asMember(() => JSON.stringify({ box_id: "bench", quantity: 1 }))],
+      requests: [asMember(() => JSON.stringify({ box_id: "bench", quantity: 1 }), 0, members)],
     });
     // Every member opens their own boxes: one unopened box per request, in the order of the tokens.
     const unopened = new Map<string, string[]>();
     const owned = await rows<{ email: string; id: string }[]>`
       select u.email, o.id from owned_boxes o join users u on u.id = o.user_id where o.opened_at is null order by u.email`;
     for (const row of owned) unopened.set(row.email, [...(unopened.get(row.email) ?? []), row.id]);
-    const queues = Array.from({ length: members }, (_, i) => unopened.get(`boxes-bench-${i}@example.com`) ?? []);
+    const queues = Array.from(
+      { length: members },
+      (_, i) => unopened.get(`boxes-bench-${String(i).padStart(3, "0")}@example.com`) ?? [],
+    );
     let openTurn = 0;
     const open = await load(`${server.url}/api/boxes/open`, {
       method: "POST",
@@ -173,7 +180,7 @@ export async function benchBoxes(databaseUrl: string) {
     });
     const limited = await load(`${server.url}/api/boxes/purchase`, {
       method: "POST",
-      requests: [asMember(() => JSON.stringify({ box_id: "limited", quantity: 1 }))],
+      requests: [asMember(() => JSON.stringify({ box_id: "limited", quantity: 1 }), members, limitedMembers)],
     });
     const [check] = await rows<Record<string, number>[]>`
       select
@@ -199,7 +206,7 @@ export async function benchBoxes(databaseUrl: string) {
       met: sound,
     });
     notes.push(
-      `limited box, supply ${limitedSupply} (${limited.rps} req/s, ${limited.errors} sold_out answers): sold ${check?.limited_sold}, owned ${check?.limited_owned} (oversold: ${Number(check?.limited_owned) - limitedSupply}); members whose balance differs from their ledger sum: ${check?.drifted}`,
+      `limited box, supply ${limitedSupply} (${limited.rps} req/s, ${limited.errors} refused: sold out, or a member over 30 a minute): sold ${check?.limited_sold}, owned ${check?.limited_owned} (oversold: ${Number(check?.limited_owned) - limitedSupply}); members whose balance differs from their ledger sum: ${check?.drifted}`,
     );
   } finally {
     await rows.end();
