@@ -64,6 +64,33 @@ describe("rotating SESSION_SECRET", () => {
     for (const app of [before, after, settled]) await app.limiter.close();
   });
 
+  it("mid-roll, a code sent by a server already on the new secret signs in on one not yet restarted (step 2a)", async () => {
+    // Step 2a: every server first accepts the new secret beside the old one, then step 2b switches them.
+    const notYet = server({ SESSION_SECRET: OLD, SESSION_SECRET_PREVIOUS: NEW, TAROT_DRAW_SECRET: OLD });
+    const switched = server({ SESSION_SECRET: NEW, SESSION_SECRET_PREVIOUS: OLD, TAROT_DRAW_SECRET: OLD });
+    expect((await sendCode(switched.app, "mid-roll@example.com")).status).toBe(200);
+    const sentByNew = await latestCode(switched.app, "mid-roll@example.com");
+    const onOld = await apiClient(notYet.app).call(signInRoute, {
+      body: { email: "mid-roll@example.com", code: sentByNew, type: "code" },
+    });
+    expect(onOld.status).toBe(200);
+    // And the other way round, as in the first test: sent by the old one, entered on the switched one.
+    expect((await sendCode(notYet.app, "mid-roll-2@example.com")).status).toBe(200);
+    const sentByOld = await latestCode(notYet.app, "mid-roll-2@example.com");
+    const onNew = await apiClient(switched.app).call(signInRoute, {
+      body: { email: "mid-roll-2@example.com", code: sentByOld, type: "code" },
+    });
+    expect(onNew.status).toBe(200);
+    // Without step 2a, a server still on the old secret alone refuses the new server's code.
+    const skipped = server({ SESSION_SECRET: OLD, TAROT_DRAW_SECRET: OLD });
+    expect((await sendCode(switched.app, "skipped@example.com")).status).toBe(200);
+    const refused = await apiClient(skipped.app).call(signInRoute, {
+      body: { email: "skipped@example.com", code: await latestCode(switched.app, "skipped@example.com"), type: "code" },
+    });
+    expect(refused.status).toBe(400);
+    for (const app of [notYet, switched, skipped]) await app.limiter.close();
+  });
+
   it("without SESSION_SECRET_PREVIOUS a code sent before the rotation is refused (what the grace is for)", async () => {
     const before = server({ SESSION_SECRET: OLD });
     await sendCode(before.app, "graceless@example.com");
