@@ -75,6 +75,23 @@ describe("configuration", () => {
     expect(problemsOf({ CHAINS: "opBNBTestnet", DEFAULT_CHAIN: "opBNBTestnet" })).toEqual([]);
   });
 
+  it("warns, in production only, of a missing PUBLIC_URL, MAIL_FROM or TAROT_DRAW_SECRET, naming what members would meet", () => {
+    const production = { ...testnetProduction, ...testnetContracts };
+    expect(loadConfig(production).warnings).toEqual([
+      expect.stringMatching(/^PUBLIC_URL is not set: .*localhost/),
+      expect.stringMatching(/^MAIL_FROM is not set: .*no-reply@arcana\.local/),
+      expect.stringMatching(/^TAROT_DRAW_SECRET is not set: .*rotating it changes the day's cards/),
+    ]);
+    const complete = {
+      ...production,
+      PUBLIC_URL: "https://loyalty.example.org",
+      MAIL_FROM: "Loyalty <codes@example.org>",
+      TAROT_DRAW_SECRET: "a-tarot-draw-secret-of-32-characters-or-more",
+    };
+    expect(loadConfig(complete).warnings).toEqual([]);
+    expect(loadConfig({}).warnings).toEqual([]);
+  });
+
   it("reads TRUST_PROXY as a hop count or a list of proxy addresses, and refuses anything else", () => {
     expect(loadConfig({ TRUST_PROXY: "true" }).trustProxy).toEqual({ kind: "hops", hops: 1 });
     expect(loadConfig({ TRUST_PROXY: "2" }).trustProxy).toEqual({ kind: "hops", hops: 2 });

@@ -154,6 +154,8 @@ export interface ChainConfig {
 export interface Config {
   env: "development" | "test" | "production";
   isProduction: boolean;
+  /** What production runs with but an operator most likely did not mean (the server logs each at start). */
+  warnings: string[];
   port: number;
   host: string;
   publicUrl: string;
@@ -244,6 +246,21 @@ function chainsWithoutContracts(chains: ChainConfig[]): string[] {
   });
 }
 
+/** Settings production starts without, each with what the members would meet instead. */
+function productionWarnings(e: { PUBLIC_URL?: string; MAIL_FROM?: string; TAROT_DRAW_SECRET?: string }): string[] {
+  return [
+    e.PUBLIC_URL
+      ? null
+      : "PUBLIC_URL is not set: e-mails, the pass's metadata and invite links point at http://localhost (set the site's https:// address)",
+    e.MAIL_FROM
+      ? null
+      : "MAIL_FROM is not set: sign-in codes are sent from no-reply@arcana.local, which mail providers refuse or file as spam (set an address of your domain)",
+    e.TAROT_DRAW_SECRET
+      ? null
+      : "TAROT_DRAW_SECRET is not set: the daily draw is keyed by SESSION_SECRET, so rotating it changes the day's cards (docs/operating.md, Rotating secrets)",
+  ].filter((warning) => warning !== null);
+}
+
 /** Reads the whole configuration once; throws a ConfigError naming every wrong variable. */
 export function loadConfig(rawEnv: Record<string, string | undefined> = readEnvironment()): Config {
   // An empty variable (`DATABASE_URL=`) means "not set", as in most tools.
@@ -330,6 +347,7 @@ export function loadConfig(rawEnv: Record<string, string | undefined> = readEnvi
   return {
     env: e.NODE_ENV,
     isProduction,
+    warnings: isProduction ? productionWarnings(e) : [],
     port: e.PORT,
     host,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),

@@ -30,6 +30,7 @@ if (process.env.WEB_BUILD_PENDING === "1" && process.send) {
   );
   process.disconnect?.();
 }
+for (const warning of config.warnings) logger.warn(warning);
 logger.info(hot ? "Starting Vite for hot reload…" : "Loading the web app build…");
 const hotFrontend = hot ? await createHotFrontend() : null;
 const web = hotFrontend ?? (await loadBuiltFrontend(config.env));
