@@ -1,0 +1,55 @@
+import { execFile } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { afterAll, describe, expect, it } from "vitest";
+import { migrationsFolder } from "./client.js";
+
+// `npm run db:migrate` as an operator runs it (the script itself, in its own process, on an embedded database).
+const serverDir = fileURLToPath(new URL("../..", import.meta.url));
+const scratch = mkdtempSync(path.join(tmpdir(), "arcana-migrate-cli-"));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+async function dbMigrate(dataDir: string, args: string[]) {
+  const env = { ...process.env, NODE_ENV: "test", DATA_DIR: dataDir, DATABASE_URL: "", ENV_FILE: "/dev/null" };
+  try {
+    const { stdout, stderr } = await promisify(execFile)(
+      process.execPath,
+      ["--import", "tsx", "src/db/migrate-cli.ts", ...args],
+      { cwd: serverDir, env },
+    );
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+  }
+}
+
+const migrations = (
+  JSON.parse(readFileSync(path.join(migrationsFolder, "meta/_journal.json"), "utf8")) as { entries: { tag: string }[] }
+).entries.map((entry) => entry.tag);
+
+describe("npm run db:migrate", () => {
+  it("names the database first, refuses to make a new embedded one without --create, and makes nothing", async () => {
+    const dataDir = path.join(scratch, "fresh");
+    const refused = await dbMigrate(dataDir, []);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr.split("\n")[0]).toBe(`Database: the embedded database in ${dataDir} (NODE_ENV=test)`);
+    expect(refused.stderr).toContain("--create");
+    expect(existsSync(path.join(dataDir, "PG_VERSION"))).toBe(false);
+  }, 60_000);
+
+  it("--create makes and migrates it; --status then lists every committed migration as applied", async () => {
+    const dataDir = path.join(scratch, "created");
+    const created = await dbMigrate(dataDir, ["--create"]);
+    expect(created.code, created.stderr).toBe(0);
+    expect(created.stdout).toContain("Migrations applied (pglite).");
+    const status = await dbMigrate(dataDir, ["--status"]);
+    expect(status.code, status.stderr).toBe(0);
+    const lines = status.stdout.trim().split("\n");
+    expect(lines.slice(0, migrations.length)).toEqual(migrations.map((tag) => `applied  ${tag}`));
+    expect(lines).toContain(`${migrations.length} applied, 0 pending.`);
+  }, 120_000);
+});
