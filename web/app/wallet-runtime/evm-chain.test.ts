@@ -148,7 +148,7 @@ describe("the EVM connectors (Wallets)", () => {
     default_chain_id: 31337,
     chains: [testChain(), testChain({ id: 204, key: "opBNB", name: "opBNB" })],
   });
-  const names = async (config: PublicConfig) => (await createEvmConfig(config)).connectors.map((c) => c.name);
+  const names = async (config: PublicConfig) => (await createEvmConfig(config, "Arcana")).connectors.map((c) => c.name);
 
   it("offers the injected wallet, Coinbase Wallet and, in development with the local chain, the burner", async () => {
     expect(await names(base)).toEqual(["Injected", "Coinbase Wallet", "Burner Wallet"]);

@@ -24,17 +24,18 @@ export function burnerAllowed(config: PublicConfig): boolean {
 
 /**
  * wagmi for Arcana's chains: the injected wallet (and every EIP-6963 wallet it announces),
- * Coinbase Wallet, WalletConnect when a project id is configured, the burner in development.
+ * Coinbase Wallet (which shows the member `appName`: the operator's site name), WalletConnect when a
+ * project id is configured, the burner in development.
  * State lives in a cookie so server rendering knows a returning member's wallet.
  */
-export async function createEvmConfig(config: PublicConfig): Promise<Config> {
+export async function createEvmConfig(config: PublicConfig, appName: string): Promise<Config> {
   const chains = config.chains.map(toViemChain);
   const [first, ...rest] = chains;
   if (!first) throw new Error("No EVM chain is configured.");
   // Each connector types its own provider; wagmi takes them as a plain list.
   const connectors: CreateConnectorFn[] = [
     injected() as CreateConnectorFn,
-    coinbaseWallet({ appName: "Arcana" }) as CreateConnectorFn,
+    coinbaseWallet({ appName }) as CreateConnectorFn,
   ];
   if (config.walletconnect_project_id) {
     connectors.push(

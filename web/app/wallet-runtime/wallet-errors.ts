@@ -22,7 +22,7 @@ const friendlyByName: Record<string, string> = {
   WalletSignMessageError: "The wallet could not sign the message.",
   WalletWindowClosedError: "The wallet window was closed.",
   WalletTimeoutError: "The wallet took too long to answer.",
-  ChainNotConfiguredError: "That network is not configured in Arcana.",
+  ChainNotConfiguredError: "That network is not configured on this site.",
   ConnectorNotConnectedError: "Connect a wallet first.",
   ProviderNotFoundError: "No wallet was found in this browser.",
   ChainMismatchError: "Your wallet is on a different network.",

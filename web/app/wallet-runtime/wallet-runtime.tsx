@@ -15,6 +15,7 @@ import {
   watchConnection,
   watchConnectors,
 } from "wagmi/actions";
+import { useRootData } from "../lib/root-data";
 import { switchToChain, writeContractAndWait } from "./evm-chain";
 import { createEvmConfig } from "./evm-config";
 import { type SolanaActions, SolanaRuntime } from "./solana-runtime";
@@ -73,6 +74,7 @@ export default function WalletRuntime({ config: configProp }: { config: PublicCo
   // object must not rebuild wagmi (that would drop the connection), and the config cannot change
   // while the page lives.
   const [config] = useState(configProp);
+  const siteName = useRootData()?.siteName ?? "";
   const solanaActions = useRef<SolanaActions | null>(null);
   const evm = useRef<Config | null>(null);
   const [evmSetup, setEvmSetup] = useState<{ config: Config; initialState: State | undefined } | null>(null);
@@ -113,7 +115,7 @@ export default function WalletRuntime({ config: configProp }: { config: PublicCo
     const cleanups: Array<() => void> = [];
     // Read before wagmi starts: creating its config writes a fresh, empty state over the cookie.
     const cookie = document.cookie;
-    createEvmConfig(config).then(
+    createEvmConfig(config, siteName).then(
       (wagmi) => {
         if (cancelled) return;
         evm.current = wagmi;
@@ -134,7 +136,7 @@ export default function WalletRuntime({ config: configProp }: { config: PublicCo
       cancelled = true;
       for (const cleanup of cleanups) cleanup();
     };
-  }, [config, publish]);
+  }, [config, publish, siteName]);
 
   return (
     <>
