@@ -1,6 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { readFileSync, statSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import pino from "pino";
@@ -175,6 +176,38 @@ describe("a member's page", () => {
       }
     } finally {
       await members.dispose();
+    }
+  });
+});
+
+describe("an operator's brand", () => {
+  it("is the name in every page's title, header, footer and data, and Arcana is nowhere", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "arcana-brand-pages-"));
+    const brandingFile = path.join(dir, "branding.json");
+    writeFileSync(brandingFile, JSON.stringify({ siteName: "Lumen Club", shortName: "Lumen" }));
+    const branded = await createTestApp({
+      env: { BRANDING_FILE: brandingFile },
+      web: await loadBuiltFrontend("production"),
+    });
+    try {
+      const token = await signInByCode(branded.app, "brand-pages@example.com");
+      for (const [pathname, cookie] of [
+        ["/", null],
+        ["/", token],
+        ["/genesis-pass", token],
+        ["/daily-tarot", null],
+        ["/loot-box", token],
+        ["/auth", null],
+      ] as const) {
+        const headers: Record<string, string> = cookie ? { cookie: `arcana_session=${cookie}` } : {};
+        const html = await (await branded.app.request(pathname, { headers })).text();
+        expect(html, pathname).toMatch(/<title>[^<]*Lumen Club[^<]*<\/title>/);
+        expect(html, pathname).toContain(">Lumen Club</span>");
+        expect(html, `${pathname}: ${html.match(/.{80}Arcana.{80}/)?.[0]}`).not.toContain("Arcana");
+      }
+    } finally {
+      await branded.dispose();
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });
