@@ -12,38 +12,26 @@ import type { Namespace } from "./namespaces";
 /** Every language's catalog: ICU MessageFormat text by message id (`<namespace>.<name>`). */
 export const catalogs: Record<Language, Record<string, string>> = { en, "zh-CN": zhCN, ko, ja, vi, tr };
 
-const compiled = new Map<string, Messages>();
 const texts = new Map<string, string>();
 
 /**
- * One namespace's messages in `language`, compiled once per process; a message a catalog lacks
- * falls back to English (the completeness test keeps that from happening).
- */
-function namespaceMessages(language: Language, namespace: Namespace): Messages {
-  const key = `${language}:${namespace}`;
-  let messages = compiled.get(key);
-  if (!messages) {
-    messages = {};
-    const prefix = `${namespace}.`;
-    for (const [id, source] of Object.entries(en)) {
-      if (!id.startsWith(prefix)) continue;
-      messages[id] = compileMessage(catalogs[language][id] || source);
-    }
-    compiled.set(key, messages);
-  }
-  return messages;
-}
-
-/**
- * The messages a page's loader sends: only these namespaces, only in this language, as JSON text
- * made once per set. React Router serializes loader data value by value at every request; the
- * catalog as one string costs it one value instead of hundreds (`use-t.ts` parses it once).
+ * The messages a page's loader sends: only these namespaces, only in this language, compiled and
+ * written as JSON text once per set and process. React Router serializes loader data value by value
+ * at every request; the catalog as one string costs it one value instead of hundreds (`use-t.ts`
+ * parses it once). A message a catalog lacks falls back to English (the completeness test keeps
+ * that from happening).
  */
 export function messagesFor(language: Language, namespaces: readonly Namespace[]): string {
   const key = `${language}:${namespaces.join()}`;
   let text = texts.get(key);
   if (text === undefined) {
-    text = JSON.stringify(Object.assign({}, ...namespaces.map((namespace) => namespaceMessages(language, namespace))));
+    const messages: Messages = {};
+    for (const [id, source] of Object.entries(en)) {
+      if (namespaces.some((namespace) => id.startsWith(`${namespace}.`))) {
+        messages[id] = compileMessage(catalogs[language][id] || source);
+      }
+    }
+    text = JSON.stringify(messages);
     texts.set(key, text);
   }
   return text;
