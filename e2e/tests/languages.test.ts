@@ -64,6 +64,16 @@ describe("languages", () => {
     await page.reload({ waitUntil: "networkidle" });
     expect(await page.getAttribute("html", "lang")).toBe("ko");
     expect(await page.locator("h1").first().textContent()).toBe("제네시스 패스");
+
+    // Moving to a page in the browser fetches that page's messages (a file) before it shows it.
+    const requested: string[] = [];
+    page.on("request", (request) => requested.push(`${request.resourceType()} ${new URL(request.url()).pathname}`));
+    await Promise.all([page.waitForURL(/\/loot-box$/), page.locator("#site-navigation a[href='/loot-box']").click()]);
+    await expect.poll(() => page.locator("h1").first().textContent()).toBe("루트 박스");
+    expect(await page.textContent("main")).toContain("포인트 사용하기");
+    expect(await page.title()).toContain("루트 박스");
+    expect(requested).toContainEqual(expect.stringMatching(/^fetch \/i18n\/ko\/loot\.[\w-]{12}\.json$/));
+    expect(requested.filter((line) => line.startsWith("document"))).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -319,6 +319,14 @@ export function createApp(deps: AppDeps) {
   if (web) {
     // Production pages for visitors render once every few seconds, not once per request.
     const visitorPages = config.isProduction ? createVisitorPages({ ttlMs: 5_000, maxPages: 200 }) : null;
+    // The pages' message catalogs: an address names its content, so a browser keeps each for good.
+    app.get("/i18n/*", compressWhenAccepted(), async (c) => {
+      c.set("metricsRoute", "i18n");
+      const file = await web.catalog(c.req.path);
+      if (!file) return c.notFound();
+      c.header("Cache-Control", file.current ? "public, max-age=31536000, immutable" : "no-cache");
+      return c.body(file.text, 200, { "Content-Type": "application/json; charset=utf-8" });
+    });
     if (web.assets) app.use(web.assets);
     const render = (c: Context<AppEnv>, language: Language, options?: { inlineStyles: boolean }) =>
       web.render(

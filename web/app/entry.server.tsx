@@ -61,3 +61,6 @@ export default function handleRequest(
     );
   });
 }
+
+/** The server's `GET /i18n/…` (server/src/web/frontend.ts): the catalogs pages name. */
+export { catalogFile } from "./i18n/messages.server";

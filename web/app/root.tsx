@@ -1,18 +1,18 @@
-import { useEffect } from "react";
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation } from "react-router";
+import { lazy, useEffect } from "react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation } from "react-router";
 import type { Route } from "./+types/root";
 import { LoadMemberProfile } from "./features/account/member-profile";
 import { ReferralCapture } from "./features/referrals/referral-capture";
-import type { Messages } from "./i18n/compiled";
+import { withCatalog } from "./i18n/loaded-catalogs";
 import { messagesFor } from "./i18n/messages.server";
 import { memberRootNamespaces, rootNamespaces } from "./i18n/namespaces";
-import { translator, useT } from "./i18n/use-t";
-import { isChunkLoadError, reloadForChunkError } from "./lib/chunk-reload";
+import { CatalogPreloads, useT } from "./i18n/use-t";
+import { reloadForChunkError } from "./lib/chunk-reload";
 import { readSessionUser } from "./lib/guards";
 import { QueryProvider } from "./lib/query-provider";
 import { type RootData, useRootData } from "./lib/root-data";
-import { chunkFailureMessage, useAppUpdates } from "./shell/app-update/use-app-updates";
-import { ErrorScreen } from "./shell/errors/error-screen";
+import { whenIdle } from "./lib/when-idle";
+import { useAppUpdates } from "./shell/app-update/use-app-updates";
 import { ModalHost } from "./shell/modals/modal-host";
 import { InlineStyles } from "./shell/styles/inline-styles";
 import { Toaster } from "./ui/toaster";
@@ -36,6 +36,8 @@ export async function loader({ context, request }: Route.LoaderArgs): Promise<Ro
   };
 }
 
+export const clientLoader = ({ serverLoader }: Route.ClientLoaderArgs) => withCatalog(serverLoader);
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRootData();
   const nonce = data?.cspNonce;
@@ -49,6 +51,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <link rel="icon" href={data?.branding.icon_url ?? "/favicon.svg"} />
         <link rel="manifest" href="/manifest.webmanifest" />
         <Meta />
+        <CatalogPreloads />
         <InlineStyles />
         <Links />
       </head>
@@ -64,6 +67,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export default function App({ loaderData }: Route.ComponentProps) {
   const buildId = loaderData.config.build_id;
   useAppUpdates(buildId, useT());
+  useEffect(
+    () =>
+      whenIdle(() => {
+        loadErrorPage().catch(() => undefined);
+      }),
+    [],
+  );
   return (
     <QueryProvider buildId={buildId}>
       <LoadMemberProfile />
@@ -76,50 +86,15 @@ export default function App({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/** The error screen's English, for when the root's loader (and so its messages) failed. */
-const fallbackRootData = {
-  language: "en",
-  siteName: "Arcana",
-  messages: {
-    "shell.notFoundTitle": "Page Not Found",
-    "shell.notFound": ["Page Not Found: ", ["pathname"]],
-    "shell.serverErrorTitle": "Internal Server Error",
-    "shell.serverError": "Something went wrong on our side. Please try again in a moment.",
-    "shell.chunkFailed": "Part of Arcana failed to load. Check your connection, then reload.",
-    "shell.errorTitle": [["title"], " · Arcana"],
-    "shell.homeLink": "Arcana, home",
-    "shell.status": ["Status ", ["status"], ". "],
-    "shell.backHome": "Back to home",
-  } satisfies Messages,
-};
+/** The error page: its own chunk, fetched once the page is idle, so an error shows even offline. */
+const loadErrorPage = () => import("./shell/errors/error-page");
+const ErrorPage = lazy(loadErrorPage);
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   // From the router, not window: the path must be right in server rendering too.
   const { pathname } = useLocation();
-  const chunkError = isChunkLoadError(error);
-  const data = useRootData();
-  const t = useT();
-
   useEffect(() => {
     reloadForChunkError(error);
   }, [error]);
-
-  // Without the root's data (its loader failed) there are no messages: the screen says it in English.
-  const text = data ? t : translator([{ data: fallbackRootData }]);
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return (
-      <ErrorScreen
-        status={404}
-        title={text("shell.notFoundTitle")}
-        message={text("shell.notFound", { pathname })}
-        t={text}
-      />
-    );
-  }
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  const message = chunkError ? text(chunkFailureMessage) : text("shell.serverError");
-  const detail = import.meta.env.DEV && error instanceof Error ? error.stack : undefined;
-  return (
-    <ErrorScreen status={status} title={text("shell.serverErrorTitle")} message={message} detail={detail} t={text} />
-  );
+  return <ErrorPage error={error} pathname={pathname} />;
 }

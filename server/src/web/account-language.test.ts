@@ -8,6 +8,7 @@ import type { WebFrontend } from "./frontend.js";
 const web: WebFrontend = {
   buildId: "test",
   assets: null,
+  catalog: async () => null,
   render: async (_request, context) =>
     new Response(`<!DOCTYPE html><html lang="${context.language}"></html>`, {
       headers: { "content-type": "text/html; charset=utf-8" },

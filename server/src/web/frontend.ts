@@ -20,6 +20,24 @@ export interface WebFrontend {
    * carries the app's stylesheet inline instead of a render-blocking link to it.
    */
   render(request: Request, context: ArcanaLoadContext, options?: { inlineStyles?: boolean }): Promise<Response>;
+  /**
+   * A message catalog the pages name (`/i18n/<language>/<namespaces>.<hash>.json`): its JSON text, and
+   * whether the address names this build's text (`current`, so it can be cached for good); null if none.
+   */
+  catalog(path: string): Promise<CatalogFile | null>;
+}
+
+export interface CatalogFile {
+  text: string;
+  current: boolean;
+}
+
+/** The web app's `catalogFile` (web/app/entry.server.tsx exports it beside the renderer). */
+export function catalogOf(build: ServerBuild): (path: string) => CatalogFile | null {
+  const entry: ServerBuild["entry"]["module"] & { catalogFile?: unknown } = build.entry.module;
+  const catalogFile = entry.catalogFile;
+  if (typeof catalogFile !== "function") throw new Error("The web build's entry.server exports no catalogFile.");
+  return (path) => catalogFile(path);
 }
 
 export const webBuildDir = path.join(repoRoot, "web/build");
@@ -53,6 +71,7 @@ export async function loadBuiltFrontend(mode: "development" | "production" | "te
   const build = await importServerBuild();
   const buildId = createHash("sha256").update(readFileSync(serverBuildFile)).digest("hex").slice(0, 16);
   const handle = createRequestHandler(build, mode);
+  const catalog = catalogOf(build);
   // Only production renders visitors' pages with the stylesheet inline (app.ts): only it pays for the copy.
   const inlineBuild = mode === "production" ? inlineStylesBuild(build) : null;
   const inline = inlineBuild && { css: inlineBuild.css, handle: createRequestHandler(inlineBuild.build, mode) };
@@ -82,6 +101,7 @@ export async function loadBuiltFrontend(mode: "development" | "production" | "te
       options?.inlineStyles && inline
         ? inline.handle(request, { ...context, inlineStyles: inline.css })
         : handle(request, context),
+    catalog: async (path) => catalog(path),
   };
 }
 

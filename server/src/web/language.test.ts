@@ -23,6 +23,7 @@ describe("visitor pages in production", () => {
   const web: WebFrontend = {
     buildId: "test",
     assets: null,
+    catalog: async () => null,
     render: async (_request, context) => {
       renders.push(context.language);
       return new Response(`<!DOCTYPE html><html lang="${context.language}"></html>`, {

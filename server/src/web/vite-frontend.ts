@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { repoRoot } from "../config.js";
-import type { WebFrontend } from "./frontend.js";
+import { catalogOf, type WebFrontend } from "./frontend.js";
 
 export interface HotFrontend extends WebFrontend {
   /** Vite's own middleware (modules, HMR); calls `next` for everything else. */
@@ -18,14 +18,13 @@ export async function createHotFrontend(): Promise<HotFrontend> {
     server: { middlewareMode: true },
     appType: "custom",
   });
-  const handle = createRequestHandler(
-    () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
-    "development",
-  );
+  const build = () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
+  const handle = createRequestHandler(build, "development");
   return {
     buildId: "dev",
     assets: null,
     render: (request, context) => handle(request, context),
+    catalog: async (path) => catalogOf(await build())(path),
     middleware: (req, res, next) => vite.middlewares(req, res, next),
     close: () => vite.close(),
   };

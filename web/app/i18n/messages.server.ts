@@ -1,40 +1,82 @@
+import { createHash } from "node:crypto";
 import { type Language, languages } from "@arcana/protocol";
 import { compileMessage } from "./compile";
 import type { Messages } from "./compiled";
+import { registerCatalog } from "./loaded-catalogs";
 import en from "./locales/en.json";
 import ja from "./locales/ja.json";
 import ko from "./locales/ko.json";
 import tr from "./locales/tr.json";
 import vi from "./locales/vi.json";
 import zhCN from "./locales/zh-CN.json";
-import type { Namespace } from "./namespaces";
+import { namespaces as allNamespaces, type Namespace } from "./namespaces";
 
 /** Every language's catalog: ICU MessageFormat text by message id (`<namespace>.<name>`). */
 export const catalogs: Record<Language, Record<string, string>> = { en, "zh-CN": zhCN, ko, ja, vi, tr };
 
-const texts = new Map<string, string>();
+interface Catalog {
+  href: string;
+  /** The JSON text the browser fetches. */
+  text: string;
+}
+
+/** The catalogs loaders have named, by language and namespace set: each is compiled once per process. */
+const made = new Map<string, Catalog>();
+
+/** The namespaces in their declared order, each once: one address per set, whatever order a loader names them in. */
+const canonical = (namespaces: readonly Namespace[]) => allNamespaces.filter((name) => namespaces.includes(name));
+
+function compileCatalog(language: Language, namespaces: readonly Namespace[]): Catalog & { messages: Messages } {
+  const messages: Messages = {};
+  for (const [id, source] of Object.entries(en)) {
+    if (namespaces.some((namespace) => id.startsWith(`${namespace}.`))) {
+      messages[id] = compileMessage(catalogs[language][id] || source);
+    }
+  }
+  const text = JSON.stringify(messages);
+  const hash = createHash("sha256").update(text).digest("base64url").slice(0, 12);
+  return { href: `/i18n/${language}/${namespaces.join("+")}.${hash}.json`, text, messages };
+}
 
 /**
- * The messages a page's loader sends: only these namespaces, only in this language, compiled and
- * written as JSON text once per set and process. React Router serializes loader data value by value
- * at every request; the catalog as one string costs it one value instead of hundreds (`use-t.ts`
- * parses it once). A message a catalog lacks falls back to English (the completeness test keeps
- * that from happening).
+ * The address of the messages a page's loader sends: only these namespaces, only in this language,
+ * compiled (decision 0025). The page's data carries the address, not the messages: React Router
+ * would serialize and escape them into every page (two thirds of a member page's HTML, and of the
+ * time it took to write it); the browser fetches them once per address and keeps them. A message a
+ * catalog lacks falls back to English (the completeness test keeps that from happening).
  */
 export function messagesFor(language: Language, namespaces: readonly Namespace[]): string {
-  const key = `${language}:${namespaces.join()}`;
-  let text = texts.get(key);
-  if (text === undefined) {
-    const messages: Messages = {};
-    for (const [id, source] of Object.entries(en)) {
-      if (namespaces.some((namespace) => id.startsWith(`${namespace}.`))) {
-        messages[id] = compileMessage(catalogs[language][id] || source);
-      }
-    }
-    text = JSON.stringify(messages);
-    texts.set(key, text);
+  const set = canonical(namespaces);
+  const key = `${language}:${set.join()}`;
+  let catalog = made.get(key);
+  if (catalog === undefined) {
+    const compiled = compileCatalog(language, set);
+    registerCatalog(compiled.href, compiled.messages);
+    catalog = { href: compiled.href, text: compiled.text };
+    made.set(key, catalog);
   }
-  return text;
+  return catalog.href;
+}
+
+const CATALOG_PATH = /^\/i18n\/([A-Za-z-]+)\/([a-z+]+)\.([\w-]+)\.json$/;
+
+/**
+ * The catalog file at `path` (`GET /i18n/…`): its JSON text and whether it is the one that address
+ * names (`current`: cache it for good). Another server of the same deployment may have named it
+ * before this one did, so any set of known namespaces in their declared order is made on request;
+ * only loaders' sets are kept. An address from another build gets this build's messages, not kept.
+ * Anything else is null (not found).
+ */
+export function catalogFile(path: string): { text: string; current: boolean } | null {
+  const match = CATALOG_PATH.exec(path);
+  if (!match) return null;
+  const [, language, names = "", hash] = match;
+  if (!languages.includes(language as Language)) return null;
+  const requested = names.split("+");
+  const set = canonical(requested as Namespace[]);
+  if (set.length === 0 || set.join("+") !== names) return null;
+  const catalog = made.get(`${language}:${set.join()}`) ?? compileCatalog(language as Language, set);
+  return { text: catalog.text, current: catalog.href.endsWith(`.${hash}.json`) };
 }
 
 /** A route loader that sends its namespaces' messages in the page's language (and nothing else). */

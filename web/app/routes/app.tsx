@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { useSessionUser } from "../features/account/use-session-user";
 import { MemberDashboard } from "../features/home/member-dashboard";
+import { withCatalog } from "../i18n/loaded-catalogs";
 import { messagesLoader } from "../i18n/messages.server";
 import { useT } from "../i18n/use-t";
 import { pageMeta } from "../lib/page-meta";
@@ -14,6 +15,8 @@ import type { Route } from "./+types/app";
 export const loader = messagesLoader("home");
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "shell.page.app", "home.appDescription");
+
+export const clientLoader = ({ serverLoader }: Route.ClientLoaderArgs) => withCatalog(serverLoader);
 
 export default function AppDashboardPage() {
   const user = useSessionUser();

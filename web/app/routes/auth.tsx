@@ -4,6 +4,7 @@ import styles from "../features/auth/sign-in.module.css";
 import { SignInFlow } from "../features/auth/sign-in-flow";
 import { InviteCodeField } from "../features/referrals/invite-code-field";
 import { LanguageSwitcher } from "../i18n/language-switcher";
+import { withCatalog } from "../i18n/loaded-catalogs";
 import { messagesFor } from "../i18n/messages.server";
 import { aroundArgument, useT } from "../i18n/use-t";
 import { readSessionUser } from "../lib/guards";
@@ -18,6 +19,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "shell.signIn", "auth.description");
+
+export const clientLoader = ({ serverLoader }: Route.ClientLoaderArgs) => withCatalog(serverLoader);
 
 export default function SignInPage() {
   const [searchParams] = useSearchParams();

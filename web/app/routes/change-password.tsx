@@ -1,6 +1,7 @@
 import { ChangePasswordForm } from "../features/account/change-password-form";
 import { SessionsPanel } from "../features/account/sessions-panel";
 import { useMember } from "../features/account/use-member";
+import { withCatalog } from "../i18n/loaded-catalogs";
 import { messagesFor } from "../i18n/messages.server";
 import { useT } from "../i18n/use-t";
 import { guarded } from "../lib/guards";
@@ -15,6 +16,8 @@ export const loader = guarded(["auth"], async ({ context }) => ({
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, "shell.page.changePassword", "account.description");
+
+export const clientLoader = ({ serverLoader }: Route.ClientLoaderArgs) => withCatalog(serverLoader);
 
 export default function ChangePasswordPage() {
   const t = useT();

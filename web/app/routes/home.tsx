@@ -2,6 +2,7 @@ import { lazy, Suspense } from "react";
 import { useSessionUser } from "../features/account/use-session-user";
 import { FeatureTiles } from "../features/home/feature-tiles";
 import { VisitorHero } from "../features/home/visitor-hero";
+import { withCatalog } from "../i18n/loaded-catalogs";
 import { messagesLoader } from "../i18n/messages.server";
 import { useT } from "../i18n/use-t";
 import { pageMeta } from "../lib/page-meta";
@@ -15,6 +16,7 @@ const MemberDashboard = lazy(() =>
 );
 
 export const loader = messagesLoader("home");
+export const clientLoader = ({ serverLoader }: Route.ClientLoaderArgs) => withCatalog(serverLoader);
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, undefined, "home.description");
 

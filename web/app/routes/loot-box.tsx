@@ -1,4 +1,5 @@
 import { LootBoxPage as LootBox } from "../features/loot-box/loot-box-page";
+import { withCatalog } from "../i18n/loaded-catalogs";
 import { messagesLoader } from "../i18n/messages.server";
 import { useT } from "../i18n/use-t";
 import { pageMeta } from "../lib/page-meta";
@@ -9,6 +10,8 @@ import type { Route } from "./+types/loot-box";
 export const loader = messagesLoader("loot");
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "shell.page.loot", "loot.description");
+
+export const clientLoader = ({ serverLoader }: Route.ClientLoaderArgs) => withCatalog(serverLoader);
 
 export default function LootBoxPage() {
   const t = useT();

@@ -1,4 +1,5 @@
 import { SignMessagePlayground } from "../features/wallets/sign-message-playground";
+import { withCatalog } from "../i18n/loaded-catalogs";
 import { messagesLoader } from "../i18n/messages.server";
 import { useT } from "../i18n/use-t";
 import { pageMeta } from "../lib/page-meta";
@@ -11,6 +12,8 @@ export const loader = messagesLoader("account", "member");
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, "shell.page.signMessage", "account.signMessageDescription");
+
+export const clientLoader = ({ serverLoader }: Route.ClientLoaderArgs) => withCatalog(serverLoader);
 
 export default function SignMessagePage() {
   const t = useT();

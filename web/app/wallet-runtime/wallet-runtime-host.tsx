@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect } from "react";
 import { useRootData } from "../lib/root-data";
+import { whenIdle } from "../lib/when-idle";
 import { solanaWalletNameKey, useWalletStore } from "./wallet-store";
 
 // The wallet stacks (wagmi, connectors, Solana adapters) are heavy: they load on demand, never on first paint.
@@ -24,10 +25,7 @@ export function WalletRuntimeHost() {
       // Storage blocked: nothing to reconnect.
     }
     if (!rememberedEvm && !rememberedSolana) return;
-    const idle = window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 200));
-    const cancel = window.cancelIdleCallback ?? window.clearTimeout;
-    const handle = idle(() => requestRuntime());
-    return () => cancel(handle);
+    return whenIdle(requestRuntime);
   }, [requested, rememberedEvm, requestRuntime]);
 
   if (!requested || !root) return null;

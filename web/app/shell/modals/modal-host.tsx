@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from "react";
+import { whenIdle } from "../../lib/when-idle";
 import { modalNames, useModalStore } from "./modal-store";
 
 // The dialogs and their bodies are not part of the first paint: they load while the browser is
@@ -11,18 +12,17 @@ export function ModalHost() {
   const anyOpen = useModalStore((state) => modalNames.some((name) => state[name]));
   const [idle, setIdle] = useState(false);
 
-  useEffect(() => {
-    const whenIdle = window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 200));
-    const cancel = window.cancelIdleCallback ?? window.clearTimeout;
-    const handle = whenIdle(() => {
-      // A failed prefetch is retried when a modal opens, where a failure shows.
-      loadAppModals().then(
-        () => setIdle(true),
-        () => undefined,
-      );
-    });
-    return () => cancel(handle);
-  }, []);
+  useEffect(
+    () =>
+      whenIdle(() => {
+        // A failed prefetch is retried when a modal opens, where a failure shows.
+        loadAppModals().then(
+          () => setIdle(true),
+          () => undefined,
+        );
+      }),
+    [],
+  );
 
   if (!anyOpen && !idle) return null;
   return (

@@ -1,6 +1,7 @@
 import { type UIMatch, useMatches } from "react-router";
 import type { Compiled, MessageArgs, Messages } from "./compiled";
 import { formatMessage } from "./format";
+import { loadedCatalog } from "./loaded-catalogs";
 
 /** A message id: a key of the English catalog, so an unknown id does not compile. */
 export type MessageId = keyof typeof import("./locales/en.json");
@@ -12,7 +13,7 @@ export type Translate = ((id: MessageId, args?: MessageArgs) => string) & {
 interface I18nData {
   language?: string;
   siteName?: string;
-  /** JSON text (`messages.server.ts`), or the error screen's own object. */
+  /** The catalog's address (`messages.server.ts`), or the error screen's own messages. */
   messages?: Messages | string;
 }
 
@@ -21,12 +22,10 @@ type Match = Pick<UIMatch, "data">;
 
 const dataOf = (match: Match | undefined) => (match?.data ?? {}) as I18nData;
 
-const parsed = new Map<string, Messages>();
+/** A route's messages: the catalog its data names (`loaded-catalogs.ts`), or the error screen's own. */
 const messagesOf = (match: Match | undefined) => {
   const messages = dataOf(match).messages;
-  if (typeof messages !== "string") return messages;
-  if (!parsed.has(messages)) parsed.set(messages, JSON.parse(messages));
-  return parsed.get(messages);
+  return typeof messages === "string" ? loadedCatalog(messages) : messages;
 };
 
 /**
@@ -70,4 +69,20 @@ export function useSiteName(): string {
 export function aroundArgument(t: Translate, id: MessageId, name: string): [string, string] {
   const [before = "", after = ""] = t(id, { [name]: "\u0000" }).split("\u0000");
   return [before, after];
+}
+
+/**
+ * The page's catalogs, as `<link rel="preload">`s in its head: the browser starts fetching them with the
+ * page, and `entry.client.tsx` hydrates once they are here.
+ */
+export function CatalogPreloads() {
+  const matches = useMatches();
+  const hrefs = new Set<string>();
+  for (const match of matches) {
+    const messages = dataOf(match).messages;
+    if (typeof messages === "string") hrefs.add(messages);
+  }
+  return [...hrefs].map((href) => (
+    <link key={href} rel="preload" as="fetch" crossOrigin="anonymous" href={href} data-catalog="" />
+  ));
 }

@@ -1,0 +1,39 @@
+import type { Messages } from "./compiled";
+
+/**
+ * The message catalogs a page uses, by address (`/i18n/<language>/<namespaces>.<hash>.json`,
+ * `messages.server.ts`). Loaders send only the address: the server registers each catalog as it
+ * makes it; the browser fetches it (once per address: the address changes with the content) before
+ * it hydrates a page (`entry.client.tsx`) and before it shows a route's new data (`withCatalog`).
+ */
+const loaded = new Map<string, Messages>();
+
+export const loadedCatalog = (href: string): Messages | undefined => loaded.get(href);
+
+export function registerCatalog(href: string, messages: Messages): void {
+  loaded.set(href, messages);
+}
+
+/**
+ * Fetches the catalog at `href` unless it is here already. Two fetches of one address at once (a
+ * page's hydration and its first navigation) cost the second a read from the browser's cache: an
+ * address's file is cached for good.
+ */
+export async function loadCatalog(href: string): Promise<void> {
+  if (loaded.has(href)) return;
+  const response = await fetch(href);
+  if (!response.ok) throw new Error(`${href}: ${response.status}`);
+  loaded.set(href, await response.json());
+}
+
+/**
+ * What a route's `clientLoader` answers when its loader sends messages: the server's data, once the
+ * catalog it names is here (`export const clientLoader = ({ serverLoader }) => withCatalog(serverLoader)`).
+ * Not run when the page hydrates (the server's data and `entry.client.tsx`'s fetch serve).
+ */
+export async function withCatalog<T>(serverLoader: () => Promise<T>): Promise<T> {
+  const data = await serverLoader();
+  const messages = (data as { messages?: unknown } | null)?.messages;
+  if (typeof messages === "string") await loadCatalog(messages);
+  return data;
+}
