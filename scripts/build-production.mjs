@@ -20,7 +20,7 @@ const rootPackage = JSON.parse(readFileSync(path.join(root, "package.json"), "ut
 const lock = JSON.parse(readFileSync(path.join(root, "package-lock.json"), "utf8"));
 
 /** The React stack is shared by the server (createRequestHandler) and the web app's server build: one copy of it. */
-const sharedWithServer = ["react", "react-dom", "react-router", "@react-router/node"];
+const sharedWithServer = ["react", "react-dom", "react-router"];
 /** Imported by the bundles only in development (`npm start`), never by `NODE_ENV=production`. */
 const developmentOnly = ["vite", "pino-pretty"];
 

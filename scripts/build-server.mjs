@@ -23,7 +23,6 @@ const keptInNodeModules = [
   "react",
   "react-dom",
   "react-router",
-  "@react-router/node",
   "vite",
   "pino-pretty",
   "secp256k1",
