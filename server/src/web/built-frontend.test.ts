@@ -162,71 +162,65 @@ describe("pages asked with a method they don't have", () => {
 });
 
 describe("a member's page", () => {
+  let members: Awaited<ReturnType<typeof createTestApp>>;
+  let cookie: string;
+  beforeAll(async () => {
+    members = await createTestApp({ web: await loadBuiltFrontend("production") });
+    cookie = `arcana_session=${await signInByCode(members.app, "member-pages@example.com")}`;
+  });
+  afterAll(() => members?.dispose());
+
   it("finding 12: is private, no-store and varies with the cookie (and the encoding)", async () => {
-    const members = await createTestApp({ web: await loadBuiltFrontend("production") });
-    try {
-      const token = await signInByCode(members.app, "page-caching@example.com");
-      for (const headers of [{}, acceptingCompression]) {
-        const page = await members.app.request("/", { headers: { ...headers, cookie: `arcana_session=${token}` } });
-        expect(page.status).toBe(200);
-        expect(page.headers.get("cache-control")).toBe("private, no-store");
-        const vary = (page.headers.get("vary") ?? "").split(",").map((name) => name.trim());
-        expect(vary).toEqual(expect.arrayContaining(["Accept-Encoding", "Cookie"]));
-        await page.arrayBuffer();
-      }
-    } finally {
-      await members.dispose();
+    for (const headers of [{}, acceptingCompression]) {
+      const page = await members.app.request("/", { headers: { ...headers, cookie } });
+      expect(page.status).toBe(200);
+      expect(page.headers.get("cache-control")).toBe("private, no-store");
+      const vary = (page.headers.get("vary") ?? "").split(",").map((name) => name.trim());
+      expect(vary).toEqual(expect.arrayContaining(["Accept-Encoding", "Cookie"]));
+      await page.arrayBuffer();
     }
   });
-});
 
-describe("a page's messages", () => {
-  it("are files its head names and preloads, cached for good, not text inside the page", async () => {
-    const members = await createTestApp({ web: await loadBuiltFrontend("production") });
-    try {
-      const token = await signInByCode(members.app, "page-messages@example.com");
-      const html = await (await members.app.request("/", { headers: { cookie: `arcana_session=${token}` } })).text();
-      const hrefs = [...html.matchAll(/<link rel="preload" as="fetch" crossorigin="anonymous" href="([^"]+)"/g)].map(
-        (match) => match[1] as string,
-      );
-      // The root's (the chrome and the members' dialogs) and `/`'s own.
-      expect(hrefs).toEqual([
-        expect.stringMatching(/^\/i18n\/en\/shell\+error\+modal\+member\.[\w-]{12}\.json$/),
-        expect.stringMatching(/^\/i18n\/en\/home\.[\w-]{12}\.json$/),
-      ]);
-      // The page's data names the files; no message travels in it (a member's `/` carried 30 KB of them).
-      expect(html).not.toContain("member.checkIn.streak");
-      expect(html.length).toBeLessThan(25_000);
-      for (const href of hrefs) {
-        const res = await members.app.request(href, { headers: acceptingCompression });
-        expect(res.status, href).toBe(200);
-        expect(res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
-        expect(res.headers.get("content-type")).toBe("application/json; charset=utf-8");
-        expect(res.headers.get("content-encoding")).toBe("gzip");
-        const messages = JSON.parse(gunzipSync(Buffer.from(await res.arrayBuffer())).toString());
-        expect(Object.keys(messages).length).toBeGreaterThan(10);
-      }
-      const [rootHref = ""] = hrefs;
-      const member = JSON.parse(await (await members.app.request(rootHref)).text());
-      expect(member["member.checkIn.streak"]).toBe("Current streak");
+  it("names its messages as files its head preloads, cached for good, instead of carrying them", async () => {
+    const html = await (await members.app.request("/", { headers: { cookie } })).text();
+    const hrefs = [...html.matchAll(/<link rel="preload" as="fetch" crossorigin="anonymous" href="([^"]+)"/g)].map(
+      (match) => match[1] as string,
+    );
+    // The root's (the chrome and the members' dialogs) and `/`'s own.
+    expect(hrefs).toEqual([
+      expect.stringMatching(/^\/i18n\/en\/shell\+error\+modal\+member\.[\w-]{12}\.json$/),
+      expect.stringMatching(/^\/i18n\/en\/home\.[\w-]{12}\.json$/),
+    ]);
+    // The page's data names the files; no message travels in it (a member's `/` carried 30 KB of them).
+    expect(html).not.toContain("member.checkIn.streak");
+    expect(html.length).toBeLessThan(25_000);
+    for (const href of hrefs) {
+      const res = await members.app.request(href, { headers: acceptingCompression });
+      expect(res.status, href).toBe(200);
+      expect(res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+      expect(res.headers.get("content-type")).toBe("application/json; charset=utf-8");
+      expect(res.headers.get("content-encoding")).toBe("gzip");
+      const messages = JSON.parse(gunzipSync(Buffer.from(await res.arrayBuffer())).toString());
+      expect(Object.keys(messages).length).toBeGreaterThan(10);
+    }
+    const [rootHref = ""] = hrefs;
+    const member = JSON.parse(await (await members.app.request(rootHref)).text());
+    expect(member["member.checkIn.streak"]).toBe("Current streak");
 
-      // An address an older build named (another hash, the same set) gets this build's messages, not kept.
-      const older = await members.app.request(rootHref.replace(/\.[\w-]{12}\.json$/, ".AAAAAAAAAAAA.json"));
-      expect(older.status).toBe(200);
-      expect(older.headers.get("cache-control")).toBe("no-cache");
-      expect(JSON.parse(await older.text())).toEqual(member);
-      for (const unknown of [
-        "/i18n/xx/home.AAAAAAAAAAAA.json",
-        "/i18n/en/nothing.AAAAAAAAAAAA.json",
-        "/i18n/en/error+shell.AAAAAAAAAAAA.json",
-        "/i18n/en/home+home.AAAAAAAAAAAA.json",
-        "/i18n/en/home.json",
-        "/i18n/../package.json",
-      ]) {
-        expect((await members.app.request(unknown)).status, unknown).toBe(404);
-      }
-    } finally {
-      await members.dispose();
+    // An address an older build named (another hash, the same set) gets this build's messages, not kept.
+    const older = await members.app.request(rootHref.replace(/\.[\w-]{12}\.json$/, ".AAAAAAAAAAAA.json"));
+    expect(older.status).toBe(200);
+    expect(older.headers.get("cache-control")).toBe("no-cache");
+    expect(JSON.parse(await older.text())).toEqual(member);
+    for (const unknown of [
+      "/i18n/xx/home.AAAAAAAAAAAA.json",
+      "/i18n/en/nothing.AAAAAAAAAAAA.json",
+      "/i18n/en/error+shell.AAAAAAAAAAAA.json",
+      "/i18n/en/home+home.AAAAAAAAAAAA.json",
+      "/i18n/en/home.json",
+      "/i18n/../package.json",
+    ]) {
+      expect((await members.app.request(unknown)).status, unknown).toBe(404);
     }
   });
 });
