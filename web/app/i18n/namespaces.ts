@@ -1,5 +1,5 @@
 /**
- * Message ids are `<namespace>.<name>`; a page's HTML carries the root's namespaces and its
+ * Message ids are `<namespace>.<name>`; a page names the catalogs of the root's namespaces and its
  * route's, nothing else (decision 0025).
  */
 export const namespaces = [

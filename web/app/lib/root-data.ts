@@ -15,7 +15,7 @@ export interface RootData {
   branding: PublicBranding;
   /** The deployment's name (`branding.site_name`), for every message's `{siteName}`. */
   siteName: string;
-  /** The chrome's, the API errors' and the app-wide dialogs' messages in that language, compiled (JSON text). */
+  /** Where the chrome's, the API errors' and the app-wide dialogs' messages in that language are (`loaded-catalogs.ts`). */
   messages: string;
 }
 
