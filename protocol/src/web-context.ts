@@ -49,3 +49,13 @@ export type ArcanaLoadContext = {
    */
   inlineStyles?: string;
 };
+
+/**
+ * A message catalog a page names (`/i18n/<language>/<namespaces>.<hash>.json`), as the web app's
+ * server build makes it and the server answers it: its JSON text, and whether the address names
+ * this build's text (`current`, so it may be cached for good).
+ */
+export interface CatalogFile {
+  text: string;
+  current: boolean;
+}

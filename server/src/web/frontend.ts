@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import type { ArcanaLoadContext } from "@arcana/protocol";
+import type { ArcanaLoadContext, CatalogFile } from "@arcana/protocol";
 import { serveStatic } from "@hono/node-server/serve-static";
 import type { MiddlewareHandler } from "hono";
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from "hono/utils/compress";
@@ -25,11 +25,6 @@ export interface WebFrontend {
    * whether the address names this build's text (`current`, so it can be cached for good); null if none.
    */
   catalog(path: string): Promise<CatalogFile | null>;
-}
-
-export interface CatalogFile {
-  text: string;
-  current: boolean;
 }
 
 /** The web app's `catalogFile` (web/app/entry.server.tsx exports it beside the renderer). */

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { type Language, languages } from "@arcana/protocol";
+import { type CatalogFile, type Language, languages } from "@arcana/protocol";
 import { compileMessage } from "./compile";
 import type { Messages } from "./compiled";
 import { registerCatalog } from "./loaded-catalogs";
@@ -14,10 +14,11 @@ import { namespaces as allNamespaces, type Namespace } from "./namespaces";
 /** Every language's catalog: ICU MessageFormat text by message id (`<namespace>.<name>`). */
 export const catalogs: Record<Language, Record<string, string>> = { en, "zh-CN": zhCN, ko, ja, vi, tr };
 
+/** A catalog: its address, the JSON text the browser fetches, and the compiled messages the server renders with. */
 interface Catalog {
   href: string;
-  /** The JSON text the browser fetches. */
   text: string;
+  messages: Messages;
 }
 
 /** The catalogs loaders have named, by language and namespace set: each is compiled once per process. */
@@ -26,7 +27,7 @@ const made = new Map<string, Catalog>();
 /** The namespaces in their declared order, each once: one address per set, whatever order a loader names them in. */
 const canonical = (namespaces: readonly Namespace[]) => allNamespaces.filter((name) => namespaces.includes(name));
 
-function compileCatalog(language: Language, namespaces: readonly Namespace[]): Catalog & { messages: Messages } {
+function compileCatalog(language: Language, namespaces: readonly Namespace[]): Catalog {
   const messages: Messages = {};
   for (const [id, source] of Object.entries(en)) {
     if (namespaces.some((namespace) => id.startsWith(`${namespace}.`))) {
@@ -50,9 +51,8 @@ export function messagesFor(language: Language, namespaces: readonly Namespace[]
   const key = `${language}:${set.join()}`;
   let catalog = made.get(key);
   if (catalog === undefined) {
-    const compiled = compileCatalog(language, set);
-    registerCatalog(compiled.href, compiled.messages);
-    catalog = { href: compiled.href, text: compiled.text };
+    catalog = compileCatalog(language, set);
+    registerCatalog(catalog.href, catalog.messages);
     made.set(key, catalog);
   }
   return catalog.href;
@@ -67,7 +67,7 @@ const CATALOG_PATH = /^\/i18n\/([A-Za-z-]+)\/([a-z+]+)\.([\w-]+)\.json$/;
  * only loaders' sets are kept. An address from another build gets this build's messages, not kept.
  * Anything else is null (not found).
  */
-export function catalogFile(path: string): { text: string; current: boolean } | null {
+export function catalogFile(path: string): CatalogFile | null {
   const match = CATALOG_PATH.exec(path);
   if (!match) return null;
   const [, language, names = "", hash] = match;
