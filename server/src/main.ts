@@ -3,6 +3,7 @@ import { getRequestListener } from "@hono/node-server";
 import { createApp } from "./app.js";
 import { bootstrap } from "./bootstrap.js";
 import { startIndexer } from "./chain/run-indexer.js";
+import { closeConnectionsInStages } from "./http/staged-close.js";
 import { startRelayers } from "./modules/sponsorship/run-relayer.js";
 import { loadBuiltFrontend, preloadBuiltFrontend } from "./web/frontend.js";
 import { createHotFrontend } from "./web/vite-frontend.js";
@@ -66,6 +67,8 @@ const server = createServer((req, res) => {
   else listener(req, res);
 });
 server.keepAliveTimeout = 65_000;
+// A body refused unread (413, 403) is read and dropped before the socket closes, so the client reads the answer.
+closeConnectionsInStages(server);
 server.listen(config.port, config.host, () => {
   const address = server.address();
   const listening = typeof address === "object" && address ? `${address.address}:${address.port}` : String(address);
