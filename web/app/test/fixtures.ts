@@ -1,6 +1,7 @@
 import type { Language, PublicBranding, PublicChain, PublicConfig, User } from "@arcana/protocol";
 import { messagesFor } from "../i18n/messages.server";
 import { namespaces } from "../i18n/namespaces";
+import { type Translate, translator } from "../i18n/use-t";
 
 /** A chain as `/api/config` describes it: the local chain unless overridden. */
 export function testChain(overrides: Partial<PublicChain> = {}): PublicChain {
@@ -67,3 +68,6 @@ export function testMember(overrides: Partial<User> = {}): User {
 export function testI18n(language: Language = "en") {
   return { language, branding: testBranding, siteName: "Arcana", messages: messagesFor(language, namespaces) };
 }
+
+/** A page's translator in `language`, as a page whose root sent `testI18n(language)` has it. */
+export const testT = (language: Language = "en"): Translate => translator([{ data: testI18n(language) }]);

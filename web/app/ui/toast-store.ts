@@ -1,4 +1,5 @@
 import { create } from "zustand";
+import type { Translate } from "../i18n/use-t";
 
 export type ToastTone = "info" | "success" | "error";
 
@@ -7,9 +8,15 @@ export interface ToastAction {
   onClick: () => void;
 }
 
+/**
+ * A toast's text: a sentence, or how to say it in the page's language (said when the toast renders, so code
+ * outside React can show translated text and a language switch re-says it).
+ */
+export type ToastMessage = string | ((t: Translate) => string);
+
 export interface Toast {
   id: number;
-  message: string;
+  message: ToastMessage;
   tone: ToastTone;
   action?: ToastAction | undefined;
   /** How long the toast stays; null keeps it until the member dismisses it. */
@@ -17,7 +24,7 @@ export interface Toast {
 }
 
 export interface ToastInput {
-  message: string;
+  message: ToastMessage;
   tone?: ToastTone;
   action?: ToastAction;
   durationMs?: number | null;

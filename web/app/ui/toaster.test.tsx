@@ -27,6 +27,14 @@ describe("toasts", () => {
     expect(screen.queryByText("Saved")).toBeNull();
   });
 
+  it("says a toast given as a translation in the page's language", () => {
+    render(<Toaster />, { wrapper: ({ children }) => <WithMessages language="ko">{children}</WithMessages> });
+    act(() => {
+      showToast({ message: (t) => t("modal.walletError.notConnected"), tone: "error" });
+    });
+    expect(screen.getByText("먼저 지갑을 연결하세요.")).toBeTruthy();
+  });
+
   it("keeps a toast without a duration until it is dismissed", () => {
     render(<Toaster />, { wrapper: WithMessages });
     act(() => {

@@ -27,7 +27,7 @@ function ToastItem({ toast }: { toast: Toast }) {
 
   return (
     <div className={`${styles.toast} ${styles[toast.tone]}`}>
-      <p className={styles.message}>{toast.message}</p>
+      <p className={styles.message}>{typeof toast.message === "function" ? toast.message(t) : toast.message}</p>
       <div className={styles.actions}>
         {toast.action && (
           <button

@@ -1,14 +1,10 @@
-import type { Language } from "@arcana/protocol";
 import { describe, expect, it } from "vitest";
-import { translator } from "../i18n/use-t";
 import { ApiRequestError } from "../lib/api";
-import { testI18n } from "../test/fixtures";
+import { testT } from "../test/fixtures";
 import { contractErrorMessage } from "./contract-errors";
 import { RelayFailedError, RelayStillPendingError } from "./sponsored-write";
 
-/** The page's translator in a language, as a page's root loader data gives it. */
-const translatorIn = (language: Language) => translator([{ data: testI18n(language) }]);
-const t = translatorIn("en");
+const t = testT("en");
 const wording = { t, formatTime: (date: Date) => `[${date.toISOString()} local]`, gasCurrency: "USDC" };
 
 describe("what a member reads when a contract write fails", () => {
@@ -81,7 +77,7 @@ describe("what a member reads when a contract write fails", () => {
       message: "You have used your 3 sponsored transactions today (GMT).",
       quota: 3,
     });
-    const zh = translatorIn("zh-CN");
+    const zh = testT("zh-CN");
     expect(contractErrorMessage(quota, { t: zh })).toBe("你今天（GMT）的 3 笔免费交易已用完。你可以自己支付 Gas 费。");
     expect(contractErrorMessage(quota, { t })).toBe(
       "You have used your 3 free transactions for today (GMT). You can pay the gas yourself.",
@@ -92,19 +88,17 @@ describe("what a member reads when a contract write fails", () => {
       message: "The call would fail on chain: AlreadyCheckedIn(20415).",
       revert: "AlreadyCheckedIn",
     });
-    expect(contractErrorMessage(reverted, { t: translatorIn("ja") })).toBe(
+    expect(contractErrorMessage(reverted, { t: testT("ja") })).toBe(
       "本日はすでにチェックイン済みです。次のチェックインは GMT 00:00 に始まります。",
     );
     expect(contractErrorMessage(reverted, { t })).toBe(
       "You have already checked in today. A new check-in opens at 00:00 GMT.",
     );
     const failed = new RelayFailedError("The call reverted on chain.", "call_reverted");
-    expect(contractErrorMessage(failed, { t: translatorIn("tr") })).toMatch(/^Ücretsiz işlem gerçekleşmedi: sözleşme/);
-    expect(contractErrorMessage(new RelayFailedError("The node said no."), { t: translatorIn("vi") })).toBe(
+    expect(contractErrorMessage(failed, { t: testT("tr") })).toMatch(/^Ücretsiz işlem gerçekleşmedi: sözleşme/);
+    expect(contractErrorMessage(new RelayFailedError("The node said no."), { t: testT("vi") })).toBe(
       "Giao dịch miễn phí không thành công. Hãy thử lại hoặc tự trả phí gas.",
     );
-    expect(contractErrorMessage(new RelayStillPendingError(), { t: translatorIn("ko") })).toMatch(
-      /^Arcana이\(가\) 서명한/,
-    );
+    expect(contractErrorMessage(new RelayStillPendingError(), { t: testT("ko") })).toMatch(/^Arcana이\(가\) 서명한/);
   });
 });

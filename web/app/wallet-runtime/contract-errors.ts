@@ -96,5 +96,5 @@ export function contractErrorMessage(error: unknown, wording: ContractErrorWordi
   if (findCause(error, lacksGas) !== null) {
     return wording.gasCurrency ? t("modal.gas.lacking", { symbol: wording.gasCurrency }) : t("modal.gas.lackingFunds");
   }
-  return walletErrorMessage(error);
+  return walletErrorMessage(error, t);
 }

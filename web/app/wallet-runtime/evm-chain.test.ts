@@ -3,7 +3,7 @@ import { defineChain, type EIP1193Provider, parseAbi } from "viem";
 import { afterEach, describe, expect, it } from "vitest";
 import { createConfig, http, injected } from "wagmi";
 import { connect, disconnect, getConnection } from "wagmi/actions";
-import { testChain, testConfig } from "../test/fixtures";
+import { testChain, testConfig, testT } from "../test/fixtures";
 import { ChainMismatchError, ChainNotConfiguredError, switchToChain, writeContractAndWait } from "./evm-chain";
 import { createEvmConfig } from "./evm-config";
 import { walletErrorMessage } from "./wallet-errors";
@@ -116,10 +116,10 @@ describe("switching the wallet's chain (spec §5)", () => {
     cleanup = () => disconnect(config);
     state.failSwitch = { code: 4001, message: "User rejected the request." };
     const declined = await switchToChain(config, 204).catch((error: unknown) => error);
-    expect(walletErrorMessage(declined)).toBe("Request rejected: you declined it in your wallet.");
+    expect(walletErrorMessage(declined, testT())).toBe("Request rejected: you declined it in your wallet.");
     state.failSwitch = { code: -32002, message: "Request already pending." };
     const pending = await switchToChain(config, 204).catch((error: unknown) => error);
-    expect(walletErrorMessage(pending)).toBe(
+    expect(walletErrorMessage(pending, testT())).toBe(
       "A request is already open in your wallet. Open your wallet to finish or dismiss it.",
     );
   });

@@ -1,7 +1,7 @@
 import { Keypair } from "@solana/web3.js";
 import { act, cleanup, render, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { testConfig } from "../test/fixtures";
+import { testConfig, testT } from "../test/fixtures";
 import { useToastStore } from "../ui/toast-store";
 import { type SolanaActions, SolanaRuntime } from "./solana-runtime";
 import { initialSolana, solanaWalletNameKey, useWalletStore } from "./wallet-store";
@@ -121,7 +121,11 @@ async function mountRuntime(): Promise<() => SolanaActions> {
 }
 
 const solana = () => useWalletStore.getState().solana;
-const toasts = () => useToastStore.getState().toasts.map((toast) => toast.message);
+/** The toasts as an English page says them. */
+const toasts = () =>
+  useToastStore
+    .getState()
+    .toasts.map((toast) => (typeof toast.message === "function" ? toast.message(testT()) : toast.message));
 
 async function selectAndWait(actions: () => SolanaActions, name: string) {
   act(() => actions().selectSolanaWallet(name));

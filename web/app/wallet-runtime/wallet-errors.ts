@@ -1,3 +1,4 @@
+import type { MessageId, Translate } from "../i18n/use-t";
 import { showToast, type ToastAction } from "../ui/toast-store";
 
 /** EIP-1193 codes the spec names (§5, §8). */
@@ -6,26 +7,26 @@ export const requestPendingCode = -32002;
 export const unrecognizedChainCode = 4902;
 
 /** What each wallet error means to a member; the error's own name stays visible (spec §8). */
-const friendlyByName: Record<string, string> = {
-  WalletNotSelectedError: "Choose a wallet first.",
-  WalletNotReadyError: "That wallet is not installed or not ready in this browser.",
-  WalletLoadError: "The wallet could not be loaded.",
-  WalletConfigError: "The wallet is not set up correctly.",
-  WalletConnectionError: "The wallet could not connect.",
-  WalletDisconnectedError: "The wallet disconnected.",
-  WalletDisconnectionError: "The wallet could not disconnect.",
-  WalletAccountError: "The wallet returned no account.",
-  WalletPublicKeyError: "The wallet returned an invalid public key.",
-  WalletNotConnectedError: "Connect a wallet first.",
-  WalletSendTransactionError: "The wallet could not send the transaction.",
-  WalletSignTransactionError: "The wallet could not sign the transaction.",
-  WalletSignMessageError: "The wallet could not sign the message.",
-  WalletWindowClosedError: "The wallet window was closed.",
-  WalletTimeoutError: "The wallet took too long to answer.",
-  ChainNotConfiguredError: "That network is not configured on this site.",
-  ConnectorNotConnectedError: "Connect a wallet first.",
-  ProviderNotFoundError: "No wallet was found in this browser.",
-  ChainMismatchError: "Your wallet is on a different network.",
+const friendlyByName: Record<string, MessageId> = {
+  WalletNotSelectedError: "modal.walletError.notSelected",
+  WalletNotReadyError: "modal.walletError.notReady",
+  WalletLoadError: "modal.walletError.load",
+  WalletConfigError: "modal.walletError.config",
+  WalletConnectionError: "modal.walletError.connection",
+  WalletDisconnectedError: "modal.walletError.disconnected",
+  WalletDisconnectionError: "modal.walletError.disconnection",
+  WalletAccountError: "modal.walletError.account",
+  WalletPublicKeyError: "modal.walletError.publicKey",
+  WalletNotConnectedError: "modal.walletError.notConnected",
+  WalletSendTransactionError: "modal.walletError.sendTransaction",
+  WalletSignTransactionError: "modal.walletError.signTransaction",
+  WalletSignMessageError: "modal.walletError.signMessage",
+  WalletWindowClosedError: "modal.walletError.windowClosed",
+  WalletTimeoutError: "modal.walletError.timeout",
+  ChainNotConfiguredError: "modal.walletError.chainNotConfigured",
+  ConnectorNotConnectedError: "modal.walletError.notConnected",
+  ProviderNotFoundError: "modal.walletError.providerNotFound",
+  ChainMismatchError: "modal.walletError.chainMismatch",
 };
 
 /**
@@ -49,23 +50,25 @@ function nameOf(error: unknown): string {
   return error instanceof Error ? error.name : "Error";
 }
 
-/** A sentence a member can act on, for any error a wallet or chain may throw. */
-export function walletErrorMessage(error: unknown): string {
-  if (hasCode(error, requestPendingCode)) {
-    return "A request is already open in your wallet. Open your wallet to finish or dismiss it.";
-  }
+/**
+ * A sentence a member can act on, in the page's language, for any error a wallet or chain may throw. In
+ * English a network mismatch is said in wagmi's own words, which name both networks; an error this app
+ * does not know keeps the wallet's own first line.
+ */
+export function walletErrorMessage(error: unknown, t: Translate): string {
+  if (hasCode(error, requestPendingCode)) return t("modal.walletError.pending");
   if (hasCode(error, userRejectedCode) || nameOf(error) === "UserRejectedRequestError") {
-    return "Request rejected: you declined it in your wallet.";
+    return t("modal.walletError.rejected");
   }
   const name = nameOf(error);
-  if (name === "ChainMismatchError") return (error as Error).message;
+  if (name === "ChainMismatchError" && t.language === "en") return (error as Error).message;
   const friendly = friendlyByName[name];
-  const detail = error instanceof Error && error.message && !friendly ? error.message : null;
-  if (friendly) return `${friendly} (${name})`;
-  return detail ? (detail.split("\n")[0] ?? detail) : "The wallet reported an error.";
+  if (friendly) return `${t(friendly)} (${name})`;
+  const detail = error instanceof Error && error.message ? error.message : null;
+  return detail ? (detail.split("\n")[0] ?? detail) : t("modal.walletError.other");
 }
 
 /** Shows a wallet error as a toast, optionally with an action (e.g. "Switch network"). */
 export function showWalletError(error: unknown, action?: ToastAction) {
-  showToast({ message: walletErrorMessage(error), tone: "error", ...(action ? { action } : {}) });
+  showToast({ message: (t) => walletErrorMessage(error, t), tone: "error", ...(action ? { action } : {}) });
 }
