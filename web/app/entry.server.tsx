@@ -43,6 +43,10 @@ export default function handleRequest(
       </InlineStylesContext>,
       {
         nonce,
+        // React outlines a finished boundary once the page passes 12,800 bytes, for a streamed shell to arrive
+        // sooner: the member's dashboard went out hidden, moved in place by an inline script a frame or more
+        // later. Sent in one piece, every finished boundary goes in place.
+        progressiveChunkSize: Number.MAX_SAFE_INTEGER,
         onAllReady() {
           pipe(body);
         },

@@ -181,6 +181,15 @@ describe("a member's page", () => {
     }
   });
 
+  it("carries its dashboard in place, not hidden for a script to reveal", async () => {
+    const html = await (await members.app.request("/", { headers: { cookie } })).text();
+    // React outlines a large finished Suspense boundary (past 12,800 bytes of page) into a hidden div that its
+    // inline script moves in place, throttled to the next frames; the page is sent in one piece, so nothing is.
+    expect(html).toContain('data-testid="tasks"');
+    expect(html).not.toMatch(/<div hidden id="S:\d+">/);
+    expect(html).not.toContain("$RC(");
+  });
+
   it("names its messages as files its head preloads, cached for good, instead of carrying them", async () => {
     const html = await (await members.app.request("/", { headers: { cookie } })).text();
     const hrefs = [...html.matchAll(/<link rel="preload" as="fetch" crossorigin="anonymous" href="([^"]+)"/g)].map(
