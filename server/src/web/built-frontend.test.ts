@@ -88,6 +88,20 @@ describe("the built web app, as `npm run serve` answers it", () => {
     expect(new Set(scriptNonces)).toEqual(new Set([nonce]));
   });
 
+  it("sends a visitor who follows a link to a members' page to sign in, then back to the page itself", async () => {
+    // A client navigation asks for `<page>.data`; loaders read the page's own address (React Router's `url`).
+    for (const path of [
+      "/change-password.data?from=menu",
+      "/change-password.data?from=menu&_routes=routes%2Fchange-password",
+    ]) {
+      const answer = await testApp.app.request(path);
+      expect(answer.status, path).toBe(202);
+      const body = await answer.text();
+      expect(body, path).toContain('"redirect","/auth?redirect=%2Fchange-password%3Ffrom%3Dmenu"');
+      expect(body, path).not.toContain(".data");
+    }
+  });
+
   it("serves visitors one page rendered once, its inline scripts allowed by their hashes", async () => {
     const first = await testApp.app.request("/");
     const second = await testApp.app.request("/");

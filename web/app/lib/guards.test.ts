@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import type { User } from "@arcana/protocol";
 import type { AppLoadContext } from "react-router";
 import { describe, expect, it, vi } from "vitest";
@@ -6,7 +8,8 @@ import { createGuarded, type GuardName, guarded } from "./guards";
 
 const member = testMember({ email: "a@b.c" });
 
-function argsFor(url: string, user: User | null) {
+/** A loader's arguments for the page at `url`; `requestUrl` is what a data request fetches for it. */
+function argsFor(url: string, user: User | null, requestUrl = url) {
   const context: AppLoadContext = {
     requestId: "test",
     cspNonce: "nonce",
@@ -15,7 +18,7 @@ function argsFor(url: string, user: User | null) {
     getSessionUser: async () => user,
     getOperatorConsole: async () => null,
   };
-  return { request: new Request(url), context, params: {} };
+  return { request: new Request(requestUrl), url: new URL(url), context, params: {} };
 }
 
 async function thrownBy(promise: Promise<unknown>) {
@@ -39,6 +42,22 @@ describe("auth guard", () => {
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/auth?redirect=%2Fchange-password%3Ffrom%3Dmenu");
     expect(loader).not.toHaveBeenCalled();
+  });
+
+  it("sends a visitor back to the page, not to React Router's data address, after a client navigation", async () => {
+    const thrown = await thrownBy(
+      guarded(
+        ["auth"],
+        async () => "secret",
+      )(
+        argsFor(
+          "http://arcana.test/change-password?from=menu",
+          null,
+          "http://arcana.test/change-password.data?from=menu&_routes=routes%2Fchange-password",
+        ),
+      ),
+    );
+    expect((thrown as Response).headers.get("Location")).toBe("/auth?redirect=%2Fchange-password%3Ffrom%3Dmenu");
   });
 
   it("lets a signed-in member through to the loader", async () => {
@@ -85,5 +104,20 @@ describe("guarded", () => {
 
     expect((thrown as Response).status).toBe(403);
     expect(calls).toEqual(["first"]);
+  });
+});
+
+describe("loaders", () => {
+  it("read the page's address from `url`: `request.url` is `<page>.data` after a client navigation", () => {
+    const appDir = path.resolve(import.meta.dirname, "..");
+    const modules = [
+      "root.tsx",
+      "lib/guards.ts",
+      ...readdirSync(path.join(appDir, "routes"))
+        .filter((name) => name.endsWith(".tsx"))
+        .map((name) => `routes/${name}`),
+    ];
+    const reading = modules.filter((file) => readFileSync(path.join(appDir, file), "utf8").includes("request.url"));
+    expect(reading).toEqual([]);
   });
 });

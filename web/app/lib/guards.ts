@@ -2,7 +2,8 @@ import { type AppLoadContext, redirect } from "react-router";
 
 /** What a guard needs from a loader's or action's arguments. */
 export interface GuardArgs {
-  request: Request;
+  /** The page's address, without React Router's own parts (a data request's `.data`, `_routes`). */
+  url: URL;
   context: AppLoadContext;
 }
 
@@ -15,15 +16,14 @@ export function readSessionUser(context: AppLoadContext) {
 }
 
 /** Where a visitor goes to sign in, remembering the page they wanted. */
-export function signInPath(request: Request) {
-  const url = new URL(request.url);
+export function signInPath(url: URL) {
   return `/auth?${new URLSearchParams({ redirect: `${url.pathname}${url.search}` })}`;
 }
 
 /** Every named guard a route may ask for. */
 export const routeGuards = {
-  auth: async ({ request, context }) => {
-    if (!(await readSessionUser(context))) throw redirect(signInPath(request));
+  auth: async ({ url, context }) => {
+    if (!(await readSessionUser(context))) throw redirect(signInPath(url));
   },
 } satisfies Record<string, RouteGuard>;
 

@@ -13,8 +13,8 @@ import pageStyles from "../ui/page.module.css";
 import type { Route } from "./+types/auth";
 
 /** A member who is already signed in goes straight on, before any of the form renders. */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  if (await readSessionUser(context)) throw redirect(afterSignInPath(new URL(request.url).searchParams));
+export async function loader({ url, context }: Route.LoaderArgs) {
+  if (await readSessionUser(context)) throw redirect(afterSignInPath(url.searchParams));
   return { messages: messagesFor(context.language, ["auth"]) };
 }
 

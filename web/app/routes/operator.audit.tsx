@@ -5,9 +5,9 @@ import { OperatorSection } from "../features/operator/operator-section";
 import { useT } from "../i18n/use-t";
 import type { Route } from "./+types/operator.audit";
 
-export async function loader({ context, request }: Route.LoaderArgs) {
+export async function loader({ context, url }: Route.LoaderArgs) {
   const reads = await requireOperatorConsole(context);
-  const cursor = new URL(request.url).searchParams.get("cursor");
+  const cursor = url.searchParams.get("cursor");
   if (cursor !== null && !/^\d{1,15}$/.test(cursor)) throw data(null, { status: 404 });
   return { audit: await reads.audit(cursor ?? undefined) };
 }

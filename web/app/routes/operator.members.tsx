@@ -3,9 +3,9 @@ import { MemberSearch } from "../features/operator/member-search";
 import { OperatorSection } from "../features/operator/operator-section";
 import type { Route } from "./+types/operator.members";
 
-export async function loader({ context, request }: Route.LoaderArgs) {
+export async function loader({ context, url }: Route.LoaderArgs) {
   const reads = await requireOperatorConsole(context);
-  const query = (new URL(request.url).searchParams.get("q") ?? "").trim().slice(0, 200);
+  const query = (url.searchParams.get("q") ?? "").trim().slice(0, 200);
   return { query, results: query.length >= 2 ? await reads.searchMembers(query) : null };
 }
 

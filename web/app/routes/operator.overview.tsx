@@ -4,9 +4,9 @@ import { OperatorSection } from "../features/operator/operator-section";
 import { Overview } from "../features/operator/overview";
 import type { Route } from "./+types/operator.overview";
 
-export async function loader({ context, request }: Route.LoaderArgs) {
+export async function loader({ context, url }: Route.LoaderArgs) {
   const reads = await requireOperatorConsole(context);
-  const asked = Number(new URL(request.url).searchParams.get("days"));
+  const asked = Number(url.searchParams.get("days"));
   const days = (operatorWindows as readonly number[]).includes(asked) ? asked : operatorWindows[0];
   return { overview: await reads.overview(days) };
 }
