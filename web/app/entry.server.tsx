@@ -1,5 +1,8 @@
-import { Writable } from "node:stream";
-import { renderToPipeableStream } from "react-dom/server";
+import { EventEmitter } from "node:events";
+// React DOM's build for Bun, run by Node: the Node build encodes each of a page's thousands of small chunks into
+// bytes as it goes and runs every render in an AsyncLocalStorage; this one writes text. The same renderer and
+// the same HTML (decision 0013, amendment of 2026-11-27; entry.server.test.tsx compares them).
+import { renderToPipeableStream } from "react-dom/server.bun";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 import { InlineStylesContext } from "./shell/styles/inline-styles";
@@ -22,19 +25,11 @@ export default function handleRequest(
     // The whole document, then one answer with its length: member data is the browser's (decision 0013), so a
     // page waits for nothing on the server and streaming its parts gains no time; writing it once saves the
     // stream plumbing that was a tenth of a page's cost.
-    const chunks: Buffer[] = [];
-    const body = new Writable({
-      write(chunk: Buffer, _encoding, callback) {
-        chunks.push(chunk);
-        callback();
-      },
-      final(callback) {
-        clearTimeout(timeoutId);
-        timeoutId = undefined;
-        responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-        resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }));
-        callback();
-      },
+    const body = new DocumentText((html) => {
+      clearTimeout(timeoutId);
+      timeoutId = undefined;
+      responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+      resolve(new Response(Buffer.from(html), { headers: responseHeaders, status: responseStatusCode }));
     });
 
     const { pipe, abort } = renderToPipeableStream(
@@ -64,3 +59,31 @@ export default function handleRequest(
 
 /** The server's `GET /i18n/…` (server/src/web/frontend.ts): the catalogs pages name. */
 export { catalogFile } from "./i18n/messages.server";
+
+/**
+ * Where React writes a document: its text, kept until the end, then handed over whole. A Node Writable's
+ * bookkeeping for each chunk cost more than keeping the text.
+ */
+export class DocumentText extends EventEmitter implements NodeJS.WritableStream {
+  writable = true;
+  #text = "";
+  readonly #done: (text: string) => void;
+
+  constructor(done: (text: string) => void) {
+    super();
+    this.#done = done;
+  }
+
+  write(chunk: string | Uint8Array): boolean {
+    this.#text += typeof chunk === "string" ? chunk : Buffer.from(chunk).toString("utf8");
+    return true;
+  }
+
+  end(): this {
+    if (this.writable) {
+      this.writable = false;
+      this.#done(this.#text);
+    }
+    return this;
+  }
+}
