@@ -29,7 +29,7 @@ export default function handleRequest(
       clearTimeout(timeoutId);
       timeoutId = undefined;
       responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-      resolve(new Response(Buffer.from(html), { headers: responseHeaders, status: responseStatusCode }));
+      resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
     });
 
     const { pipe, abort } = renderToPipeableStream(
