@@ -6,8 +6,8 @@ import {
   signInRoute,
 } from "@arcana/protocol/calls";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { translator } from "../i18n/use-t";
-import { testI18n, testMember } from "../test/fixtures";
+
+import { testMember, testT } from "../test/fixtures";
 import { ApiRequestError, api, errorMessage, networkErrorMessage } from "./api";
 
 function answer(body: unknown, init?: ResponseInit) {
@@ -60,10 +60,10 @@ describe("API client", () => {
     expect(error).toMatchObject({ status: 400, code: "invalid_code", retryAfter: null });
     expect(error.message).toBe("That code is not right. 4 tries left.");
     // English shows the API's own message; other languages the code's message in that language.
-    const t = translator([{ data: testI18n() }]);
+    const t = testT();
     expect(errorMessage(error, t)).toBe("That code is not right. 4 tries left.");
     expect(errorMessage(new Error("boom"), t)).toBe(t("error.internal_error"));
-    const ko = translator([{ data: testI18n("ko") }]);
+    const ko = testT("ko");
     expect(errorMessage(error, ko)).toBe("코드가 맞지 않습니다. 이메일을 확인하고 다시 시도하세요.");
   });
 

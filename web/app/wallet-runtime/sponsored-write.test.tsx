@@ -5,9 +5,9 @@ import type { ReactNode } from "react";
 import { encodeFunctionData, type Hex, type TransactionReceipt, verifyTypedData } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { translator } from "../i18n/use-t";
+
 import { createQueryClient } from "../lib/query-client";
-import { testI18n } from "../test/fixtures";
+import { testT } from "../test/fixtures";
 import { contractErrorMessage } from "./contract-errors";
 import { useContractWrite } from "./use-contract-write";
 import { disconnectedEvm, useWalletStore, type WalletRuntime } from "./wallet-store";
@@ -198,7 +198,7 @@ describe("a sponsored write", () => {
       refused = await result.current.mutateAsync(undefined).catch((error: unknown) => error);
     });
     expect(refused).toMatchObject({ code: "quota_used", quota: 2 });
-    const zh = translator([{ data: testI18n("zh-CN") }]);
+    const zh = testT("zh-CN");
     expect(contractErrorMessage(refused, { t: zh })).toBe(
       "你今天（GMT）的 2 笔免费交易已用完。你可以自己支付 Gas 费。",
     );

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { translator } from "../../i18n/use-t";
-import { testI18n } from "../../test/fixtures";
+
+import { testT } from "../../test/fixtures";
 import { formatDuration, formatUtcTime, passCards } from "./pass-display";
 
 const currency = { name: "Ether", symbol: "ETH", decimals: 18 };
@@ -52,12 +52,12 @@ describe("times and durations", () => {
   });
 
   it("says how long a pass has been earning in its largest two units", () => {
-    const t = translator([{ data: testI18n("en") }]);
+    const t = testT("en");
     expect(formatDuration(42, t)).toBe("42s");
     expect(formatDuration(125, t)).toBe("2m 05s");
     expect(formatDuration(3 * 3600 + 5 * 60, t)).toBe("3h 05m");
     expect(formatDuration(2 * 86_400 + 4 * 3600 + 59, t)).toBe("2d 4h");
     expect(formatDuration(-3, t)).toBe("0s");
-    expect(formatDuration(3 * 3600 + 5 * 60, translator([{ data: testI18n("ko") }]))).toBe("3시간 05분");
+    expect(formatDuration(3 * 3600 + 5 * 60, testT("ko"))).toBe("3시간 05분");
   });
 });

@@ -1,8 +1,8 @@
 import { createHash, createHmac } from "node:crypto";
 import type { OpenedBox } from "@arcana/protocol";
 import { describe, expect, it } from "vitest";
-import { translator } from "../../i18n/use-t";
-import { testI18n } from "../../test/fixtures";
+
+import { testT } from "../../test/fixtures";
 import { formatShare, rewardLabel, verifyOpening } from "./loot-box-display";
 
 // The docs/fairness.md worked example: target 917 of 1000 lands on the Sun Box.
@@ -42,13 +42,13 @@ describe("verifying an opening in the browser", () => {
 
   it("names rewards and percentages the way the market shows them, in the page's language", () => {
     const names = new Map([["sun", "Sun Box"]]);
-    const t = translator([{ data: testI18n("en") }]);
+    const t = testT("en");
     expect(rewardLabel({ kind: "box", box_id: "sun" }, names, t)).toBe("Sun Box");
     expect(rewardLabel({ kind: "points", amount: 150 }, names, t)).toBe("150 points");
     expect(rewardLabel({ kind: "points", amount: 1 }, names, t)).toBe("1 point");
     expect(rewardLabel({ kind: "allowlist" }, names, t)).toBe("A mint allowlist place");
     expect([0.6, 0.09, 0.0125].map((share) => formatShare(share, "en"))).toEqual(["60%", "9%", "1.25%"]);
-    const zh = translator([{ data: testI18n("zh-CN") }]);
+    const zh = testT("zh-CN");
     expect(rewardLabel({ kind: "points", amount: 1500 }, names, zh)).toBe("1,500 积分");
     expect(formatShare(0.6, "tr")).toBe("%60");
   });

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { translator } from "../../i18n/use-t";
-import { testI18n } from "../../test/fixtures";
+
+import { testT } from "../../test/fixtures";
 import { entryLabel, formatEntryTime, formatPointsChange } from "./points-format";
 import { pointsHistoryPageQuery } from "./use-points-history";
 
@@ -8,11 +8,11 @@ afterEach(() => vi.restoreAllMocks());
 
 describe("rewards history entries", () => {
   it("show grants with a plus and spends with a minus, in the page's language", () => {
-    const t = translator([{ data: testI18n("en") }]);
+    const t = testT("en");
     expect(formatPointsChange(10, t)).toBe("+10 pts");
     expect(formatPointsChange(1250, t)).toBe("+1,250 pts");
     expect(formatPointsChange(-250, t)).toBe("−250 pts");
-    expect(formatPointsChange(1250, translator([{ data: testI18n("zh-CN") }]))).toBe("+1,250 积分");
+    expect(formatPointsChange(1250, testT("zh-CN"))).toBe("+1,250 积分");
   });
 
   it("show when they landed in the member's time zone, and only warn about a time they cannot read", () => {
@@ -27,11 +27,9 @@ describe("rewards history entries", () => {
 
   it("are named by their kind in the member's language; English keeps the server's fuller label", () => {
     const entry = { kind: "check_in", label: "Daily check-in (day 2 streak)" };
-    expect(entryLabel(entry, translator([{ data: testI18n("en") }]))).toBe("Daily check-in (day 2 streak)");
-    expect(entryLabel(entry, translator([{ data: testI18n("zh-CN") }]))).toBe("每日签到");
-    expect(entryLabel({ kind: "unheard_of", label: "Something new" }, translator([{ data: testI18n("ko") }]))).toBe(
-      "Something new",
-    );
+    expect(entryLabel(entry, testT("en"))).toBe("Daily check-in (day 2 streak)");
+    expect(entryLabel(entry, testT("zh-CN"))).toBe("每日签到");
+    expect(entryLabel({ kind: "unheard_of", label: "Something new" }, testT("ko"))).toBe("Something new");
   });
 
   it("load 100 at a time, each page after the previous page's cursor", () => {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { translator } from "../../i18n/use-t";
-import { testI18n } from "../../test/fixtures";
+
+import { testT } from "../../test/fixtures";
 import { formatIllumination, moonLitPath } from "./moon-phase";
 
-const inEnglish = translator([{ data: testI18n("en") }]);
+const inEnglish = testT("en");
 
 describe("the banner's moon", () => {
   it("lights the right half at first quarter and the left half at last quarter", () => {
@@ -26,6 +26,6 @@ describe("the banner's moon", () => {
     expect(formatIllumination(1, inEnglish)).toBe("100% lit");
     expect(formatIllumination(-0.01, inEnglish)).toBe("0% lit");
     // Each language writes the percentage its own way.
-    expect(formatIllumination(0.784, translator([{ data: testI18n("tr") }]))).toBe("%78 aydınlık");
+    expect(formatIllumination(0.784, testT("tr"))).toBe("%78 aydınlık");
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { translator } from "../../i18n/use-t";
-import { testI18n } from "../../test/fixtures";
+
+import { testT } from "../../test/fixtures";
 import { connectLabel } from "./connect-label";
 import { canWrite, type WalletGateInputs, walletGate } from "./wallet-gate";
 
@@ -80,7 +80,7 @@ describe("whether the member can write with this wallet on this chain now", () =
 });
 
 describe("the Connect button's label", () => {
-  const t = translator([{ data: testI18n() }]);
+  const t = testT();
   it("reads the same on every button", () => {
     expect(connectLabel(t, "disconnected")).toBe("Connect Wallet");
     expect(connectLabel(t, "disconnected", { walletChosen: true })).toBe("Connect");

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { translator } from "../../i18n/use-t";
-import { testI18n } from "../../test/fixtures";
+
+import { testT } from "../../test/fixtures";
 import type { WalletOption } from "../../wallet-runtime/wallet-store";
 
-const t = translator([{ data: testI18n() }]);
+const t = testT();
 
 import { connectButtonDisabled, connectButtonLabel, mobileDeepLink, orderWallets, splitFeatured } from "./wallet-list";
 

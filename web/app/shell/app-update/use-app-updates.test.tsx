@@ -1,14 +1,14 @@
 import { act, cleanup, render, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { translator } from "../../i18n/use-t";
-import { testI18n } from "../../test/fixtures";
+
+import { testT } from "../../test/fixtures";
 import { WithMessages } from "../../test/with-messages";
 import { useToastStore } from "../../ui/toast-store";
 import { Toaster } from "../../ui/toaster";
 import { useAppUpdates } from "./use-app-updates";
 
 function Harness({ buildId }: { buildId: string }) {
-  useAppUpdates(buildId, translator([{ data: testI18n() }]));
+  useAppUpdates(buildId, testT());
   return <Toaster />;
 }
 
