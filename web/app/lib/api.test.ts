@@ -6,7 +6,6 @@ import {
   signInRoute,
 } from "@arcana/protocol/calls";
 import { afterEach, describe, expect, it, vi } from "vitest";
-
 import { testMember, testT } from "../test/fixtures";
 import { ApiRequestError, api, errorMessage, networkErrorMessage } from "./api";
 

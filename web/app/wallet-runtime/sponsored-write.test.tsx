@@ -5,7 +5,6 @@ import type { ReactNode } from "react";
 import { encodeFunctionData, type Hex, type TransactionReceipt, verifyTypedData } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-
 import { createQueryClient } from "../lib/query-client";
 import { testT } from "../test/fixtures";
 import { contractErrorMessage } from "./contract-errors";

@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-
 import { testT } from "../../test/fixtures";
 import { formatDuration, formatUtcTime, passCards } from "./pass-display";
 

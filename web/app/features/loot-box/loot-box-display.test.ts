@@ -1,7 +1,6 @@
 import { createHash, createHmac } from "node:crypto";
 import type { OpenedBox } from "@arcana/protocol";
 import { describe, expect, it } from "vitest";
-
 import { testT } from "../../test/fixtures";
 import { formatShare, rewardLabel, verifyOpening } from "./loot-box-display";
 

@@ -1,5 +1,4 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-
 import { testT } from "../../test/fixtures";
 import { entryLabel, formatEntryTime, formatPointsChange } from "./points-format";
 import { pointsHistoryPageQuery } from "./use-points-history";

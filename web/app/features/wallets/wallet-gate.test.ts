@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-
 import { testT } from "../../test/fixtures";
 import { connectLabel } from "./connect-label";
 import { canWrite, type WalletGateInputs, walletGate } from "./wallet-gate";

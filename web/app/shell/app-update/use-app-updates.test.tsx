@@ -1,6 +1,5 @@
 import { act, cleanup, render, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-
 import { testT } from "../../test/fixtures";
 import { WithMessages } from "../../test/with-messages";
 import { useToastStore } from "../../ui/toast-store";
