@@ -2,7 +2,7 @@ import type { Server } from "node:http";
 import type { Socket } from "node:net";
 
 /** How long a closing connection keeps reading what its client is still sending (nginx lingers 5 s too). */
-export const LINGER_MS = 5_000;
+const LINGER_MS = 5_000;
 
 /**
  * Closes connections in stages, as RFC 9112 §9.6 asks of a server.
