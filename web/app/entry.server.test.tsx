@@ -1,5 +1,4 @@
 // @vitest-environment node
-import { Writable } from "node:stream";
 import { lazy, type ReactNode, Suspense, use, useId } from "react";
 import { renderToPipeableStream as renderForNode } from "react-dom/server";
 import { renderToPipeableStream as renderForBun } from "react-dom/server.bun";
@@ -76,21 +75,10 @@ async function thenReset<Rendered>(rendered: Rendered, render: (tree: ReactNode)
 
 function viaNode(tree: ReactNode): Promise<string> {
   return new Promise<string>((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    const sink = new Writable({
-      write(chunk: Buffer, _encoding, callback) {
-        chunks.push(chunk);
-        callback();
-      },
-      final(callback) {
-        resolve(Buffer.concat(chunks).toString("utf8"));
-        callback();
-      },
-    });
     const { pipe } = renderForNode(tree, {
       nonce: "n0nce",
       progressiveChunkSize: Number.MAX_SAFE_INTEGER,
-      onAllReady: () => pipe(sink),
+      onAllReady: () => pipe(new DocumentText(resolve)),
       onShellError: reject,
     });
   });
@@ -125,7 +113,10 @@ describe("DocumentText", () => {
     const handed: string[] = [];
     const document = new DocumentText((text) => handed.push(text));
     expect(document.write("<p>한국어 ")).toBe(true);
-    document.write(new TextEncoder().encode("🂡</p>"));
+    // A character whose bytes arrive in two chunks.
+    const bytes = new TextEncoder().encode("🂡</p>");
+    document.write(bytes.subarray(0, 2));
+    document.write(bytes.subarray(2));
     expect(handed).toEqual([]);
     document.end();
     document.end();

@@ -68,6 +68,8 @@ export class DocumentText extends EventEmitter implements NodeJS.WritableStream 
   writable = true;
   #text = "";
   readonly #done: (text: string) => void;
+  /** Bytes (React's Node build writes them) may end inside a character that the next chunk completes. */
+  readonly #decoder = new TextDecoder();
 
   constructor(done: (text: string) => void) {
     super();
@@ -75,14 +77,14 @@ export class DocumentText extends EventEmitter implements NodeJS.WritableStream 
   }
 
   write(chunk: string | Uint8Array): boolean {
-    this.#text += typeof chunk === "string" ? chunk : Buffer.from(chunk).toString("utf8");
+    this.#text += typeof chunk === "string" ? chunk : this.#decoder.decode(chunk, { stream: true });
     return true;
   }
 
   end(): this {
     if (this.writable) {
       this.writable = false;
-      this.#done(this.#text);
+      this.#done(this.#text + this.#decoder.decode());
     }
     return this;
   }
