@@ -68,8 +68,11 @@ export class DocumentText extends EventEmitter implements NodeJS.WritableStream 
   writable = true;
   #text = "";
   readonly #done: (text: string) => void;
-  /** Bytes (React's Node build writes them) may end inside a character that the next chunk completes. */
-  readonly #decoder = new TextDecoder();
+  /**
+   * Made for the first bytes (React's Node build writes them; pages, rendered by its Bun build, write text): a
+   * chunk may end inside a character that the next one completes.
+   */
+  #decoder: TextDecoder | undefined;
 
   constructor(done: (text: string) => void) {
     super();
@@ -77,14 +80,19 @@ export class DocumentText extends EventEmitter implements NodeJS.WritableStream 
   }
 
   write(chunk: string | Uint8Array): boolean {
-    this.#text += typeof chunk === "string" ? chunk : this.#decoder.decode(chunk, { stream: true });
+    if (typeof chunk === "string") {
+      this.#text += chunk;
+    } else {
+      this.#decoder ??= new TextDecoder();
+      this.#text += this.#decoder.decode(chunk, { stream: true });
+    }
     return true;
   }
 
   end(): this {
     if (this.writable) {
       this.writable = false;
-      this.#done(this.#text + this.#decoder.decode());
+      this.#done(this.#text + (this.#decoder?.decode() ?? ""));
     }
     return this;
   }
