@@ -73,27 +73,20 @@ async function thenReset<Rendered>(rendered: Rendered, render: (tree: ReactNode)
   return rendered;
 }
 
-function viaNode(tree: ReactNode): Promise<string> {
-  return new Promise<string>((resolve, reject) => {
-    const { pipe } = renderForNode(tree, {
-      nonce: "n0nce",
-      progressiveChunkSize: Number.MAX_SAFE_INTEGER,
-      onAllReady: () => pipe(new DocumentText(resolve)),
-      onShellError: reject,
+/** What `render` writes for `tree` once everything is ready, as entry.server.tsx asks it. */
+function viaRenderer(render: typeof renderForNode) {
+  return (tree: ReactNode) =>
+    new Promise<string>((resolve, reject) => {
+      const { pipe } = render(tree, {
+        nonce: "n0nce",
+        progressiveChunkSize: Number.MAX_SAFE_INTEGER,
+        onAllReady: () => pipe(new DocumentText(resolve)),
+        onShellError: reject,
+      });
     });
-  });
 }
-
-function viaBun(tree: ReactNode): Promise<string> {
-  return new Promise<string>((resolve, reject) => {
-    const { pipe } = renderForBun(tree, {
-      nonce: "n0nce",
-      progressiveChunkSize: Number.MAX_SAFE_INTEGER,
-      onAllReady: () => pipe(new DocumentText(resolve)),
-      onShellError: reject,
-    });
-  });
-}
+const viaNode = viaRenderer(renderForNode);
+const viaBun = viaRenderer(renderForBun);
 
 describe("the renderer pages are written with", () => {
   it("writes, run by Node, exactly what React DOM's Node renderer writes", async () => {
