@@ -3,27 +3,13 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import {
-  getBoxFairnessRoute,
-  getMyProfileRoute,
-  openBoxRoute,
-  purchaseBoxesRoute,
-  rotateBoxSeedRoute,
-} from "@arcana/protocol";
 import { PGlite } from "@electric-sql/pglite";
-import { sql } from "drizzle-orm";
-import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApp } from "../app.js";
 import { runCli } from "../cli/program.js";
-import { loadConfig } from "../config.js";
-import { grantPoints } from "../modules/ledger/api.js";
-import { apiClient } from "../test/api-client.js";
-import { signInByCode } from "../test/app.js";
+import { expectRestored, type Populated, populate } from "../test/backup-drill.js";
 import { createScratchDatabase } from "../test/database.js";
-import { type Database, type DatabaseHandle, openDatabase } from "./client.js";
+import { type DatabaseHandle, openDatabase } from "./client.js";
 import { portableDump } from "./export.js";
-import { queryRows } from "./rows.js";
 
 /**
  * Issue 29, trap 7: off the embedded database. A populated PGlite database is exported with
@@ -34,58 +20,12 @@ const serverUrl = process.env.TEST_DATABASE_URL;
 const scratch = mkdtempSync(path.join(tmpdir(), "arcana-export-"));
 const sourceDir = path.join(scratch, "source");
 const dumpFile = path.join(scratch, "arcana.sql");
-
-/** Every table of the application, each as a count and a digest of its rows (in UTC). */
-async function contents(db: Database): Promise<Record<string, string>> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`set local time zone 'UTC'`);
-    const tables = await queryRows<{ name: string }>(
-      tx as unknown as Database,
-      sql`select table_schema || '.' || table_name as name from information_schema.tables
-          where table_schema in ('public', 'drizzle') and table_type = 'BASE TABLE' order by 1`,
-    );
-    const digest: Record<string, string> = {};
-    for (const { name } of tables) {
-      const [row] = await queryRows<{ n: string; md5: string | null }>(
-        tx as unknown as Database,
-        sql.raw(`select count(*)::text as n, md5(string_agg(t::text, '|' order by t::text)) as md5 from ${name} t`),
-      );
-      digest[name] = `${row?.n} ${row?.md5}`;
-    }
-    return digest;
-  });
-}
-
-function appOn(database: DatabaseHandle) {
-  return createApp({ config: loadConfig({ NODE_ENV: "test" }), database, logger: pino({ level: "silent" }) }).app;
-}
-
-const members = ["ada@example.com", "grace@example.com", "alan@example.com"];
-const tokens: string[] = [];
-let before: Record<string, string>;
-let fairnessBefore: unknown;
-let maxLedgerId: number;
+let populated: Populated;
 
 beforeAll(async () => {
   const source = await openDatabase({ kind: "pglite", dataDir: sourceDir });
   await source.migrate();
-  const app = appOn(source);
-  for (const email of members) tokens.push(await signInByCode(app, email));
-  const ids = await queryRows<{ id: string }>(source.db, sql`select id from users order by email`);
-  for (const { id } of ids) {
-    await grantPoints(source.db, { userId: id, kind: "test_grant", amount: 500, reference: id, at: new Date() });
-  }
-  const auth = { authorization: `Bearer ${tokens[0]}` };
-  const api = apiClient(app);
-  const bought = await api.data(purchaseBoxesRoute, { body: { box_id: "star", quantity: 3 }, headers: {}, auth });
-  await api.data(openBoxRoute, { body: { owned_box_id: bought.owned_box_ids[0] as string }, auth });
-  await api.data(rotateBoxSeedRoute, { body: {}, auth });
-  fairnessBefore = await api.data(getBoxFairnessRoute, { auth });
-  before = await contents(source.db);
-  [{ maxLedgerId } = { maxLedgerId: 0 }] = await queryRows<{ maxLedgerId: number }>(
-    source.db,
-    sql`select max(id)::int as "maxLedgerId" from ledger_entries`,
-  );
+  populated = await populate(source);
   await source.close();
 }, 120_000);
 
@@ -125,28 +65,7 @@ describe("npm run admin -- db export", () => {
       target = await openDatabase({ kind: "pglite", dataDir: dir });
     }
     try {
-      // What the server does at start: no migration is pending, nothing changes.
-      await target.migrate();
-      expect(await contents(target.db)).toEqual(before);
-      const balances = await queryRows<{ email: string; pts: number; ledger: number }>(
-        target.db,
-        sql`select u.email, u.pts, coalesce((select sum(amount) from ledger_entries l where l.user_id = u.id), 0)::int as ledger
-            from users u order by u.email`,
-      );
-      expect(balances.map((b) => b.email)).toEqual([...members].sort());
-      for (const balance of balances) expect(balance.pts).toBe(balance.ledger);
-
-      const api = apiClient(appOn(target));
-      const auth = { authorization: `Bearer ${tokens[0]}` };
-      const mine = await api.data(getMyProfileRoute, { auth });
-      expect(mine.email).toBe(members[0]);
-      expect(mine.pts).toBe(balances.find((b) => b.email === members[0])?.pts);
-      expect(await api.data(getBoxFairnessRoute, { auth })).toEqual(fairnessBefore);
-      // The sequences moved with the rows: the next ledger row gets a new id instead of a duplicate key.
-      const bought = await api.call(purchaseBoxesRoute, { body: { box_id: "star", quantity: 1 }, headers: {}, auth });
-      expect(bought.status).toBe(200);
-      const [next] = await queryRows<{ id: number }>(target.db, sql`select max(id)::int as id from ledger_entries`);
-      expect(next?.id).toBeGreaterThan(maxLedgerId);
+      await expectRestored(target, populated);
     } finally {
       await target.close();
       await drop();
