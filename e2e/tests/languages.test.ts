@@ -47,6 +47,38 @@ describe("languages", () => {
     await context.close();
   });
 
+  it("a page whose messages fail to arrive hydrates once a later try brings them, keeping the server's words", async () => {
+    const context = await e2e.browser.newContext({ locale: "ko" });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    // Every request for a catalog fails (the head's preloads, then the script's own tries) until `failing` ends.
+    let failing = true;
+    const refused: string[] = [];
+    await page.route("**/i18n/**", (route) => {
+      if (!failing) return route.continue();
+      refused.push(route.request().resourceType());
+      return route.abort("connectionreset");
+    });
+    const hydrated = () =>
+      page.evaluate(() => Object.keys(document).some((key) => key.startsWith("__reactContainer$")));
+    await page.goto(`${e2e.server.url}/`);
+    const serverWords = await page.textContent("main");
+    expect(serverWords).toContain("제네시스 패스");
+    // The script tries again (a fetch of its own, after the preloads failed) and has not hydrated meanwhile.
+    await expect.poll(() => refused.includes("fetch"), { timeout: 15_000 }).toBe(true);
+    expect(await hydrated()).toBe(false);
+    expect(await page.textContent("main")).toBe(serverWords);
+    failing = false;
+    // React marks the document as its container when it hydrates it: on the next try, which now succeeds.
+    await expect.poll(hydrated, { timeout: 15_000 }).toBe(true);
+    await page.waitForLoadState("networkidle");
+    expect(await page.textContent("main")).toBe(serverWords);
+    expect(await page.textContent("body")).not.toMatch(/\b(shell|home|error|modal)\.[a-z]\w+/);
+    // Chromium reports each refused request; nothing else went wrong (no hydration error).
+    expect(errors.filter((error) => !error.includes("net::ERR_CONNECTION_RESET"))).toEqual([]);
+    await context.close();
+  });
+
   it("switching to 한국어 in the header keeps Korean across a reload", async () => {
     const context = await e2e.browser.newContext({ locale: "en-US" });
     const page = await context.newPage();

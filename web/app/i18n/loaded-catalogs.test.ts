@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { loadCatalog, loadedCatalog, withCatalog } from "./loaded-catalogs";
+import { loadCatalog, loadCatalogUntilLoaded, loadedCatalog, withCatalog } from "./loaded-catalogs";
 import { catalogFile, messagesFor } from "./messages.server";
 
 afterEach(() => vi.unstubAllGlobals());
@@ -30,6 +30,27 @@ describe("the catalogs a page's data names", () => {
     await loadCatalog(href);
     expect(fetch).toHaveBeenCalledTimes(2);
     expect(fetch).toHaveBeenCalledWith(href);
+  });
+
+  it("are fetched again before a page hydrates, 1 s, 2 s, 4 s… apart (30 s at most), until they are here", async () => {
+    const href = "/i18n/tr/home.hydration-test.json";
+    const failures = [
+      ...Array.from({ length: 7 }, () => new Response("busy", { status: 503 })),
+      new TypeError("Failed to fetch"),
+    ];
+    const fetch = vi.fn(async () => {
+      const failure = failures.shift();
+      if (failure instanceof Error) throw failure;
+      return failure ?? Response.json({ "home.title": "Arcana" });
+    });
+    vi.stubGlobal("fetch", fetch);
+    const waits: number[] = [];
+    await loadCatalogUntilLoaded(href, async (ms) => {
+      waits.push(ms);
+    });
+    expect(waits).toEqual([1_000, 2_000, 4_000, 8_000, 16_000, 30_000, 30_000, 30_000]);
+    expect(fetch).toHaveBeenCalledTimes(9);
+    expect(loadedCatalog(href)).toEqual({ "home.title": "Arcana" });
   });
 
   it("leave data without an address as it is", async () => {

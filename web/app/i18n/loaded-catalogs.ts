@@ -26,6 +26,23 @@ export async function loadCatalog(href: string): Promise<void> {
   loaded.set(href, await response.json());
 }
 
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The catalog at `href`, however many tries it takes: after a failed fetch it is tried again 1 s later, then 2 s,
+ * 4 s… (30 s at most). A page hydrates only once its catalogs are here (`entry.client.tsx`): hydrating without
+ * them would write message ids where the server wrote words. Until then the server's page is what the member sees.
+ */
+export async function loadCatalogUntilLoaded(href: string, wait: (ms: number) => Promise<void> = sleep): Promise<void> {
+  for (let delay = 1_000; ; delay = Math.min(delay * 2, 30_000)) {
+    try {
+      return await loadCatalog(href);
+    } catch {
+      await wait(delay);
+    }
+  }
+}
+
 /**
  * What a route's `clientLoader` answers when its loader sends messages: the server's data, once the
  * catalog it names is here (`export const clientLoader = ({ serverLoader }) => withCatalog(serverLoader)`).
