@@ -20,7 +20,10 @@ export interface Load {
   rps: number;
   p50: number;
   p99: number;
+  /** Failed requests and answers that were not 2xx, refusals included. */
   errors: number;
+  /** Of those, 429s: a limit saying no, as designed. */
+  refused: number;
 }
 
 /** One row of the printed table. */
@@ -45,6 +48,7 @@ export async function load(url: string, options: Partial<autocannon.Options> = {
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors + result.non2xx,
+    refused: result.statusCodeStats?.["429"]?.count ?? 0,
   };
 }
 
