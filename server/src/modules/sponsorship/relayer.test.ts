@@ -43,12 +43,20 @@ afterAll(async () => {
   await chain?.stop();
 });
 
-/** A relayer as another server runs it: its own clients (optionally through the cuttable RPC relay). */
-function relayerWith(options: Partial<RelayerOptions> & { throughRelay?: boolean } = {}) {
+/**
+ * A relayer as another server runs it: its own clients (optionally through the cuttable RPC relay), with the
+ * tests' relayer key or `key`.
+ */
+function relayerWith({
+  throughRelay,
+  key,
+  ...options
+}: Partial<RelayerOptions> & { throughRelay?: boolean; key?: `0x${string}` } = {}) {
   const config = loadConfig({
     NODE_ENV: "test",
     ...env,
-    ...(options.throughRelay ? { LOCAL_RPC_URL: `http://127.0.0.1:${rpcRelay.port}` } : {}),
+    ...(throughRelay ? { LOCAL_RPC_URL: `http://127.0.0.1:${rpcRelay.port}` } : {}),
+    ...(key ? { LOCAL_RELAYER_PRIVATE_KEY: key } : {}),
   });
   const chainClients = createChainClients(config);
   const chains = createSponsoredChains(config, loadEconomy().sponsorship, chainClients);
@@ -188,5 +196,39 @@ describe("the relayer", () => {
     expect(metrics).toContain('arcana_relayer_replacements_total{chain="local"} 1');
     expect(metrics).toContain('arcana_relayer_queue_depth{chain="local"} 0');
     expect(metrics).toMatch(/arcana_relayer_balance\{chain="local"\} \d+/);
+  }, 60_000);
+
+  it("a new relayer key, as docs/operating.md's runbook rotates it: what was queued meanwhile goes out from the new account", async () => {
+    // 1. Fund the new account.
+    const newKey = generatePrivateKey();
+    const newAccount = privateKeyToAccount(newKey).address;
+    await chain.client.setBalance({ address: newAccount, value: 10n ** 19n });
+    // 2. At a quiet moment (the queue at 0: every earlier relay settled), restart the servers with the new key; a
+    // relay accepted meanwhile waits in the database.
+    expect((await t.database.db.select().from(sponsoredRelays)).map((relay) => relay.state)).not.toContain("queued");
+    const member = await queueCheckIn("rotation@example.com");
+    const restarted = relayerWith({ key: newKey });
+    await restarted.step(); // sent from the new account
+    await restarted.step(); // settled
+    const row = await relayRow(member.relayId);
+    expect(row).toMatchObject({ state: "confirmed", credited: true });
+    const mined = await chain.client.getTransaction({ hash: row?.txHash as `0x${string}` });
+    expect(mined.from.toLowerCase()).toBe(newAccount.toLowerCase());
+    expect(mined.nonce).toBe(0);
+    expect(await balanceOf(t.database.db, member.userId)).toBeGreaterThan(0);
+    // 3. `relayer status` shows the new address and its balance.
+    let out = "";
+    const code = await runCli(["relayer", "status"], {
+      env: { NODE_ENV: "test", ...env, LOCAL_RELAYER_PRIVATE_KEY: newKey },
+      openDatabase: async () => ({ ...t.database, close: async () => {} }),
+      out: (text) => {
+        out += text;
+      },
+      err: () => {},
+    });
+    expect(code).toBe(0);
+    expect(out).toContain(`relayer ${newAccount}`);
+    expect(out).toMatch(/balance 9\.9\d+ ETH/);
+    expect(out).not.toContain(privateKeyToAccount(relayerKey).address);
   }, 60_000);
 });
