@@ -16,7 +16,7 @@ import { load, loadText, notes, post, signUpForBench, table } from "./common.js"
 export async function benchAccounts(databaseUrl: string) {
   const scratch = await createScratchDatabase(databaseUrl, "arcana_bench");
   // Every sign-in comes from its own address (TRUST_PROXY), so the per-IP limit measures nothing.
-  const server = await startServer({ DATABASE_URL: scratch.url, TRUST_PROXY: "1", INDEXER: "off", CHAINS: "opBNB" });
+  const server = await benchServer(scratch.url);
   try {
     const email = "bench@example.com";
     await post(`${server.url}/api/send_code`, { email });
@@ -80,6 +80,20 @@ export async function benchAccounts(databaseUrl: string) {
 }
 
 /**
+ * A server on the bench's scratch database (its own economy file when given), trusting X-Forwarded-For: each
+ * member signs up from an address of its own.
+ */
+function benchServer(databaseUrl: string, economyFile?: string) {
+  return startServer({
+    DATABASE_URL: databaseUrl,
+    TRUST_PROXY: "1",
+    INDEXER: "off",
+    CHAINS: "opBNB",
+    ...(economyFile ? { ECONOMY_FILE: economyFile } : {}),
+  });
+}
+
+/**
  * The shipped `config/economy.json` as `change` leaves it, written to a file of its own for a bench server
  * (`ECONOMY_FILE`); `remove` deletes it again.
  */
@@ -124,13 +138,7 @@ export async function benchBoxes(databaseUrl: string) {
       },
     ];
   });
-  const server = await startServer({
-    DATABASE_URL: scratch.url,
-    ECONOMY_FILE: economy.file,
-    TRUST_PROXY: "1",
-    INDEXER: "off",
-    CHAINS: "opBNB",
-  });
+  const server = await benchServer(scratch.url, economy.file);
   const database = await openDatabase({ kind: "postgres", url: scratch.url, maxConnections: 4 });
   // Typed rows for the bench's own checks; the points themselves move through the ledger's service.
   const rows = postgres(scratch.url, { max: 1, onnotice: () => {} });
@@ -239,13 +247,7 @@ export async function benchReferrals(databaseUrl: string) {
   const economy = economyFile((economy) => {
     economy.referrals = { ...(economy.referrals as Record<string, unknown>), qualifyOn: "wallet_bound" };
   });
-  const server = await startServer({
-    DATABASE_URL: scratch.url,
-    ECONOMY_FILE: economy.file,
-    TRUST_PROXY: "1",
-    INDEXER: "off",
-    CHAINS: "opBNB",
-  });
+  const server = await benchServer(scratch.url, economy.file);
   const database = await openDatabase({ kind: "postgres", url: scratch.url, maxConnections: 4 });
   const rows = postgres(scratch.url, { max: 1, onnotice: () => {} });
   try {
