@@ -97,6 +97,20 @@ async function queueCheckIn(email: string) {
   return { ...member, relayId: data.relay_id };
 }
 
+/** `npm run admin -- relayer status` on the tests' database, with the tests' environment and `extraEnv`. */
+async function relayerStatus(extraEnv: Record<string, string> = {}) {
+  let out = "";
+  const code = await runCli(["relayer", "status"], {
+    env: { NODE_ENV: "test", ...env, ...extraEnv },
+    openDatabase: async () => ({ ...t.database, close: async () => {} }),
+    out: (text) => {
+      out += text;
+    },
+    err: () => {},
+  });
+  return { code, out };
+}
+
 async function relayRow(id: string) {
   const [row] = await t.database.db.select().from(sponsoredRelays).where(eq(sponsoredRelays.id, id));
   return row;
@@ -176,15 +190,7 @@ describe("the relayer", () => {
   }, 60_000);
 
   it("operators see the relayer: `relayer status` and the Prometheus series agree with what was relayed", async () => {
-    let out = "";
-    const code = await runCli(["relayer", "status"], {
-      env: { NODE_ENV: "test", ...env },
-      openDatabase: async () => ({ ...t.database, close: async () => {} }),
-      out: (text) => {
-        out += text;
-      },
-      err: () => {},
-    });
+    const { code, out } = await relayerStatus();
     expect(code).toBe(0);
     const confirmed = await t.database.db.select().from(sponsoredRelays).where(eq(sponsoredRelays.state, "confirmed"));
     expect(out).toContain(`relayer ${privateKeyToAccount(relayerKey).address}`);
@@ -217,15 +223,7 @@ describe("the relayer", () => {
     expect(mined.nonce).toBe(0);
     expect(await balanceOf(t.database.db, member.userId)).toBeGreaterThan(0);
     // 3. `relayer status` shows the new address and its balance.
-    let out = "";
-    const code = await runCli(["relayer", "status"], {
-      env: { NODE_ENV: "test", ...env, LOCAL_RELAYER_PRIVATE_KEY: newKey },
-      openDatabase: async () => ({ ...t.database, close: async () => {} }),
-      out: (text) => {
-        out += text;
-      },
-      err: () => {},
-    });
+    const { code, out } = await relayerStatus({ LOCAL_RELAYER_PRIVATE_KEY: newKey });
     expect(code).toBe(0);
     expect(out).toContain(`relayer ${newAccount}`);
     expect(out).toMatch(/balance 9\.9\d+ ETH/);
