@@ -42,7 +42,9 @@ describe("the target network", () => {
     expect(await screen.findByText("Page on Local chain")).toBeTruthy();
 
     act(() => fireEvent.click(screen.getByRole("button", { name: "Picker on Local chain" })));
-    expect(screen.getByText("Page on opBNB")).toBeTruthy();
+    // Waited for, not read at once: in CI, with another test file on the other core, the page still showed the default
+    // right after the click.
+    expect(await screen.findByText("Page on opBNB")).toBeTruthy();
     expect(localStorage.getItem(targetNetworkKey)).toBe("204");
   });
 });
