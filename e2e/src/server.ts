@@ -67,6 +67,13 @@ export async function startLocalChain(deploymentsDir: string) {
 }
 
 /**
+ * The server's sources through tsx, or, under `npm run test:e2e` (which builds it just before: ARCANA_E2E_SERVER=dist),
+ * the built server: the same code without compiling it at each start (~3 s of a server's ~12 s here).
+ */
+const serverEntry =
+  process.env.ARCANA_E2E_SERVER === "dist" ? ["server/dist/main.js"] : ["--import", "tsx", "server/src/main.ts"];
+
+/**
  * Starts the built server (web/build) on a free port with a fresh embedded database; with
  * `chain: true`, also a local chain with the contracts deployed, which the server indexes.
  */
@@ -80,25 +87,21 @@ export async function startServer(
   // Never the developer's own `npm start` chain: each server reads its own deployment directory.
   const deploymentsDir = mkdtempSync(path.join(tmpdir(), "arcana-e2e-chain-"));
   const chain = options.chain ? await startLocalChain(deploymentsDir) : null;
-  const child: ChildProcess = spawn(
-    process.execPath,
-    [...(options.nodeArgs ?? []), "--import", "tsx", "server/src/main.ts"],
-    {
-      cwd: repoRoot,
-      env: {
-        ...process.env,
-        NODE_ENV: "development",
-        LOG_LEVEL: "warn",
-        DATABASE_URL: "",
-        ...env,
-        PORT: String(port),
-        DATA_DIR: dataDir,
-        LOCAL_DEPLOYMENTS_DIR: deploymentsDir,
-        ...(chain ? { LOCAL_RPC_URL: chain.url } : {}),
-      },
-      stdio: ["ignore", "pipe", "pipe"],
+  const child: ChildProcess = spawn(process.execPath, [...(options.nodeArgs ?? []), ...serverEntry], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      NODE_ENV: "development",
+      LOG_LEVEL: "warn",
+      DATABASE_URL: "",
+      ...env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOCAL_DEPLOYMENTS_DIR: deploymentsDir,
+      ...(chain ? { LOCAL_RPC_URL: chain.url } : {}),
     },
-  );
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let output = "";
   child.stdout?.on("data", (chunk) => (output += chunk));
   child.stderr?.on("data", (chunk) => (output += chunk));
