@@ -27,3 +27,14 @@ export function watchErrors(page: Page): string[] {
   page.on("pageerror", (error) => errors.push(error.message));
   return errors;
 }
+
+/**
+ * Waits until React has taken the page over (`hydrateRoot` marks the document as its container; a click from then on
+ * reaches React, which replays it if hydration is still under way): the state to wait for before typing or clicking,
+ * where "networkidle" is only a guess about time.
+ */
+export async function waitForHydration(page: Page, timeout = 30_000) {
+  await page.waitForFunction(() => Object.keys(document).some((key) => key.startsWith("__reactContainer$")), null, {
+    timeout,
+  });
+}

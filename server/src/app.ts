@@ -77,6 +77,7 @@ import { createRedisRateLimiter } from "./rate-limit/redis-limiter.js";
 import type { WebFrontend } from "./web/frontend.js";
 import { methodNotAllowedPage } from "./web/method-not-allowed.js";
 import { pageLanguage } from "./web/page-language.js";
+import { landingReferralCookie } from "./web/referral-landing.js";
 import { createVisitorPages, isVisitorRequest, visitorPageResponse } from "./web/visitor-pages.js";
 
 export interface AppDeps {
@@ -361,9 +362,14 @@ export function createApp(deps: AppDeps) {
       const language = await pageLanguage(c, database.db, now);
       const response = await page(c, language);
       // `?lang=xx` (a shared link) is an explicit choice: remembered like the switcher's.
-      if (!languageFromQuery(c.req.url)) return response;
+      const cookies = [
+        ...(languageFromQuery(c.req.url) ? [languageCookie(language, config.isProduction)] : []),
+        // For visitors only: a member is asked before a link's code applies to them (referral-flow.tsx).
+        (await c.get("session")()) ? null : landingReferralCookie(c.req.url, config.isProduction),
+      ].filter((cookie) => cookie !== null);
+      if (cookies.length === 0) return response;
       const remembered = new Response(response.body, response);
-      remembered.headers.append("Set-Cookie", languageCookie(language, config.isProduction));
+      for (const cookie of cookies) remembered.headers.append("Set-Cookie", cookie);
       return remembered;
     });
   }
