@@ -1,9 +1,10 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { freePort } from "../../server/src/test/chain.js";
+import { owned, ownedSpawnOptions } from "./processes.js";
 
 export { freePort };
 
@@ -31,19 +32,33 @@ export async function waitUntilReady(url: string, exited: () => boolean, output:
 }
 
 /**
+ * A new directory for an embedded database: a copy of the migrated one the run made first (`global-setup.ts`), or
+ * empty when there is none (a file run outside the e2e config, the benches), for the server to create and migrate.
+ */
+export function freshDataDir(prefix = "arcana-e2e-"): string {
+  const dir = mkdtempSync(path.join(tmpdir(), prefix));
+  const template = process.env.ARCANA_E2E_DATABASE_TEMPLATE;
+  if (template) cpSync(template, dir, { recursive: true });
+  return dir;
+}
+
+/**
  * The local development chain (Hardhat, chain id 31337) on a free port with the contracts
  * deployed; its deployment record goes to `deploymentsDir`.
  */
 export async function startLocalChain(deploymentsDir: string) {
   const port = await freePort();
-  const chain = spawn(
-    process.execPath,
-    ["--require", "ts-node/register/transpile-only", "--require", "hardhat/register", "scripts/dev-chain.ts"],
-    {
-      cwd: path.join(repoRoot, "contracts"),
-      env: { ...process.env, CHAIN_PORT: String(port), LOCAL_DEPLOYMENTS_DIR: deploymentsDir },
-      stdio: ["ignore", "pipe", "pipe"],
-    },
+  const chain = owned(
+    spawn(
+      process.execPath,
+      ["--require", "ts-node/register/transpile-only", "--require", "hardhat/register", "scripts/dev-chain.ts"],
+      {
+        ...ownedSpawnOptions,
+        cwd: path.join(repoRoot, "contracts"),
+        env: { ...process.env, CHAIN_PORT: String(port), LOCAL_DEPLOYMENTS_DIR: deploymentsDir },
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    ),
   );
   let output = "";
   const url = await new Promise<string>((resolve, reject) => {
@@ -70,7 +85,7 @@ export async function startLocalChain(deploymentsDir: string) {
  * The server's sources through tsx, or, under `npm run test:e2e` (which builds it just before: ARCANA_E2E_SERVER=dist),
  * the built server: the same code without compiling it at each start (~3 s of a server's ~12 s here).
  */
-const serverEntry =
+export const serverEntry =
   process.env.ARCANA_E2E_SERVER === "dist" ? ["server/dist/main.js"] : ["--import", "tsx", "server/src/main.ts"];
 
 /**
@@ -83,11 +98,12 @@ export async function startServer(
   options: { chain?: boolean; dataDir?: string; nodeArgs?: string[] } = {},
 ): Promise<RunningServer & { rpcUrl: string | null }> {
   const port = await freePort();
-  const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), "arcana-e2e-"));
+  const dataDir = options.dataDir ?? freshDataDir();
   // Never the developer's own `npm start` chain: each server reads its own deployment directory.
   const deploymentsDir = mkdtempSync(path.join(tmpdir(), "arcana-e2e-chain-"));
   const chain = options.chain ? await startLocalChain(deploymentsDir) : null;
   const child: ChildProcess = spawn(process.execPath, [...(options.nodeArgs ?? []), ...serverEntry], {
+    ...ownedSpawnOptions,
     cwd: repoRoot,
     env: {
       ...process.env,
@@ -102,6 +118,7 @@ export async function startServer(
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
+  owned(child);
   let output = "";
   child.stdout?.on("data", (chunk) => (output += chunk));
   child.stderr?.on("data", (chunk) => (output += chunk));

@@ -1,7 +1,4 @@
-import { mkdtempSync } from "node:fs";
 import { createRequire } from "node:module";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../server/src/db/client.js";
@@ -9,7 +6,7 @@ import { makeOperator } from "../../server/src/test/admin.js";
 import { createMemberRow } from "../../server/src/test/members.js";
 import { launchBrowser } from "../src/browser.js";
 import { signUpByApi } from "../src/members.js";
-import { startServer } from "../src/server.js";
+import { freshDataDir, startServer } from "../src/server.js";
 
 // Finding 18 (issue 26): every page and the wallet modal, for a visitor, a member and an operator, at
 // 360 and 1280 px, has no axe-core violation of WCAG 2.x A/AA or of axe's best practices.
@@ -20,7 +17,7 @@ const widths = [360, 1280] as const;
 let server: Awaited<ReturnType<typeof startServer>>;
 let browser: Browser;
 beforeAll(async () => {
-  const dataDir = mkdtempSync(path.join(tmpdir(), "arcana-e2e-a11y-"));
+  const dataDir = freshDataDir("arcana-e2e-a11y-");
   const database = await openDatabase({ kind: "pglite", dataDir });
   await database.migrate();
   await createMemberRow(database.db, operatorEmail);

@@ -8,7 +8,7 @@ import { grantPoints } from "../../server/src/modules/ledger/api.js";
 import { createMemberRow } from "../../server/src/test/members.js";
 import { launchBrowser, watchErrors } from "../src/browser.js";
 import { headerPointsText } from "../src/members.js";
-import { repoRoot, startServer } from "../src/server.js";
+import { freshDataDir, repoRoot, startServer } from "../src/server.js";
 
 const email = "boxes-e2e@example.com";
 let server: Awaited<ReturnType<typeof startServer>>;
@@ -31,7 +31,7 @@ beforeAll(async () => {
   const economyFile = path.join(economyDir, "economy.json");
   writeFileSync(economyFile, JSON.stringify(economy));
   // The member earns 100 points through the ledger service before the server opens the database.
-  const dataDir = mkdtempSync(path.join(tmpdir(), "arcana-e2e-"));
+  const dataDir = freshDataDir("arcana-e2e-");
   const database = await openDatabase({ kind: "pglite", dataDir });
   await database.migrate();
   const userId = await createMemberRow(database.db, email);

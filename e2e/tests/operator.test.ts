@@ -1,5 +1,4 @@
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { gmtDayNumber } from "@arcana/protocol";
 import type { Browser, Page } from "playwright-core";
@@ -12,7 +11,7 @@ import { makeOperator, testActor } from "../../server/src/test/admin.js";
 import { bindWalletDirectly, createMemberRow } from "../../server/src/test/members.js";
 import { launchBrowser, watchErrors } from "../src/browser.js";
 import { headerPointsText } from "../src/members.js";
-import { repoRoot, startServer } from "../src/server.js";
+import { freshDataDir, repoRoot, startServer } from "../src/server.js";
 
 const operatorEmail = "ops-e2e@example.com";
 const memberEmail = "lucky-e2e@example.com";
@@ -22,7 +21,7 @@ let browser: Browser;
 
 beforeAll(async () => {
   // A day of activity, and an operator made by the CLI's service, before the server opens the database.
-  const dataDir = mkdtempSync(path.join(tmpdir(), "arcana-e2e-operator-"));
+  const dataDir = freshDataDir("arcana-e2e-operator-");
   const database = await openDatabase({ kind: "pglite", dataDir });
   await database.migrate();
   await createMemberRow(database.db, operatorEmail);
