@@ -9,7 +9,8 @@ import { createTestClient, http, publicActions } from "viem";
 import { hardhat } from "viem/chains";
 import { createScratchDatabase } from "../../server/src/test/database.js";
 import { type Relay, startRelay } from "../../server/src/test/relay.js";
-import { freePort, repoRoot, startLocalChain, waitUntilReady } from "../src/server.js";
+import { owned, ownedSpawnOptions } from "../src/processes.js";
+import { freePort, repoRoot, serverEntry, startLocalChain, waitUntilReady } from "../src/server.js";
 
 const POSTGRES_URL = process.env.RELIABILITY_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const REDIS_PORT = Number(process.env.RELIABILITY_REDIS_PORT ?? 6379);
@@ -174,11 +175,13 @@ export async function startEnvironment() {
 
   async function startApp(name: string, env: Record<string, string> = {}): Promise<AppProcess> {
     const port = await freePort();
-    const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server/src/main.ts"], {
+    const child: ChildProcess = spawn(process.execPath, serverEntry, {
+      ...ownedSpawnOptions,
       cwd: repoRoot,
       env: { ...process.env, ...baseEnv, ...env, PORT: String(port), DATA_DIR: path.join(workDir, `data-${name}`) },
       stdio: ["ignore", "pipe", "pipe"],
     });
+    owned(child);
     let output = "";
     const leadership = { taken: 0, leading: false };
     const keep = (chunk: Buffer) => {

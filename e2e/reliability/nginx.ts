@@ -7,6 +7,7 @@ import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { request } from "node:https";
 import path from "node:path";
+import { owned, ownedSpawnOptions } from "../src/processes.js";
 import { startProduction } from "../src/production.js";
 import { freePort, repoRoot } from "../src/server.js";
 import { poll } from "./client.js";
@@ -163,7 +164,9 @@ export async function behindNginx(env: Environment): Promise<CheckResult[]> {
     });
   try {
     let proxyOutput = "";
-    proxy = spawn(nginx, ["-p", dir, "-c", configFile], { stdio: ["ignore", "pipe", "pipe"] });
+    proxy = owned(
+      spawn(nginx, ["-p", dir, "-c", configFile], { ...ownedSpawnOptions, stdio: ["ignore", "pipe", "pipe"] }),
+    );
     proxy.stdout?.on("data", (chunk) => (proxyOutput += chunk));
     proxy.stderr?.on("data", (chunk) => (proxyOutput += chunk));
     await poll(

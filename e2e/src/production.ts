@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { owned, ownedSpawnOptions } from "./processes.js";
 import { freePort, repoRoot, waitUntilReady } from "./server.js";
 
 /**
@@ -52,11 +53,14 @@ export async function startProduction(
 ): Promise<ProductionProcess> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), "arcana-prod-"));
-  const child = spawn(command, args, {
-    cwd,
-    env: { ...process.env, ...productionEnv(port, dataDir), ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const child = owned(
+    spawn(command, args, {
+      ...ownedSpawnOptions,
+      cwd,
+      env: { ...process.env, ...productionEnv(port, dataDir), ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    }),
+  );
   let stdout = "";
   let stderr = "";
   child.stdout?.on("data", (chunk) => (stdout += chunk));
