@@ -7,9 +7,13 @@ import { DATABASE_URL, ONLY, printTable, table } from "./common.js";
 import { benchFrontend } from "./frontend.js";
 import { benchAccounts, benchBoxes, benchReferrals } from "./postgres-writes.js";
 import { benchProduction, benchServeStart, timeNpmStart } from "./production.js";
+import { benchSoak } from "./soak.js";
 import { benchSponsored } from "./sponsored.js";
 
-if (ONLY === "sponsored") {
+if (ONLY === "soak") {
+  if (!DATABASE_URL) throw new Error("BENCH_ONLY=soak runs on PostgreSQL: set BENCH_DATABASE_URL");
+  await benchSoak(DATABASE_URL);
+} else if (ONLY === "sponsored") {
   if (!DATABASE_URL) throw new Error("BENCH_ONLY=sponsored measures on PostgreSQL: set BENCH_DATABASE_URL");
   await benchSponsored(DATABASE_URL);
 } else if (ONLY === "frontend") {
@@ -39,5 +43,6 @@ if (DATABASE_URL && !ONLY) {
   await benchAccounts(DATABASE_URL);
   await benchReferrals(DATABASE_URL);
   await benchSponsored(DATABASE_URL);
+  await benchSoak(DATABASE_URL);
 }
 printTable();

@@ -1,12 +1,12 @@
 // `npm run test:reliability`: the promises of ENGINEERING.md's "Correctness rules", checked against
 // real processes on the local PostgreSQL, Redis, chain and an SMTP peer; one table at the end.
 import { spawnSync } from "node:child_process";
-import { runCli } from "../../server/src/cli/program.js";
 import { hasWebBuild } from "../../server/src/web/frontend.js";
 import { repoRoot } from "../src/server.js";
-import { bindWallet, dataOf, type Member, memberChain, postJson, signUp } from "./client.js";
-import { type Environment, startEnvironment } from "./environment.js";
+import { type Member, signUp } from "./client.js";
+import { startEnvironment } from "./environment.js";
 import { fuzzEveryRoute } from "./fuzz.js";
+import { checkedInMember, grantPoints, newMember as newMemberOn, soakMembers } from "./members.js";
 import { behindNginx } from "./nginx.js";
 import { cutEveryDependency } from "./outages.js";
 import { raceEveryWrite } from "./races.js";
@@ -30,17 +30,6 @@ if (!hasWebBuild()) {
     stdio: "inherit",
   });
   if (build.status !== 0) process.exit(1);
-}
-
-/** Operator grants through the real CLI (`npm run admin -- points grant`), on the suite's database. */
-export async function grantPoints(env: Environment, email: string, amount: number) {
-  let errors = "";
-  const code = await runCli(["points", "grant", email, String(amount), "--reason", "reliability suite"], {
-    env: { ...process.env, NODE_ENV: "development", CHAINS: "local", DATABASE_URL: env.databaseUrl },
-    out: () => {},
-    err: (text) => (errors += text),
-  });
-  if (code !== 0) throw new Error(`points grant ${email} ${amount}: exit ${code} ${errors}`);
 }
 
 // A promise left behind by a failed step must not crash the run before the table is printed.
@@ -67,13 +56,7 @@ try {
   step("::: starting the app on PostgreSQL, Redis, the local chain and SMTP (each behind a relay)");
   let app = await env.startApp("a");
   /** A member with a bound, funded wallet and 1000 points. */
-  const newMember = async (label = "member", url = app.url): Promise<Member> => {
-    const member = await signUp(env, url, label);
-    await bindWallet(url, member);
-    await memberChain(env, member).fund();
-    await grantPoints(env, member.email, 1000);
-    return member;
-  };
+  const newMember = (label = "member", url = app.url): Promise<Member> => newMemberOn(env, url, label);
 
   if (wanted("fuzz")) {
     step(`::: fuzz: every route of /api/openapi.json, ${FUZZ_RUNS} requests each`);
@@ -91,20 +74,7 @@ try {
       })),
     );
   }
-  /** A member who has checked in, and the credited transaction (re-submitting it needs the RPC and the database). */
-  const checkedIn = async (label: string) => {
-    const member = await newMember(label);
-    const receipt = await memberChain(env, member).checkIn();
-    dataOf(
-      await postJson(
-        app.url,
-        "/blockchain/check_in",
-        { tx_hash: receipt.transactionHash, chain_id: 31337 },
-        member.headers,
-      ),
-    );
-    return { member, receipt };
-  };
+  const checkedIn = (label: string) => checkedInMember(env, app.url, label);
 
   if (wanted("outage")) {
     step("::: outages: slow, cut and restore PostgreSQL, Redis, the chain RPC and SMTP under load");
@@ -141,12 +111,7 @@ try {
   }
   if (wanted("soak")) {
     step(`::: soak: ${SOAK_SECONDS} s of mixed member traffic`);
-    const members = [];
-    for (let i = 0; i < 4; i++) {
-      const { member, receipt } = await checkedIn("soak");
-      await grantPoints(env, member.email, 100_000);
-      members.push({ member, checkIn: receipt.transactionHash });
-    }
+    const members = await soakMembers(env, app.url);
     results.push(...(await soak(env, app, members, SOAK_SECONDS, SOAK_WARM_UP_SECONDS)));
   }
   if (wanted("reorg")) {
