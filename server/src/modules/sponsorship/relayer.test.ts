@@ -15,6 +15,7 @@ import { createTestApp } from "../../test/app.js";
 import { startTestChain } from "../../test/chain.js";
 import { deployArcana } from "../../test/contracts.js";
 import { balanceOf, bindWalletDirectly, signUpMember } from "../../test/members.js";
+import { promtool } from "../../test/promtool.js";
 import { type Relay, startRelay } from "../../test/relay.js";
 import { createSponsoredChains } from "./chain-state.js";
 import { createChainRelayer, type RelayerOptions } from "./relayer.js";
@@ -202,6 +203,12 @@ describe("the relayer", () => {
     expect(metrics).toContain('arcana_relayer_replacements_total{chain="local"} 1');
     expect(metrics).toContain('arcana_relayer_queue_depth{chain="local"} 0');
     expect(metrics).toMatch(/arcana_relayer_balance\{chain="local"\} \d+/);
+    expect(metrics).toContain("# TYPE arcana_sponsored_relays_confirmed_total counter");
+    expect(metrics).toContain("# TYPE arcana_sponsored_relays_failed_total counter");
+    expect(metrics).toContain("# TYPE arcana_relayer_replacements_total counter");
+    // Prometheus's own linter accepts the whole answer.
+    const checked = await promtool(["check", "metrics"], metrics);
+    expect(checked.code, checked.output).toBe(0);
   }, 60_000);
 
   it("a new relayer key, as docs/operating.md's runbook rotates it: the new account's reused nonces never touch the old account's relays", async () => {
