@@ -135,12 +135,20 @@ describe("the relayer", () => {
     const [stored] = await t.database.db.select().from(relayerTransactions);
     expect(stored?.broadcastAt).toBeNull();
     expect((await relayRow(member.relayId))?.state).toBe("signed");
+    // Stored as the previous release stored it, without the relayer account (a rolling upgrade): the hash of the
+    // account's own transaction still ties the relay to it.
+    await t.database.db.update(sponsoredRelays).set({ relayer: null }).where(eq(sponsoredRelays.id, member.relayId));
 
     const takingOver = relayerWith();
     await takingOver.step(); // rebroadcasts the stored bytes
     await takingOver.step(); // settles
     const row = await relayRow(member.relayId);
-    expect(row).toMatchObject({ state: "confirmed", credited: true, txHash: stored?.hash });
+    expect(row).toMatchObject({
+      state: "confirmed",
+      credited: true,
+      txHash: stored?.hash,
+      relayer: privateKeyToAccount(relayerKey).address.toLowerCase(),
+    });
     const nonce = stored?.nonce ?? -1;
     const mined = await chain.client.getTransaction({ hash: stored?.hash as `0x${string}` });
     expect(mined.nonce).toBe(nonce);
