@@ -319,7 +319,7 @@ export async function sponsoredRelays(env: Environment): Promise<CheckResult[]> 
         async () => {
           const [tx] = await env.sql<{ nonce: number; hash: string; broadcast_at: Date | null }[]>`
             select t.nonce::int, t.hash, t.broadcast_at from relayer_transactions t
-            join sponsored_relays r on r.relayer_nonce = t.nonce and r.chain_id = t.chain_id
+            join sponsored_relays r on r.relayer_nonce = t.nonce and r.relayer = t.relayer and r.chain_id = t.chain_id
             where r.id = ${relayId}`;
           return tx;
         },

@@ -186,11 +186,15 @@ describe("security headers", () => {
     }
   });
 
-  it("adds HSTS in production", async () => {
-    const prod = await createTestApp({ env: productionEnv });
+  it("adds HSTS in production to answers over HTTPS only: as the trusted proxy says, never over plain HTTP", async () => {
+    const prod = await createTestApp({ env: { ...productionEnv, TRUST_PROXY: "1" } });
     try {
-      const res = await prod.app.request("/healthz");
-      expect(res.headers.get("strict-transport-security")).toContain("max-age=");
+      const viaTls = await prod.app.request("/healthz", { headers: { "x-forwarded-proto": "https" } });
+      expect(viaTls.headers.get("strict-transport-security")).toBe("max-age=63072000; includeSubDomains");
+      const plain = await prod.app.request("/healthz");
+      expect(plain.headers.get("strict-transport-security")).toBeNull();
+      const viaPlainProxy = await prod.app.request("/healthz", { headers: { "x-forwarded-proto": "http" } });
+      expect(viaPlainProxy.headers.get("strict-transport-security")).toBeNull();
     } finally {
       await prod.dispose();
     }

@@ -218,6 +218,7 @@ export function createApp(deps: AppDeps) {
       ],
       frameSources: walletSources.frame,
       hotReload: deps.hotReload ?? false,
+      trustProxy: config.trustProxy,
     }),
   );
   app.use(sessionMiddleware(auth, config));

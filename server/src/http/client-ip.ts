@@ -90,6 +90,34 @@ export function createClientAddress(trust: ProxyTrust) {
 }
 
 /**
+ * Whether a request reached us over HTTPS: on a TLS socket, or through proxies `trust` believes whose outermost
+ * one said so in `X-Forwarded-Proto` (read like `X-Forwarded-For`: one entry per proxy that appended, or a
+ * single one a proxy set). Without trusted proxies the header is the client's own word and counts for nothing.
+ */
+export function createRequestSecurity(trust: ProxyTrust) {
+  const block = trust.kind === "addresses" ? trustedProxies(trust.list) : null;
+  return (request: {
+    encrypted: boolean;
+    socketAddress: string | undefined;
+    forwardedFor: string | undefined;
+    forwardedProto: string | undefined;
+  }): boolean => {
+    if (request.encrypted) return true;
+    if (trust.kind === "none" || !request.forwardedProto) return false;
+    let hops = trust.kind === "hops" ? trust.hops : 0;
+    if (block) {
+      // The proxies in front: the peer and, right to left, each forwarded-for entry that is one of ours.
+      const chain = [...(request.forwardedFor ?? "").split(",").map(plainAddress).filter(Boolean)];
+      chain.push(plainAddress(request.socketAddress ?? "unknown"));
+      while (hops < chain.length && isTrusted(block, chain[chain.length - 1 - hops] ?? "")) hops += 1;
+    }
+    if (hops === 0) return false;
+    const protocols = request.forwardedProto.split(",").map((entry) => entry.trim().toLowerCase());
+    return protocols[Math.max(0, protocols.length - hops)] === "https";
+  };
+}
+
+/**
  * The key per-IP limits count under: an IPv4 address as is, an IPv6 address by its /64 (one
  * subscriber usually holds a whole /64, so counting single addresses would count nothing).
  */

@@ -6,6 +6,7 @@ import { chainIndexerStatus } from "../db/schema.js";
 import type { Mailer } from "../mail/mailer.js";
 import { apiClient } from "../test/api-client.js";
 import { createTestApp, testClock } from "../test/app.js";
+import { promtool } from "../test/promtool.js";
 import { stubChainRpc } from "../test/rpc.js";
 
 /** Hardhat's account #1: the signer a server uses outside production. */
@@ -139,5 +140,14 @@ describe("Prometheus series for operators", () => {
       'arcana_signer_authorizer_match{chain="local"} 1',
       'arcana_signer_authorizer_match{chain="opBNB"} 0',
     ]);
+  });
+
+  it("is an exposition Prometheus's own linter accepts (promtool check metrics), after some traffic", async () => {
+    await apiClient(t.app).call(getBoxResultsRoute, { params: { id: "moon" } });
+    await t.app.request("/no-such-page");
+    const text = await scrape();
+    expect(text).toContain("# TYPE arcana_mail_sent_total counter");
+    const checked = await promtool(["check", "metrics"], text);
+    expect(checked.code, checked.output).toBe(0);
   });
 });

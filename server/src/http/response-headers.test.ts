@@ -13,7 +13,15 @@ import { securityHeaders } from "./security-headers.js";
 function headerApp() {
   const app = new Hono<AppEnv>();
   app.use(requestContext(pino({ level: "silent" })));
-  app.use(securityHeaders({ isProduction: true, connectSources: [], frameSources: [], hotReload: false }));
+  app.use(
+    securityHeaders({
+      isProduction: true,
+      connectSources: [],
+      frameSources: [],
+      hotReload: false,
+      trustProxy: { kind: "hops", hops: 1 },
+    }),
+  );
   app.onError((_error, c) => c.json({ error: "boom" }, 500));
   app.get("/json", (c) => c.json({ status: "ok" }));
   app.get("/page", (c) => c.html(`<script nonce="${c.get("cspNonce")()}">1</script>`));
@@ -50,7 +58,7 @@ async function both(path: string, headers: Record<string, string> = {}) {
 describe("headers on every answer, over a Node socket and in-process alike", () => {
   for (const path of ["/json", "/own", "/raw", "/boom", "/missing"]) {
     it(`${path}: the security headers, a CSP that allows nothing, and a request id`, async () => {
-      for (const res of await both(path)) {
+      for (const res of await both(path, { "x-forwarded-proto": "https" })) {
         expect(res.headers.get("strict-transport-security")).toBe("max-age=63072000; includeSubDomains");
         expect(res.headers.get("x-content-type-options")).toBe("nosniff");
         expect(res.headers.get("content-security-policy")).toBe("default-src 'none'; frame-ancestors 'none'");
@@ -59,6 +67,36 @@ describe("headers on every answer, over a Node socket and in-process alike", () 
       }
     });
   }
+
+  it("HSTS only on an answer to HTTPS (RFC 6797 §7.2): never over plain HTTP, whatever a client not behind the proxy says", async () => {
+    for (const path of ["/json", "/page", "/boom"]) {
+      for (const res of await both(path)) expect(res.headers.get("strict-transport-security")).toBeNull();
+      for (const res of await both(path, { "x-forwarded-proto": "http" }))
+        expect(res.headers.get("strict-transport-security")).toBeNull();
+    }
+    // Two proxies' entries with one trusted: the one it wrote is what counts.
+    for (const res of await both("/json", { "x-forwarded-proto": "https, http" }))
+      expect(res.headers.get("strict-transport-security")).toBeNull();
+    for (const res of await both("/json", { "x-forwarded-proto": "http, HTTPS" }))
+      expect(res.headers.get("strict-transport-security")).toBe("max-age=63072000; includeSubDomains");
+  });
+
+  it("without TRUST_PROXY, X-Forwarded-Proto is the client's own word: no HSTS over plain HTTP", async () => {
+    const direct = new Hono<AppEnv>();
+    direct.use(
+      securityHeaders({
+        isProduction: true,
+        connectSources: [],
+        frameSources: [],
+        hotReload: false,
+        trustProxy: { kind: "none" },
+      }),
+    );
+    direct.get("/json", (c) => c.json({ status: "ok" }));
+    const res = await direct.request("/json", { headers: { "x-forwarded-proto": "https" } });
+    expect(res.headers.get("strict-transport-security")).toBeNull();
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+  });
 
   it("a header the handler set itself wins", async () => {
     for (const res of await both("/own")) expect(res.headers.get("x-frame-options")).toBe("SAMEORIGIN");

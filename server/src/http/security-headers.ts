@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
+import { createRequestSecurity, type ProxyTrust } from "./client-ip.js";
 import type { AppEnv } from "./env.js";
 import { addMissingHeaders, presetHeaders } from "./response-headers.js";
 
@@ -11,6 +12,8 @@ export interface SecurityOptions {
   frameSources: string[];
   /** Vite's dev server needs websockets and eval for hot reload. */
   hotReload: boolean;
+  /** Which proxies' `X-Forwarded-Proto` to believe (`TRUST_PROXY`): HSTS goes only on answers to HTTPS requests. */
+  trustProxy: ProxyTrust;
 }
 
 const NONCE_BYTES = 16;
@@ -65,10 +68,14 @@ export function securityHeaders(options: SecurityOptions): MiddlewareHandler<App
     ["Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'"],
     ["Cross-Origin-Resource-Policy", "same-origin"],
     ["Referrer-Policy", "strict-origin-when-cross-origin"],
-    ...(options.isProduction ? [["Strict-Transport-Security", "max-age=63072000; includeSubDomains"] as const] : []),
     ["X-Content-Type-Options", "nosniff"],
     ["X-Frame-Options", "DENY"],
   ];
+  // RFC 6797 §7.2: never on an answer over plain HTTP (a browser ignores it there, and a proxy may cache it).
+  const everyHttpsAnswer: Array<readonly [string, string]> = options.isProduction
+    ? [...everyAnswer, ["Strict-Transport-Security", "max-age=63072000; includeSubDomains"]]
+    : everyAnswer;
+  const overHttps = createRequestSecurity(options.trustProxy);
   const pageOnly: Array<readonly [string, string]> = [
     ["Cross-Origin-Opener-Policy", "same-origin-allow-popups"],
     ["Origin-Agent-Cluster", "?1"],
@@ -84,9 +91,21 @@ export function securityHeaders(options: SecurityOptions): MiddlewareHandler<App
       nonce ??= newCspNonce();
       return nonce;
     });
-    const preset = presetHeaders(c, everyAnswer);
+    const socket = (c.env as { incoming?: { socket?: { remoteAddress?: string; encrypted?: boolean } } } | undefined)
+      ?.incoming?.socket;
+    const headers =
+      options.isProduction &&
+      overHttps({
+        encrypted: socket?.encrypted === true,
+        socketAddress: socket?.remoteAddress,
+        forwardedFor: c.req.header("x-forwarded-for"),
+        forwardedProto: c.req.header("x-forwarded-proto"),
+      })
+        ? everyHttpsAnswer
+        : everyAnswer;
+    const preset = presetHeaders(c, headers);
     await next();
-    if (!preset) addMissingHeaders(c, everyAnswer);
+    if (!preset) addMissingHeaders(c, headers);
     const hashes = c.get("cspScriptHashes");
     if (!hashes && !nonce) return;
     // A page: its policy replaces the one set beforehand.

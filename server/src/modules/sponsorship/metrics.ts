@@ -1,6 +1,6 @@
 import type { Registry } from "prom-client";
 import type { Database } from "../../db/client.js";
-import { type PerChainSeries, registerPerChainGauges } from "../../http/metrics.js";
+import { type PerChainSeries, registerPerChainCounters, registerPerChainGauges } from "../../http/metrics.js";
 import type { SponsoredChains } from "./chain-state.js";
 import { type RelayerReport, relayerReports } from "./reports.js";
 
@@ -46,19 +46,18 @@ export function registerSponsorshipMetrics(
       "Relays accepted more than a minute ago and not yet mined",
       (r) => r.waitingOverMinute,
     ],
-    ["arcana_sponsored_relays_confirmed_total", "Sponsored relays confirmed (never decreases)", (r) => r.confirmed],
+  ];
+  const counters: Array<PerChainSeries<RelayerReport>> = [
+    ["arcana_sponsored_relays_confirmed_total", "Sponsored relays confirmed", (r) => r.confirmed],
     [
       "arcana_sponsored_relays_failed_total",
-      "Sponsored relays failed, on chain or expired in the queue (never decreases)",
+      "Sponsored relays failed, on chain or expired in the queue",
       (r) => r.failed,
     ],
-    [
-      "arcana_relayer_replacements_total",
-      "Relayer transactions replaced with bumped fees (never decreases)",
-      (r) => r.replaced,
-    ],
+    ["arcana_relayer_replacements_total", "Relayer transactions replaced with bumped fees", (r) => r.replaced],
   ];
   registerPerChainGauges(registry, reports, (report) => report.chainKey, series);
+  registerPerChainCounters(registry, reports, (report) => report.chainKey, counters);
 }
 
 /** Whole units of the native token, as a float (precise enough for a dashboard and an alert). */

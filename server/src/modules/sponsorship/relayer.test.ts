@@ -15,10 +15,11 @@ import { createTestApp } from "../../test/app.js";
 import { startTestChain } from "../../test/chain.js";
 import { deployArcana } from "../../test/contracts.js";
 import { balanceOf, bindWalletDirectly, signUpMember } from "../../test/members.js";
+import { promtool } from "../../test/promtool.js";
 import { type Relay, startRelay } from "../../test/relay.js";
 import { createSponsoredChains } from "./chain-state.js";
 import { createChainRelayer, type RelayerOptions } from "./relayer.js";
-import { relayerTransactions, sponsoredRelays } from "./schema.js";
+import { relayerTransactions, sponsoredRelays, sponsorshipDays } from "./schema.js";
 
 // Hardhat's public account #4 pays in these tests.
 const relayerKey = "0x47e179ec197488593b187f80a00eb0da91f1b9d0b13f8733639f19c30a34926a";
@@ -134,12 +135,20 @@ describe("the relayer", () => {
     const [stored] = await t.database.db.select().from(relayerTransactions);
     expect(stored?.broadcastAt).toBeNull();
     expect((await relayRow(member.relayId))?.state).toBe("signed");
+    // Stored as the previous release stored it, without the relayer account (a rolling upgrade): the hash of the
+    // account's own transaction still ties the relay to it.
+    await t.database.db.update(sponsoredRelays).set({ relayer: null }).where(eq(sponsoredRelays.id, member.relayId));
 
     const takingOver = relayerWith();
     await takingOver.step(); // rebroadcasts the stored bytes
     await takingOver.step(); // settles
     const row = await relayRow(member.relayId);
-    expect(row).toMatchObject({ state: "confirmed", credited: true, txHash: stored?.hash });
+    expect(row).toMatchObject({
+      state: "confirmed",
+      credited: true,
+      txHash: stored?.hash,
+      relayer: privateKeyToAccount(relayerKey).address.toLowerCase(),
+    });
     const nonce = stored?.nonce ?? -1;
     const mined = await chain.client.getTransaction({ hash: stored?.hash as `0x${string}` });
     expect(mined.nonce).toBe(nonce);
@@ -202,31 +211,85 @@ describe("the relayer", () => {
     expect(metrics).toContain('arcana_relayer_replacements_total{chain="local"} 1');
     expect(metrics).toContain('arcana_relayer_queue_depth{chain="local"} 0');
     expect(metrics).toMatch(/arcana_relayer_balance\{chain="local"\} \d+/);
+    expect(metrics).toContain("# TYPE arcana_sponsored_relays_confirmed_total counter");
+    expect(metrics).toContain("# TYPE arcana_sponsored_relays_failed_total counter");
+    expect(metrics).toContain("# TYPE arcana_relayer_replacements_total counter");
+    // Prometheus's own linter accepts the whole answer.
+    const checked = await promtool(["check", "metrics"], metrics);
+    expect(checked.code, checked.output).toBe(0);
   }, 60_000);
 
-  it("a new relayer key, as docs/operating.md's runbook rotates it: what was queued meanwhile goes out from the new account", async () => {
+  it("a new relayer key, as docs/operating.md's runbook rotates it: the new account's reused nonces never touch the old account's relays", async () => {
+    const oldAccount = privateKeyToAccount(relayerKey).address.toLowerCase();
+    // The old account's history: relays confirmed at its nonces 0, 1 and 2 by the tests above.
+    const before = await t.database.db.select().from(sponsoredRelays);
+    const oldNonces = [...new Set(before.map((relay) => relay.relayerNonce))].sort();
+    expect(oldNonces).toEqual([0, 1, 2]);
+    expect(before.map((relay) => relay.state)).not.toContain("queued");
+    expect(before.every((relay) => relay.state === "confirmed" && relay.relayer === oldAccount)).toBe(true);
     // 1. Fund the new account.
     const newKey = generatePrivateKey();
     const newAccount = privateKeyToAccount(newKey).address;
     await chain.client.setBalance({ address: newAccount, value: 10n ** 19n });
-    // 2. At a quiet moment (the queue at 0: every earlier relay settled), restart the servers with the new key; a
-    // relay accepted meanwhile waits in the database.
-    expect((await t.database.db.select().from(sponsoredRelays)).map((relay) => relay.state)).not.toContain("queued");
-    const member = await queueCheckIn("rotation@example.com");
+    // 2. At a quiet moment (the queue at 0), restart the servers with the new key; relays accepted meanwhile wait
+    // in the database.
+    const waiting = [await queueCheckIn("rotation-1@example.com"), await queueCheckIn("rotation-2@example.com")];
     const restarted = relayerWith({ key: newKey });
-    await restarted.step(); // sent from the new account
+    await restarted.step(); // the two waiting relays, sent from the new account at its nonce 0
     await restarted.step(); // settled
-    const row = await relayRow(member.relayId);
-    expect(row).toMatchObject({ state: "confirmed", credited: true });
-    const mined = await chain.client.getTransaction({ hash: row?.txHash as `0x${string}` });
-    expect(mined.from.toLowerCase()).toBe(newAccount.toLowerCase());
-    expect(mined.nonce).toBe(0);
-    expect(await balanceOf(t.database.db, member.userId)).toBeGreaterThan(0);
-    // 3. `relayer status` shows the new address and its balance.
+    // New relays on the new account's nonces 1 and 2, which the old account used too.
+    const later: Array<Awaited<ReturnType<typeof queueCheckIn>>> = [];
+    for (const email of ["rotation-3@example.com", "rotation-4@example.com"]) {
+      const member = await queueCheckIn(email);
+      later.push(member);
+      await restarted.step();
+      await restarted.step();
+    }
+    for (const [index, member] of [...waiting, ...later].entries()) {
+      const row = await relayRow(member.relayId);
+      expect(row).toMatchObject({ state: "confirmed", credited: true, relayer: newAccount.toLowerCase() });
+      expect(row?.relayerNonce).toBe(index < 2 ? 0 : index - 1);
+      const mined = await chain.client.getTransaction({ hash: row?.txHash as `0x${string}` });
+      expect(mined.from.toLowerCase()).toBe(newAccount.toLowerCase());
+      expect(mined.nonce).toBe(row?.relayerNonce);
+      expect(await balanceOf(t.database.db, member.userId)).toBeGreaterThan(0);
+    }
+    // Every relay of the old account keeps its state, its transaction and what it spent.
+    for (const old of before) {
+      const row = await relayRow(old.id);
+      expect(row).toMatchObject({
+        state: old.state,
+        txHash: old.txHash,
+        spentWei: old.spentWei,
+        failureReason: old.failureReason,
+        relayer: oldAccount,
+        relayerNonce: old.relayerNonce,
+      });
+    }
+    // The day's budget and the counters are the sums of the relays' rows: each spend counted once, nothing
+    // left reserved, no failure that did not happen.
+    const relays = await t.database.db.select().from(sponsoredRelays);
+    const days = await t.database.db.select().from(sponsorshipDays);
+    expect(days).toHaveLength(1);
+    expect(days[0]).toMatchObject({
+      reservedWei: "0",
+      relays: relays.length,
+      spentWei: relays.reduce((sum, relay) => sum + BigInt(relay.spentWei ?? "0"), 0n).toString(),
+    });
+    const mined = (await t.database.db.select().from(relayerTransactions)).filter((tx) => tx.state === "mined");
+    expect(days[0]?.spentWei).toBe(
+      mined.reduce((sum, tx) => sum + (tx.gasUsed ?? 0n) * BigInt(tx.effectiveGasPrice ?? "0"), 0n).toString(),
+    );
+    // A scrape reuses the figures it read within the last second: ask until they are today's.
+    const scrape = async () => (await t.app.request("/metrics")).text();
+    await expect.poll(scrape).toContain(`arcana_sponsored_relays_confirmed_total{chain="local"} ${relays.length}`);
+    expect(await scrape()).toContain('arcana_sponsored_relays_failed_total{chain="local"} 0');
+    // 3. `relayer status` shows the new address and its balance, and the same counts.
     const { code, out } = await relayerStatus({ LOCAL_RELAYER_PRIVATE_KEY: newKey });
     expect(code).toBe(0);
     expect(out).toContain(`relayer ${newAccount}`);
     expect(out).toMatch(/balance 9\.9\d+ ETH/);
+    expect(out).toContain(`confirmed ${relays.length}, failed 0`);
     expect(out).not.toContain(privateKeyToAccount(relayerKey).address);
   }, 60_000);
 });

@@ -14,7 +14,7 @@ import { batchGasLimit, bumpedFees, cappedFees, type Fees } from "./policy.js";
 import { relayFailureReasons } from "./relay-failures.js";
 import type { RelayerOptions } from "./relayer-options.js";
 import { relayerAccounts, relayerTransactions, sponsoredRelays } from "./schema.js";
-import { createSettlement } from "./settlement.js";
+import { carriedBy, createSettlement } from "./settlement.js";
 
 type SentRow = typeof relayerTransactions.$inferSelect;
 
@@ -64,14 +64,8 @@ export function createChainRelayer(target: SponsoredChain, options: RelayerOptio
         .where(eq(relayerTransactions.id, sent.id));
       await tx
         .update(sponsoredRelays)
-        .set({ state: "sent", txHash: sent.hash })
-        .where(
-          and(
-            eq(sponsoredRelays.chainId, chainId),
-            eq(sponsoredRelays.relayerNonce, sent.nonce),
-            inArray(sponsoredRelays.state, ["signed", "sent"]),
-          ),
-        );
+        .set({ state: "sent", txHash: sent.hash, relayer })
+        .where(and(carriedBy(chainId, relayer, sent.nonce), inArray(sponsoredRelays.state, ["signed", "sent"])));
     });
     return true;
   }
@@ -231,7 +225,7 @@ export function createChainRelayer(target: SponsoredChain, options: RelayerOptio
         const signed = await sign(nonce, data, gasLimit, fees);
         const taken = await tx
           .update(sponsoredRelays)
-          .set({ state: "signed", relayerNonce: nonce, txHash: signed.hash })
+          .set({ state: "signed", relayer, relayerNonce: nonce, txHash: signed.hash })
           .where(
             and(
               inArray(

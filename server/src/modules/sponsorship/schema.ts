@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import {
   bigint,
   boolean,
+  check,
   index,
   integer,
   numeric,
@@ -42,7 +43,12 @@ export const sponsoredRelays = pgTable(
     signature: text("signature").notNull(),
     /** queued (accepted), signed (in a stored transaction), sent (broadcast), confirmed, failed. */
     state: text("state").notNull().default("queued"),
-    /** The relayer nonce of the transaction carrying it. */
+    /**
+     * The relayer account (lower-cased) whose transaction carries it, and that transaction's nonce: a nonce is
+     * the account's own, so the relay belongs to the pair (a new key reuses nonces). Null while queued, and for
+     * relays sent before this was recorded whose transaction is unknown (never matched to a nonce again).
+     */
+    relayer: text("relayer"),
     relayerNonce: bigint("relayer_nonce", { mode: "number" }),
     txHash: text("tx_hash"),
     failureReason: text("failure_reason"),
@@ -60,6 +66,7 @@ export const sponsoredRelays = pgTable(
     uniqueIndex("sponsored_relays_request_unique").on(table.chainId, table.signer, table.forwarderNonce),
     index("sponsored_relays_open").on(table.chainId, table.state, table.seq),
     index("sponsored_relays_member_day").on(table.userId, table.day),
+    index("sponsored_relays_relayer_nonce").on(table.chainId, table.relayerNonce, table.relayer),
   ],
 );
 
@@ -119,7 +126,10 @@ export const sponsorshipDays = pgTable(
     spentWei: wei("spent_wei").notNull().default("0"),
     relays: integer("relays").notNull().default(0),
   },
-  (table) => [primaryKey({ columns: [table.chainId, table.day] })],
+  (table) => [
+    primaryKey({ columns: [table.chainId, table.day] }),
+    check("sponsorship_days_reserved_not_negative", sql`${table.reservedWei} >= 0`),
+  ],
 );
 
 /** Per member, chain and GMT day: sponsored relays accepted (the quota). */

@@ -1,5 +1,5 @@
 import { dailyAbi, forwarderAbi } from "@arcana/contracts";
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { type Hex, isAddressEqual, parseEventLogs, type TransactionReceipt } from "viem";
 import type { Database, Transaction } from "../../db/client.js";
 import { relayedCheckInCredits } from "../daily/api.js";
@@ -11,6 +11,27 @@ import type { RelayerOptions } from "./relayer-options.js";
 import { relayerTransactions, sponsoredRelays, sponsorshipDays } from "./schema.js";
 
 type RelayRow = typeof sponsoredRelays.$inferSelect;
+
+/**
+ * The relays the transaction of `relayer` (lower-cased) at `nonce` carries: those recorded with that account,
+ * and those a release that did not record the account signed into one of its attempts at that nonce (the
+ * relay holds the attempt's hash, and a hash commits to its sender). A nonce is the account's own: another
+ * account's relay with the same nonce (a rotated key) is never one of them.
+ */
+export function carriedBy(chainId: number, relayer: string, nonce: number) {
+  return and(
+    eq(sponsoredRelays.chainId, chainId),
+    eq(sponsoredRelays.relayerNonce, nonce),
+    or(
+      eq(sponsoredRelays.relayer, relayer),
+      and(
+        isNull(sponsoredRelays.relayer),
+        sql`${sponsoredRelays.txHash} in (select hash from ${relayerTransactions}
+          where chain_id = ${chainId} and relayer = ${relayer} and nonce = ${nonce})`,
+      ),
+    ),
+  );
+}
 type SentRow = typeof relayerTransactions.$inferSelect;
 
 /**
@@ -30,12 +51,15 @@ export function createSettlement(
   const chainId = target.chain.id;
   const relayer = target.relayer.address.toLowerCase();
 
-  /** The relays a nonce carries, in the order they were put in its transaction. */
+  /**
+   * The relays this account's transaction at `nonce` carries and that are not settled yet, in the order they
+   * were put in it: never another account's relays on the same nonce, never a settled relay twice.
+   */
   function relaysOf(tx: Database | Transaction, nonce: number) {
     return tx
       .select()
       .from(sponsoredRelays)
-      .where(and(eq(sponsoredRelays.chainId, chainId), eq(sponsoredRelays.relayerNonce, nonce)))
+      .where(and(carriedBy(chainId, relayer, nonce), inArray(sponsoredRelays.state, ["signed", "sent"])))
       .orderBy(asc(sponsoredRelays.seq));
   }
 
@@ -75,6 +99,7 @@ export function createSettlement(
         txHash,
         spentWei: sql`o.spent`,
         credited: sql`o.credited`,
+        relayer,
         settledAt: now(),
       })
       .from(
@@ -204,7 +229,7 @@ export function createSettlement(
       if (relays.length > 0) {
         await tx
           .update(sponsoredRelays)
-          .set({ state: "failed", failureReason: reason, settledAt: now() })
+          .set({ state: "failed", failureReason: reason, relayer, settledAt: now() })
           .where(
             inArray(
               sponsoredRelays.id,
