@@ -100,12 +100,24 @@ if (!existsSync(path.join(root, "node_modules"))) {
 /** Runs `npm run build` for the web app; resolves when it succeeded, exits when it failed. */
 function buildWebApp() {
   step("Building the web app (first start, or its sources changed)…");
-  const build = spawn("npm", ["run", "build", "--silent", "-w", "@arcana/web"], { cwd: root, stdio: "inherit" });
+  const started = Date.now();
+  // Vite's chunk table and its plugins' notes are a developer's business (`npm run build` shows them): kept, and
+  // printed only when the build fails.
+  const build = spawn("npm", ["run", "build", "--silent", "-w", "@arcana/web"], {
+    cwd: root,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  build.stdout.on("data", (chunk) => (output += chunk));
+  build.stderr.on("data", (chunk) => (output += chunk));
   children.push(build);
   return new Promise((resolve) => {
     build.once("exit", (code, signal) => {
-      if (code === 0) return resolve();
-      if (!stopping) console.error(`The web app build failed (${signal ?? `exit code ${code}`}).`);
+      if (code === 0) {
+        step(`The web app is built (${((Date.now() - started) / 1000).toFixed(0)} s).`);
+        return resolve();
+      }
+      if (!stopping) console.error(`${output}\nThe web app build failed (${signal ?? `exit code ${code}`}).`);
       stop(code || 1);
     });
   });

@@ -79,6 +79,7 @@ server.listen(config.port, config.host, () => {
     { listening, publicUrl, env: config.env, database: database.kind },
     `${config.branding.siteName} is ready at ${publicUrl} (listening on ${listening})`,
   );
+  if (!config.mail.smtpUrl) logger.info(`Sign-in codes and other e-mails arrive at ${publicUrl}/dev/mailbox`);
 });
 
 let stopping = false;
