@@ -1,4 +1,4 @@
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -9,10 +9,18 @@ import { type DatabaseLock, lockDatabaseDirectory, lockFileName } from "../db/em
 import { grantPoints } from "../modules/ledger/api.js";
 import { balanceOf, createMemberRow } from "../test/members.js";
 
-/** `npm run admin -- …` as an operator runs it: its own process, the embedded database under `dataDir`. */
+/**
+ * `npm run admin -- …` as README.md and docs/operating.md tell an operator to type it: npm, from the repository's
+ * root, on the embedded database under `dataDir`; `silent` adds npm's own --silent (`npm run --silent admin -- …`), as
+ * the docs do where the output is read by another command. `out` is without npm's "> arcana@… admin" banner.
+ */
 function admin(dataDir: string, ...argv: string[]) {
+  return npmAdmin(dataDir, ["run", "admin", "--", ...argv]);
+}
+
+function npmAdmin(dataDir: string, npmArgs: string[]) {
   const { DATABASE_URL: _ignored, ...env } = process.env;
-  const child = spawn(process.execPath, ["--import", "tsx", "server/src/cli/main.ts", ...argv], {
+  const child = spawn("npm", npmArgs, {
     cwd: repoRoot,
     env: { ...env, NODE_ENV: "development", DATA_DIR: dataDir },
     stdio: ["ignore", "pipe", "pipe"],
@@ -21,8 +29,8 @@ function admin(dataDir: string, ...argv: string[]) {
   let err = "";
   child.stdout.on("data", (chunk) => (out += chunk));
   child.stderr.on("data", (chunk) => (err += chunk));
-  return new Promise<{ code: number | null; out: string; err: string }>((resolve) =>
-    child.on("close", (code) => resolve({ code, out, err })),
+  return new Promise<{ code: number | null; out: string; err: string; raw: string }>((resolve) =>
+    child.on("close", (code) => resolve({ code, out: out.replace(/^\n> [^\n]*\n> [^\n]*\n\n/, ""), err, raw: out })),
   );
 }
 
@@ -70,10 +78,18 @@ describe("operator commands while a server holds the embedded database", { timeo
     expect(show.out).toContain("+100  Bonus from the team  (reason: test)");
   });
 
-  it("prints the socket's URL for psql", async () => {
-    const url = await admin(dataDir, "db", "url");
+  it('prints the socket\'s URL for psql: `psql "$(npm run --silent admin -- db url)"` as written connects', async () => {
+    const url = await npmAdmin(dataDir, ["run", "--silent", "admin", "--", "db", "url"]);
     expect(url.code).toBe(0);
-    expect(url.out).toMatch(/^postgres:\/\/postgres@127\.0\.0\.1:\d+\/postgres\n$/);
+    expect(url.raw).toMatch(/^postgres:\/\/postgres@127\.0\.0\.1:\d+\/postgres\n$/);
+    const { DATABASE_URL: _ignored, ...env } = process.env;
+    const psql = spawnSync("sh", ["-c", 'psql "$(npm run --silent admin -- db url)" -Atc "select 40 + 2"'], {
+      cwd: repoRoot,
+      env: { ...env, NODE_ENV: "development", DATA_DIR: dataDir },
+      encoding: "utf8",
+    });
+    expect(psql.stderr).toBe("");
+    expect(psql.stdout).toBe("42\n");
   });
 
   it("fails with exit code 1 and says what to do when the holder does not share the database", async () => {
