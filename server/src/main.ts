@@ -5,6 +5,7 @@ import { bootstrap } from "./bootstrap.js";
 import { startIndexer } from "./chain/run-indexer.js";
 import { closeConnectionsInStages } from "./http/staged-close.js";
 import { startRelayers } from "./modules/sponsorship/run-relayer.js";
+import { readyLine, version } from "./version.js";
 import { loadBuiltFrontend, preloadBuiltFrontend } from "./web/frontend.js";
 import { createHotFrontend } from "./web/vite-frontend.js";
 
@@ -71,13 +72,15 @@ server.keepAliveTimeout = 65_000;
 closeConnectionsInStages(server);
 server.listen(config.port, config.host, () => {
   const address = server.address();
-  const listening = typeof address === "object" && address ? `${address.address}:${address.port}` : String(address);
-  const port = typeof address === "object" && address ? address.port : config.port;
-  // The configured PUBLIC_URL, or (without one) the local URL that reaches this port.
-  const publicUrl = process.env.PUBLIC_URL ? config.publicUrl : `http://localhost:${port}`;
+  const ready = readyLine({
+    siteName: config.branding.siteName,
+    publicUrl: config.publicUrl,
+    configuredPort: config.port,
+    listening: typeof address === "object" && address ? address : String(address),
+  });
   logger.info(
-    { listening, publicUrl, env: config.env, database: database.kind },
-    `${config.branding.siteName} is ready at ${publicUrl} (listening on ${listening})`,
+    { listening: ready.listening, publicUrl: ready.publicUrl, version, env: config.env, database: database.kind },
+    ready.message,
   );
 });
 
