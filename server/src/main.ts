@@ -5,6 +5,7 @@ import { bootstrap } from "./bootstrap.js";
 import { startIndexer } from "./chain/run-indexer.js";
 import { closeConnectionsInStages } from "./http/staged-close.js";
 import { startRelayers } from "./modules/sponsorship/run-relayer.js";
+import { stopWhenParentExits } from "./parent-watch.js";
 import { readyLine, version } from "./version.js";
 import { loadBuiltFrontend, preloadBuiltFrontend } from "./web/frontend.js";
 import { createHotFrontend } from "./web/vite-frontend.js";
@@ -85,10 +86,10 @@ server.listen(config.port, config.host, () => {
 });
 
 let stopping = false;
-async function shutdown(signal: string) {
+async function shutdown(reason: string) {
   if (stopping) return;
   stopping = true;
-  logger.info(`${signal} received: finishing open requests, then stopping`);
+  logger.info(`${reason}: finishing open requests, then stopping`);
   const force = setTimeout(() => {
     logger.warn("requests still open after 10 s; stopping anyway");
     process.exit(1);
@@ -106,5 +107,8 @@ async function shutdown(signal: string) {
   logger.flush();
   process.exit(0);
 }
-process.on("SIGTERM", () => void shutdown("SIGTERM"));
-process.on("SIGINT", () => void shutdown("SIGINT"));
+process.on("SIGTERM", () => void shutdown("SIGTERM received"));
+process.on("SIGINT", () => void shutdown("SIGINT received"));
+stopWhenParentExits((reason) => void shutdown(reason), {
+  startedByNpm: process.env.npm_lifecycle_event !== undefined,
+});
