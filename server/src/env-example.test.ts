@@ -24,7 +24,6 @@ it("the .env.example is read alike by the server and by `sh` (`set -a; . ./.env;
   const file = fileURLToPath(new URL(".env.example", root));
   const expected = parseEnv(readFileSync(file, "utf8"));
   expect(Object.keys(expected).length).toBeGreaterThan(10);
-  const names = Object.keys(expected);
   // What sh exported, NUL-separated (a value may hold anything else).
   const exported = execFileSync("/bin/sh", ["-c", 'set -a; . "$1"; set +a; env -0', "sh", file], {
     encoding: "utf8",
