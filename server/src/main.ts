@@ -47,6 +47,7 @@ const { app, limiter, chainClients, eventHandlers, relaying, signerHealth } = cr
 });
 // Each chain's authorizer against SIGNER_PRIVATE_KEY: a mismatch is logged as an error now, not found by a reverted mint.
 void signerHealth.check();
+const stopSignerWatch = signerHealth.watch();
 const indexer = config.indexerEnabled
   ? startIndexer({ config, database, chainClients, handlers: eventHandlers, logger })
   : null;
@@ -98,6 +99,7 @@ async function shutdown(reason: string) {
   server.close();
   server.closeIdleConnections();
   await new Promise<void>((resolve) => server.on("close", () => resolve()));
+  stopSignerWatch();
   await indexer?.stop();
   await relayers?.stop();
   await hotFrontend?.close();
