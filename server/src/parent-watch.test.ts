@@ -40,7 +40,7 @@ it("a server started by `npm run serve` stops serving when npm is killed with SI
   let server = 0;
   try {
     const [port, pid] = (
-      await until(() => existsSync(portFile) && readFileSync(portFile, "utf8"), "the server listened")
+      await until(() => (existsSync(portFile) ? readFileSync(portFile, "utf8") : ""), "the server listened")
     )
       .split(" ")
       .map(Number);
