@@ -43,8 +43,11 @@ export async function columnsOf(
   }));
 }
 
-/** A fresh in-memory database with the committed migrations up to and including `lastIdx` applied. */
-export async function databaseMigratedTo(lastIdx: number): Promise<PGlite> {
+/**
+ * A fresh database (in memory, or in `dataDir`) with the committed migrations up to and including `lastIdx` applied:
+ * the schema a release left.
+ */
+export async function databaseMigratedTo(lastIdx: number, dataDir?: string): Promise<PGlite> {
   const folder = mkdtempSync(path.join(tmpdir(), "arcana-migrations-"));
   try {
     const entries = journal().entries.filter((entry) => entry.idx <= lastIdx);
@@ -52,10 +55,43 @@ export async function databaseMigratedTo(lastIdx: number): Promise<PGlite> {
     writeFileSync(path.join(folder, "meta/_journal.json"), JSON.stringify({ ...journal(), entries }));
     for (const entry of entries)
       cpSync(path.join(migrationsFolder, `${entry.tag}.sql`), path.join(folder, `${entry.tag}.sql`));
-    const client = new PGlite();
+    const client = new PGlite(dataDir);
     await migrate(drizzle(client), { migrationsFolder: folder });
     return client;
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }
+}
+
+/** Types a column may take later while the previous release's values and queries still work on it. */
+const widenings: Record<string, string[]> = {
+  smallint: ["integer", "bigint", "numeric"],
+  integer: ["bigint", "numeric"],
+  "character varying": ["text"],
+};
+
+/**
+ * What in `now` the release whose columns were `before` would trip on: a column gone, retyped (beyond widening), made
+ * NOT NULL or without its default, or a new column its inserts (which do not name it) cannot leave out.
+ */
+export function incompatibilities(before: SchemaColumn[], now: SchemaColumn[]): string[] {
+  const byName = new Map(now.map((column) => [`${column.table}.${column.column}`, column]));
+  const changed = before.flatMap((old) => {
+    const key = `${old.table}.${old.column}`;
+    const current = byName.get(key);
+    if (!current) return [`${key}: gone`];
+    if (current.type !== old.type && !widenings[old.type]?.includes(current.type)) {
+      return [`${key}: ${old.type} became ${current.type}`];
+    }
+    if (old.nullable && !current.nullable) return [`${key}: became NOT NULL`];
+    if (old.hasDefault && !current.hasDefault) return [`${key}: lost its default`];
+    return [];
+  });
+  const known = new Set(before.map((column) => `${column.table}.${column.column}`));
+  const oldTables = new Set(before.map((column) => column.table));
+  const required = now
+    .filter((column) => oldTables.has(column.table) && !known.has(`${column.table}.${column.column}`))
+    .filter((column) => !column.nullable && !column.hasDefault)
+    .map((column) => `${column.table}.${column.column}: new, NOT NULL without a default`);
+  return [...changed, ...required];
 }
