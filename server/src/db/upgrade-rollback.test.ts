@@ -7,6 +7,7 @@ import { afterAll, expect, it } from "vitest";
 import { runCli } from "../cli/program.js";
 import { columnsOf, databaseMigratedTo, incompatibilities, type SchemaColumn } from "../test/release-schema.js";
 import { openDatabase } from "./client.js";
+import { queryRows } from "./rows.js";
 
 /**
  * docs/operating.md, Upgrading and rolling back, on the embedded database: a 0.1.0 database is backed up with
@@ -48,7 +49,7 @@ it("upgrades a 0.1.0 database after a backup, serves 0.1.0's queries on it, and 
     await upgraded.migrate();
     // Every column 0.1.0 reads or writes is still there with a type and nullability it works with.
     const now = await columnsOf(async (text) => ({
-      rows: (await upgraded.db.execute(sql.raw(text))).rows as Record<string, unknown>[],
+      rows: await queryRows<Record<string, unknown>>(upgraded.db, sql.raw(text)),
     }));
     expect(incompatibilities(release.columns, now)).toEqual([]);
     await upgraded.db.execute(sql`insert into users (email) values ('after-upgrade@example.com')`);
@@ -62,8 +63,8 @@ it("upgrades a 0.1.0 database after a backup, serves 0.1.0's queries on it, and 
       await upgraded.db.execute(sql.raw(`select ${names} from "${table}" limit 1`));
     }
     await upgraded.db.execute(sql`insert into users (email, pts) values ('on-0.1.0-again@example.com', 0)`);
-    const emails = await upgraded.db.execute<{ email: string }>(sql`select email from users order by email`);
-    expect(emails.rows.map((row) => row.email)).toEqual([
+    const emails = await queryRows<{ email: string }>(upgraded.db, sql`select email from users order by email`);
+    expect(emails.map((row) => row.email)).toEqual([
       "after-upgrade@example.com",
       "before@example.com",
       "on-0.1.0-again@example.com",
