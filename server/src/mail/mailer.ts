@@ -25,6 +25,8 @@ export interface Mailer {
 export class MailUndeliverableError extends Error {
   constructor(
     readonly address: string,
+    /** The SMTP reply code (5xx), as on nodemailer's own errors: code that reads `responseCode` reads it here too. */
+    readonly responseCode: number,
     readonly reply: string,
     options?: { cause?: unknown },
   ) {
@@ -63,7 +65,9 @@ export function createTransportMailer(transport: Pick<Transporter, "sendMail">, 
         await transport.sendMail({ from, ...message, to: { name: "", address: message.to } });
       } catch (error) {
         if (!isPermanentRecipientRefusal(error)) throw error;
-        throw new MailUndeliverableError(message.to, error.response ?? String(error.responseCode), { cause: error });
+        throw new MailUndeliverableError(message.to, error.responseCode, error.response ?? String(error.responseCode), {
+          cause: error,
+        });
       }
     },
   };
