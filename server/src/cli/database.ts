@@ -86,7 +86,7 @@ function checkExportTarget(target: string) {
 }
 
 /**
- * The dump in a new file only its owner can read (0600, whatever the umask), renamed over the target: an existing
+ * The dump in a new file only its owner can read (0600; a umask can only narrow it), renamed over the target: an existing
  * file's wider mode never carries over, and a reader never sees half a dump.
  */
 function writeReadableByOwnerOnly(target: string, text: string) {
