@@ -6,6 +6,7 @@
 //   config/            the economy (and branding, when there is one) files
 //   package.json       only the packages the bundles leave as imports (WebAssembly, native, the shared React stack)
 //   package-lock.json  their exact versions and hashes, taken from the repository's lockfile
+//   .env.example       the settings to start from (copy it to .env there)
 // `npm ci --omit=dev` in it installs those (about 50 MB); `npm run serve` there starts the server.
 // Rebuilding replaces what the build wrote and keeps the rest (node_modules, .data, .env).
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -25,13 +26,14 @@ const sharedWithServer = ["react", "react-dom", "react-router"];
 const developmentOnly = ["vite", "pino-pretty"];
 
 const started = performance.now();
-for (const written of ["server", "web", "config", "package.json", "package-lock.json"]) {
+for (const written of ["server", "web", "config", "package.json", "package-lock.json", ".env.example"]) {
   rmSync(path.join(out, written), { recursive: true, force: true });
 }
 mkdirSync(out, { recursive: true });
 
 cpSync(path.join(root, "server/dist"), path.join(out, "server/dist"), { recursive: true });
 cpSync(path.join(root, "web/build/client"), path.join(out, "web/build/client"), { recursive: true });
+cpSync(path.join(root, ".env.example"), path.join(out, ".env.example"));
 mkdirSync(path.join(out, "config"));
 for (const file of ["economy.json", "branding.json"]) {
   if (existsSync(path.join(root, "config", file)))

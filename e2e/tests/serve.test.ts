@@ -66,8 +66,9 @@ describe("running in production", () => {
       PUBLIC_URL: "https://loyalty.example.org",
     });
     try {
+      const { version } = JSON.parse(readFileSync(path.join(repoRoot, "package.json"), "utf8")) as { version: string };
       expect(server.stdout()).toContain(
-        `Arcana is ready at https://loyalty.example.org (listening on 127.0.0.1:${server.port})`,
+        `Arcana ${version} is ready at https://loyalty.example.org (listening on 127.0.0.1:${server.port})`,
       );
       server.child.kill("SIGTERM");
       expect(await server.exited).toBe(0);

@@ -1,7 +1,7 @@
 import type { z } from "zod";
 
 /** The 4xx/5xx statuses an API call documents; each answers with the `{error}` envelope. */
-export type ApiErrorStatus = 400 | 401 | 403 | 404 | 409 | 429 | 503;
+export type ApiErrorStatus = 400 | 401 | 403 | 404 | 409 | 422 | 429 | 503;
 
 /** The groups of the API reference, with what each holds. */
 export const apiTags = {

@@ -48,12 +48,13 @@ export const errorCodes = [
   "budget_spent",
   "signer_not_authorizer",
   "unsupported_language",
+  "email_undeliverable",
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];
 
 /** The HTTP status each code is answered with. */
-export const errorStatus: Record<ErrorCode, 400 | 401 | 403 | 404 | 409 | 413 | 429 | 500 | 503> = {
+export const errorStatus: Record<ErrorCode, 400 | 401 | 403 | 404 | 409 | 413 | 422 | 429 | 500 | 503> = {
   bad_request: 400,
   invalid_email: 400,
   invalid_code: 400,
@@ -109,6 +110,8 @@ export const errorStatus: Record<ErrorCode, 400 | 401 | 403 | 404 | 409 | 413 | 
   signer_not_authorizer: 503,
   /** Not one of the languages Arcana speaks (`languages`). */
   unsupported_language: 400,
+  /** The mail server refused the address for good (an SMTP 5xx to RCPT TO, e.g. 550 mailbox unavailable): retrying will not help. */
+  email_undeliverable: 422,
 };
 
 /** What a `dependency_unavailable` answer names as down. */

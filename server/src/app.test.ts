@@ -73,7 +73,7 @@ describe("operations endpoints", () => {
   it("says it is ready when the database answers", async () => {
     const res = await t.app.request("/readyz");
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ status: "ready", checks: { database: { ok: true } } });
+    expect(await res.json()).toEqual({ status: "ready", checks: { database: { ok: true } }, version: "0.2.0" });
   });
 
   it("exposes request counts and latency histograms by route", async () => {
@@ -241,6 +241,7 @@ describe("finding 11: /readyz and /metrics show nothing internal to the public",
       expect(JSON.parse(text)).toEqual({
         status: "unavailable",
         checks: { database: { ok: false, reason: "database unavailable" } },
+        version: "0.2.0",
       });
       expect(text).not.toMatch(/closed|PGlite|Error|refused|terminat/i);
     } finally {

@@ -74,6 +74,7 @@ import { createWalletService } from "./modules/wallets/service.js";
 import { createDatabaseRateLimiter } from "./rate-limit/database-limiter.js";
 import type { RateLimiter } from "./rate-limit/limiter.js";
 import { createRedisRateLimiter } from "./rate-limit/redis-limiter.js";
+import { version } from "./version.js";
 import type { WebFrontend } from "./web/frontend.js";
 import { methodNotAllowedPage } from "./web/method-not-allowed.js";
 import { pageLanguage } from "./web/page-language.js";
@@ -242,7 +243,8 @@ export function createApp(deps: AppDeps) {
       };
       if (readiness.status === "ready") readiness.status = "degraded";
     }
-    return c.json(readiness, readiness.status === "unavailable" ? 503 : 200);
+    // The release answering, so a rolling upgrade can be followed server by server.
+    return c.json({ ...readiness, version }, readiness.status === "unavailable" ? 503 : 200);
   });
   // Metrics show traffic and process internals: behind METRICS_TOKEN, and never open in production.
   if (config.metricsToken || !config.isProduction) {

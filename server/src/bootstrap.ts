@@ -1,4 +1,5 @@
 import { type Config, ConfigError, loadConfig } from "./config.js";
+import { DataDirectoryError } from "./db/data-directory.js";
 import { DatabaseInUseError } from "./db/embedded-lock.js";
 import { openConfiguredDatabase } from "./db/open.js";
 import { type Economy, EconomyError, loadEconomy } from "./economy.js";
@@ -31,8 +32,8 @@ export async function bootstrap() {
     config.database.url ? "Connecting to PostgreSQL…" : `Opening the embedded database in ${config.database.dataDir}…`,
   );
   const database = await openConfiguredDatabase(config).catch((error: unknown) => {
-    // Another process has the embedded database open: say which, rather than a stack trace.
-    if (!(error instanceof DatabaseInUseError)) throw error;
+    // Another process has the embedded database open, or DATA_DIR cannot hold it: say so, rather than a stack trace.
+    if (!(error instanceof DatabaseInUseError || error instanceof DataDirectoryError)) throw error;
     console.error(error.message);
     process.exit(1);
   });

@@ -5,6 +5,8 @@ import { bootstrap } from "./bootstrap.js";
 import { startIndexer } from "./chain/run-indexer.js";
 import { closeConnectionsInStages } from "./http/staged-close.js";
 import { startRelayers } from "./modules/sponsorship/run-relayer.js";
+import { stopWhenParentExits } from "./parent-watch.js";
+import { readyLine, version } from "./version.js";
 import { loadBuiltFrontend, preloadBuiltFrontend } from "./web/frontend.js";
 import { createHotFrontend } from "./web/vite-frontend.js";
 
@@ -45,6 +47,7 @@ const { app, limiter, chainClients, eventHandlers, relaying, signerHealth } = cr
 });
 // Each chain's authorizer against SIGNER_PRIVATE_KEY: a mismatch is logged as an error now, not found by a reverted mint.
 void signerHealth.check();
+const stopSignerWatch = signerHealth.watch();
 const indexer = config.indexerEnabled
   ? startIndexer({ config, database, chainClients, handlers: eventHandlers, logger })
   : null;
@@ -71,22 +74,24 @@ server.keepAliveTimeout = 65_000;
 closeConnectionsInStages(server);
 server.listen(config.port, config.host, () => {
   const address = server.address();
-  const listening = typeof address === "object" && address ? `${address.address}:${address.port}` : String(address);
-  const port = typeof address === "object" && address ? address.port : config.port;
-  // The configured PUBLIC_URL, or (without one) the local URL that reaches this port.
-  const publicUrl = process.env.PUBLIC_URL ? config.publicUrl : `http://localhost:${port}`;
+  const ready = readyLine({
+    siteName: config.branding.siteName,
+    publicUrl: config.publicUrl,
+    configuredPort: config.port,
+    listening: typeof address === "object" && address ? address : String(address),
+  });
   logger.info(
-    { listening, publicUrl, env: config.env, database: database.kind },
-    `${config.branding.siteName} is ready at ${publicUrl} (listening on ${listening})`,
+    { listening: ready.listening, publicUrl: ready.publicUrl, version, env: config.env, database: database.kind },
+    ready.message,
   );
   if (!config.mail.smtpUrl) logger.info(`Sign-in codes and other e-mails arrive at ${publicUrl}/dev/mailbox`);
 });
 
 let stopping = false;
-async function shutdown(signal: string) {
+async function shutdown(reason: string) {
   if (stopping) return;
   stopping = true;
-  logger.info(`${signal} received: finishing open requests, then stopping`);
+  logger.info(`${reason}: finishing open requests, then stopping`);
   const force = setTimeout(() => {
     logger.warn("requests still open after 10 s; stopping anyway");
     process.exit(1);
@@ -95,6 +100,7 @@ async function shutdown(signal: string) {
   server.close();
   server.closeIdleConnections();
   await new Promise<void>((resolve) => server.on("close", () => resolve()));
+  stopSignerWatch();
   await indexer?.stop();
   await relayers?.stop();
   await hotFrontend?.close();
@@ -104,5 +110,8 @@ async function shutdown(signal: string) {
   logger.flush();
   process.exit(0);
 }
-process.on("SIGTERM", () => void shutdown("SIGTERM"));
-process.on("SIGINT", () => void shutdown("SIGINT"));
+process.on("SIGTERM", () => void shutdown("SIGTERM received"));
+process.on("SIGINT", () => void shutdown("SIGINT received"));
+stopWhenParentExits((reason) => void shutdown(reason), {
+  startedByNpm: process.env.npm_lifecycle_event !== undefined,
+});

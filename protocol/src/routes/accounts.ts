@@ -29,7 +29,7 @@ export const sendSignInCodeRoute = defineRoute({
   request: { body: sendCodeRequestSchema },
   response: sendCodeResponseSchema,
   responseDescription: "The code was sent",
-  errors: [400, 429, 503],
+  errors: [400, 422, 429, 503],
 });
 
 export const signInRoute = defineRoute({

@@ -16,8 +16,13 @@ export interface SignerStatus {
   error?: string;
 }
 
-/** How long a read authorizer is trusted before it is read again. */
-const FRESH_MS = 30_000;
+/**
+ * Each chain's authorizer is read again this often in the background (`watch`), and a status older than this is read
+ * again when asked: a change shows in `/readyz`, the metrics and the refusals within this plus one RPC answer, inside
+ * the 30 s docs/operating.md promises. (It was read only when asked, once older than 30 s, and the asker got the old
+ * answer while the new one was read: a poller every 10 s saw a change 36–40 s late.)
+ */
+export const SIGNER_RECHECK_MS = 15_000;
 
 /**
  * Compares each chain's `GenesisPass.authorizer()` with the signer's address: at start-up, in `/readyz`
@@ -71,9 +76,9 @@ export function createSignerHealth(deps: {
     return status;
   }
 
-  function current(chainId: number): Promise<SignerStatus> {
+  function current(chainId: number, fresh = false): Promise<SignerStatus> {
     const known = statuses.get(chainId);
-    if (known && now().getTime() - known.checkedAt.getTime() < FRESH_MS) {
+    if (!fresh && known && now().getTime() - known.checkedAt.getTime() < SIGNER_RECHECK_MS) {
       return Promise.resolve(known);
     }
     let pending = reading.get(chainId);
@@ -87,8 +92,23 @@ export function createSignerHealth(deps: {
   const chainsWithPass = () => config.chains.filter((chain) => chain.genesisPassAddress);
 
   return {
-    /** Every chain with a GenesisPass, read afresh when older than 30 s. */
+    /** Every chain with a GenesisPass, read afresh when older than SIGNER_RECHECK_MS. */
     check: () => Promise.all(chainsWithPass().map((chain) => current(chain.id))),
+    /**
+     * Reads every chain's authorizer every SIGNER_RECHECK_MS until the returned function is called. `every` schedules
+     * (setInterval by default; a test's clock drives its own).
+     */
+    watch(
+      every: (run: () => void, ms: number) => () => void = (run, ms) => {
+        const timer = setInterval(run, ms);
+        timer.unref();
+        return () => clearInterval(timer);
+      },
+    ): () => void {
+      return every(() => {
+        for (const chain of chainsWithPass()) void current(chain.id, true).catch(() => {});
+      }, SIGNER_RECHECK_MS);
+    },
     /** What the last reads said, without waiting on an RPC (`/readyz`); stale chains are read again meanwhile. */
     known(): SignerStatus[] {
       for (const chain of chainsWithPass()) void current(chain.id).catch(() => {});

@@ -1,4 +1,5 @@
-import { writeFileSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import { accessSync, constants, lstatSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Command } from "commander";
 import { openDatabase } from "../db/client.js";
@@ -28,6 +29,9 @@ export function registerDatabaseCommands(program: Command, context: CliContext) 
           "DATABASE_URL is set: that database is PostgreSQL; back it up with pg_dump (docs/operating.md, Backups and restore). `db export` is for the embedded database.",
         );
       }
+      // Where the dump goes is checked first: the server is stopped for an export, and must not be stopped for nothing.
+      const target = path.resolve(file);
+      checkExportTarget(target);
       context.note(describeDatabase(config));
       checkEmbeddedDatabaseExists(config, false);
       let handle: Awaited<ReturnType<typeof openDatabase>>;
@@ -41,8 +45,7 @@ export function registerDatabaseCommands(program: Command, context: CliContext) 
       }
       try {
         const dump = await (handle.dump ?? (() => Promise.reject(new Error("not an embedded database"))))();
-        const target = path.resolve(file);
-        writeFileSync(target, dump, { mode: 0o600 });
+        writeReadableByOwnerOnly(target, dump);
         context.print(
           `Wrote ${target} (${dump.length} bytes). Load it into an empty PostgreSQL 15+ database: psql -v ON_ERROR_STOP=1 -d <url> -f ${target}`,
         );
@@ -50,4 +53,49 @@ export function registerDatabaseCommands(program: Command, context: CliContext) 
         await handle.close();
       }
     });
+}
+
+/** Refuses a target the dump could not be written to, or one that would send it elsewhere (a symlink). */
+function checkExportTarget(target: string) {
+  const directory = path.dirname(target);
+  let isDirectory = false;
+  try {
+    isDirectory = statSync(directory).isDirectory();
+  } catch {
+    // missing: said below
+  }
+  if (!isDirectory)
+    throw new OperationFailed(`${directory} is not a directory: create it first (mkdir -p ${directory}).`);
+  try {
+    accessSync(directory, constants.W_OK);
+  } catch {
+    throw new OperationFailed(`${directory} is not writable by this user: choose another place for the dump.`);
+  }
+  let existing: ReturnType<typeof lstatSync> | null = null;
+  try {
+    existing = lstatSync(target);
+  } catch {
+    // a new file
+  }
+  if (existing?.isSymbolicLink()) {
+    throw new OperationFailed(
+      `${target} is a symbolic link: name the file itself (the dump is never written through a link).`,
+    );
+  }
+  if (existing && !existing.isFile()) throw new OperationFailed(`${target} exists and is not a file.`);
+}
+
+/**
+ * The dump in a new file only its owner can read (0600; a umask can only narrow it), renamed over the target: an existing
+ * file's wider mode never carries over, and a reader never sees half a dump.
+ */
+function writeReadableByOwnerOnly(target: string, text: string) {
+  const temporary = path.join(path.dirname(target), `.${path.basename(target)}.${randomBytes(6).toString("hex")}.tmp`);
+  try {
+    writeFileSync(temporary, text, { mode: 0o600, flag: "wx" });
+    renameSync(temporary, target);
+  } catch (error) {
+    rmSync(temporary, { force: true });
+    throw error;
+  }
 }

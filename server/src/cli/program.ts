@@ -4,6 +4,7 @@ import { type Config, loadConfig, readEnvironment } from "../config.js";
 import type { Database, DatabaseHandle } from "../db/client.js";
 import { describeFailure } from "../db/postgres-reason.js";
 import { type Economy, EconomyError, loadEconomy } from "../economy.js";
+import { version } from "../version.js";
 import { registerAllowlistCommands } from "./allowlist.js";
 import { registerBoxesCommands } from "./boxes.js";
 import { registerChainCommands } from "./chain.js";
@@ -90,6 +91,10 @@ export async function runCli(argv: string[], options: CliOptions = {}): Promise<
   registerRelayerCommands(program, context);
   registerDatabaseCommands(program, context);
   registerChainCommands(program, context);
+  program
+    .command("version")
+    .description("the release this installation is (CHANGELOG.md has its notes)")
+    .action(() => context.print(version));
 
   try {
     await program.parseAsync(argv, { from: "user" });

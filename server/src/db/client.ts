@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
@@ -10,6 +9,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
+import { checkDataDirectory } from "./data-directory.js";
 import { lockDatabaseDirectory } from "./embedded-lock.js";
 import { type SharedDatabase, shareOnSocket } from "./embedded-socket.js";
 import { dumpEmbeddedDatabase } from "./export.js";
@@ -171,7 +171,7 @@ function currentCommand(): string {
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.kind === "pglite") {
     const { dataDir } = target;
-    if (dataDir) mkdirSync(dataDir, { recursive: true });
+    if (dataDir) checkDataDirectory(dataDir);
     const lock = dataDir ? lockDatabaseDirectory(dataDir, currentCommand()) : null;
     let client: PGlite;
     try {

@@ -1,5 +1,14 @@
 import { execFile } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import {
+  chmodSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -87,6 +96,50 @@ describe("npm run admin -- db export", () => {
     });
     expect(missing).toBe(1);
     expect(err).toContain("There is no database in");
+  });
+
+  const exportTo = async (file: string) => {
+    let out = "";
+    let err = "";
+    const code = await runCli(["db", "export", file], {
+      env: { NODE_ENV: "test", DATA_DIR: sourceDir },
+      out: (text) => (out += text),
+      err: (text) => (err += text),
+    });
+    return { code, out, err };
+  };
+
+  it("refuses a target in a directory that does not exist before touching the database", async () => {
+    const missingDirectory = path.join(scratch, "backups");
+    const { code, err } = await exportTo(path.join(missingDirectory, "arcana.sql"));
+    expect(code).toBe(1);
+    expect(err).toContain(`${missingDirectory} is not a directory: create it first`);
+    // The database was not even named: nothing was opened (the server need not have been stopped).
+    expect(err).not.toContain("Database:");
+  });
+
+  it("leaves the dump readable by its owner only, also over an existing 0644 file", async () => {
+    const existing = path.join(scratch, "existing.sql");
+    writeFileSync(existing, "an older dump\n", { mode: 0o644 });
+    chmodSync(existing, 0o644);
+    const { code, err } = await exportTo(existing);
+    expect(code, err).toBe(0);
+    expect(statSync(existing).mode & 0o777).toBe(0o600);
+    expect(readFileSync(existing, "utf8")).toContain("CREATE TABLE public.ledger_entries");
+    expect(readdirSync(scratch).filter((name) => name.endsWith(".tmp"))).toEqual([]);
+  }, 120_000);
+
+  it("refuses a symbolic link as the target, and leaves the file it points to alone", async () => {
+    const pointedTo = path.join(scratch, "world-readable.sql");
+    writeFileSync(pointedTo, "someone else's file\n");
+    chmodSync(pointedTo, 0o666);
+    const link = path.join(scratch, "link.sql");
+    symlinkSync(pointedTo, link);
+    const { code, err } = await exportTo(link);
+    expect(code).toBe(1);
+    expect(err).toContain(`${link} is a symbolic link`);
+    expect(readFileSync(pointedTo, "utf8")).toBe("someone else's file\n");
+    expect(statSync(pointedTo).mode & 0o777).toBe(0o666);
   });
 
   it("keeps the lines PostgreSQL 15 refuses out of the dump, and row text intact", () => {

@@ -7,6 +7,7 @@ import { describeDatabase, OperationFailed, openOperatorDatabase } from "../cli/
 import { ConfigError, loadConfig } from "../config.js";
 import { reportRefusedEmails } from "../modules/users/reports.js";
 import { type DatabaseHandle, migrationsFolder, openDatabase } from "./client.js";
+import { DataDirectoryError } from "./data-directory.js";
 import { DatabaseInUseError } from "./embedded-lock.js";
 import { queryRows } from "./rows.js";
 
@@ -68,7 +69,14 @@ async function main(): Promise<number> {
 try {
   process.exitCode = await main();
 } catch (error) {
-  if (!(error instanceof OperationFailed || error instanceof ConfigError || error instanceof DatabaseInUseError)) {
+  if (
+    !(
+      error instanceof OperationFailed ||
+      error instanceof ConfigError ||
+      error instanceof DatabaseInUseError ||
+      error instanceof DataDirectoryError
+    )
+  ) {
     throw error;
   }
   console.error(error.message);

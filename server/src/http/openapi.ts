@@ -43,6 +43,7 @@ const errorStatusDescriptions: Record<ApiErrorStatus, string> = {
   403: "Not allowed",
   404: "Not found",
   409: "Conflicts with the current state",
+  422: "Cannot be carried out as asked, and retrying will not help (e.g. the mail server refused the address)",
   429: "Too many requests; retry later",
   503: "A dependency is briefly unavailable",
 };

@@ -18,6 +18,37 @@ export interface Mailer {
   readonly isDevMailbox: boolean;
 }
 
+/**
+ * The mail server refused the recipient for good: an SMTP 5xx reply to RCPT TO (550 mailbox unavailable, 553 bad
+ * address…). Sending again will not help, unlike a server that is down or a 4xx (try later).
+ */
+export class MailUndeliverableError extends Error {
+  constructor(
+    readonly address: string,
+    /** The SMTP reply code (5xx), as on nodemailer's own errors: code that reads `responseCode` reads it here too. */
+    readonly responseCode: number,
+    readonly reply: string,
+    options?: { cause?: unknown },
+  ) {
+    super(`the mail server refused ${address}: ${reply}`, options);
+    this.name = "MailUndeliverableError";
+  }
+}
+
+/** nodemailer's error for a recipient every reply refused with a permanent (5xx) code. */
+function isPermanentRecipientRefusal(error: unknown): error is { response?: string; responseCode: number } {
+  const failure = error as { code?: unknown; command?: unknown; responseCode?: unknown } | null;
+  return (
+    typeof failure === "object" &&
+    failure !== null &&
+    failure.code === "EENVELOPE" &&
+    failure.command === "RCPT TO" &&
+    typeof failure.responseCode === "number" &&
+    failure.responseCode >= 500 &&
+    failure.responseCode < 600
+  );
+}
+
 /** Real mail over SMTP (`SMTP_URL`). */
 export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
   return createTransportMailer(nodemailer.createTransport(smtpUrl), from);
@@ -30,7 +61,14 @@ export function createTransportMailer(transport: Pick<Transporter, "sendMail">, 
     async send(message) {
       // An address object: nodemailer takes it as the one recipient, where a string would be read as
       // a header (names, comments, groups, lists: issue 26, finding 1).
-      await transport.sendMail({ from, ...message, to: { name: "", address: message.to } });
+      try {
+        await transport.sendMail({ from, ...message, to: { name: "", address: message.to } });
+      } catch (error) {
+        if (!isPermanentRecipientRefusal(error)) throw error;
+        throw new MailUndeliverableError(message.to, error.responseCode, error.response ?? String(error.responseCode), {
+          cause: error,
+        });
+      }
     },
   };
 }

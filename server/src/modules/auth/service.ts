@@ -16,7 +16,7 @@ import type { Logger } from "pino";
 import type { Database, Transaction } from "../../db/client.js";
 import { ApiError } from "../../http/api-error.js";
 import { DependencyUnavailableError } from "../../http/dependency.js";
-import type { Mailer } from "../../mail/mailer.js";
+import { type Mailer, MailUndeliverableError } from "../../mail/mailer.js";
 import { type MailBrand, signInCodeMail } from "../../mail/templates.js";
 import type { RateLimit, RateLimiter } from "../../rate-limit/limiter.js";
 import {
@@ -170,6 +170,13 @@ export function createAuthService(deps: AuthDeps) {
         });
       } catch (error) {
         await limiter.reset(authLimits.sendCodePerEmail, email);
+        // A refusal of this address is the member's to fix (a typo, a closed mailbox), not an outage to wait out.
+        if (error instanceof MailUndeliverableError) {
+          throw new ApiError(
+            "email_undeliverable",
+            "The mail server refused this address, so the code cannot be delivered. Check the address for typos, or use another.",
+          );
+        }
         throw new DependencyUnavailableError("smtp", { cause: error });
       }
       return { sent: true, resend_after: SEND_CODE_INTERVAL_MS / 1000, expires_in: SIGN_IN_CODE_TTL_MS / 1000 };
