@@ -48,6 +48,7 @@ export const errorCodes = [
   "budget_spent",
   "signer_not_authorizer",
   "unsupported_language",
+  "chain_unreachable",
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];
@@ -109,6 +110,8 @@ export const errorStatus: Record<ErrorCode, 400 | 401 | 403 | 404 | 409 | 413 | 
   signer_not_authorizer: 503,
   /** Not one of the languages Arcana speaks (`languages`). */
   unsupported_language: 400,
+  /** The chain's RPC does not answer (or serves another chain): nothing can be read or sent there until it does. */
+  chain_unreachable: 503,
 };
 
 /** What a `dependency_unavailable` answer names as down. */

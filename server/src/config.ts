@@ -20,7 +20,7 @@ const privateKey = z.templateLiteral(["0x", z.string().regex(/^[0-9a-fA-F]{64}$/
 });
 
 /** Per-chain settings come from variables named after the chain, e.g. OPBNB_RPC_URL. */
-const chainEnvPrefix: Record<ChainKey, string> = {
+export const chainEnvPrefix: Record<ChainKey, string> = {
   local: "LOCAL",
   opBNB: "OPBNB",
   opBNBTestnet: "OPBNB_TESTNET",
@@ -70,6 +70,8 @@ const envSchema = z.object({
     .string()
     .optional()
     .refine((value) => value === undefined || isChainKey(value), `must be one of ${Object.keys(chainIds).join(", ")}`),
+  /** How long a chain's RPC may stay silent before `/readyz` reports the server degraded. */
+  RPC_DOWN_AFTER_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   SOLANA_CLUSTER: z.enum(["mainnet-beta", "testnet", "devnet"]).default("mainnet-beta"),
   WALLETCONNECT_PROJECT_ID: z.string().min(1).optional(),
   SMTP_URL: z
@@ -170,6 +172,8 @@ export interface Config {
   /** Keys the daily tarot draw: TAROT_DRAW_SECRET, else the session secret. */
   tarotDrawSecret: string;
   chains: ChainConfig[];
+  /** Seconds without an answer from a chain's RPC before `/readyz` says degraded (RPC_DOWN_AFTER_SECONDS). */
+  rpcDownAfterSeconds: number;
   defaultChain: ChainKey;
   solanaCluster: "mainnet-beta" | "testnet" | "devnet";
   walletConnectProjectId: string | null;
@@ -362,6 +366,7 @@ export function loadConfig(rawEnv: Record<string, string | undefined> = readEnvi
     previousSessionSecret: e.SESSION_SECRET_PREVIOUS ?? null,
     tarotDrawSecret: e.TAROT_DRAW_SECRET ?? e.SESSION_SECRET ?? DEV_SESSION_SECRET,
     chains,
+    rpcDownAfterSeconds: e.RPC_DOWN_AFTER_SECONDS,
     defaultChain,
     solanaCluster: e.SOLANA_CLUSTER,
     walletConnectProjectId: e.WALLETCONNECT_PROJECT_ID ?? null,

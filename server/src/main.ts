@@ -2,6 +2,7 @@ import { createServer } from "node:http";
 import { getRequestListener } from "@hono/node-server";
 import { createApp } from "./app.js";
 import { bootstrap } from "./bootstrap.js";
+import { chainIdMismatchesAtStart } from "./chain/rpc-health.js";
 import { startIndexer } from "./chain/run-indexer.js";
 import { closeConnectionsInStages } from "./http/staged-close.js";
 import { startRelayers } from "./modules/sponsorship/run-relayer.js";
@@ -35,7 +36,7 @@ for (const warning of config.warnings) logger.warn(warning);
 logger.info(hot ? "Starting Vite for hot reload…" : "Loading the web app build…");
 const hotFrontend = hot ? await createHotFrontend() : null;
 const web = hotFrontend ?? (await loadBuiltFrontend(config.env));
-const { app, limiter, chainClients, eventHandlers, relaying, signerHealth } = createApp({
+const { app, limiter, chainClients, eventHandlers, relaying, signerHealth, rpcHealth } = createApp({
   config,
   database,
   logger,
@@ -43,6 +44,15 @@ const { app, limiter, chainClients, eventHandlers, relaying, signerHealth } = cr
   hotReload: hot,
   economy,
 });
+// Each chain's RPC must serve the configured chain: members would sign for one chain id and send to another.
+for (const mismatch of await chainIdMismatchesAtStart(rpcHealth, 10_000)) {
+  if (config.isProduction) {
+    logger.fatal(mismatch);
+    logger.flush();
+    process.exit(1);
+  }
+  logger.warn(mismatch);
+}
 // Each chain's authorizer against SIGNER_PRIVATE_KEY: a mismatch is logged as an error now, not found by a reverted mint.
 void signerHealth.check();
 const indexer = config.indexerEnabled
