@@ -234,6 +234,25 @@ function isHttpsOrLoopback(url: string): boolean {
   return protocol === "https:" || ["localhost", "127.0.0.1", "[::1]"].includes(hostname);
 }
 
+/**
+ * What in an RPC URL looks like a credential (null: nothing): a user or password, a key-like query
+ * parameter or a long token in the path or query (Infura's `/v3/<32 hex>`, Alchemy's `/v2/<key>`, `?apikey=`).
+ * Such a URL must never reach browsers (`/api/config`, the CSP), so it is never the public RPC URL by default.
+ */
+export function rpcUrlCredential(value: string): string | null {
+  const parsed = new URL(value);
+  if (parsed.username || parsed.password) return "a user or password";
+  const tokenLike = (part: string) => /^[A-Za-z0-9_-]{20,}$/.test(part) && /\d/.test(part) && /[A-Za-z]/.test(part);
+  for (const [name, parameter] of parsed.searchParams) {
+    if (/key|token|secret|auth|pass/i.test(name)) return `the query parameter "${name}"`;
+    if (tokenLike(parameter)) return "a token in the query";
+  }
+  if (parsed.pathname.split("/").some((segment) => tokenLike(segment) || /^[0-9a-f]{32,}$/i.test(segment))) {
+    return "a key-like path segment";
+  }
+  return null;
+}
+
 /** A chain named in CHAINS must have its contracts in production: otherwise it would serve "ready" on nothing. */
 function chainsWithoutContracts(chains: ChainConfig[]): string[] {
   return chains.flatMap((chain) => {
@@ -299,14 +318,22 @@ export function loadConfig(rawEnv: Record<string, string | undefined> = readEnvi
       problems.push(...issuesToProblems(chainEnv.error.issues, prefix));
       continue;
     }
-    const rpcUrl = chainEnv.data.RPC_URL ?? viemChains[key].rpcUrls.default.http[0] ?? "";
+    const chainDefaultRpc = viemChains[key].rpcUrls.default.http[0] ?? "";
+    const rpcUrl = chainEnv.data.RPC_URL ?? chainDefaultRpc;
+    // Browsers get <CHAIN>_PUBLIC_RPC_URL, else the server's RPC URL unless it carries a credential.
+    const credential = chainEnv.data.PUBLIC_RPC_URL ? null : rpcUrlCredential(rpcUrl);
+    if (credential && isProduction) {
+      problems.push(
+        `${prefix}PUBLIC_RPC_URL: is required because ${prefix}RPC_URL contains ${credential}, which browsers must not see (/api/config, the CSP); set ${prefix}PUBLIC_RPC_URL to an RPC URL without a key`,
+      );
+    }
     // Tests name their contracts explicitly; everywhere else a known deployment fills the gaps.
     const deployment = e.NODE_ENV === "test" ? null : findDeployment(chainIds[key], repoRoot);
     chains.push({
       key,
       id: chainIds[key],
       rpcUrl,
-      publicRpcUrl: chainEnv.data.PUBLIC_RPC_URL ?? rpcUrl,
+      publicRpcUrl: chainEnv.data.PUBLIC_RPC_URL ?? (credential ? chainDefaultRpc : rpcUrl),
       genesisPassAddress: chainEnv.data.GENESIS_PASS_ADDRESS ?? deployment?.contracts.GenesisPass.address ?? null,
       dailyAddress: chainEnv.data.DAILY_ADDRESS ?? deployment?.contracts.Daily.address ?? null,
       forwarderAddress: chainEnv.data.FORWARDER_ADDRESS ?? deployment?.contracts.Forwarder?.address ?? null,
