@@ -2,11 +2,11 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseEnv } from "node:util";
-import { type ChainKey, chainIds, evmAddressSchema } from "@arcana/protocol";
+import { type ChainKey, chainIds, evmAddressSchema, chainKeys as knownChainKeys, MAX_CHAIN_ID } from "@arcana/protocol";
 import { z } from "zod";
 import { type Branding, BrandingError, loadBranding } from "./branding.js";
 import { bridgeUrls, isChainKey, viemChains } from "./chain/chains.js";
-import { findDeployment } from "./chain/deployments.js";
+import { findCustomDeployment, findDeployment } from "./chain/deployments.js";
 import { type ProxyTrust, parseProxyTrust } from "./http/client-ip.js";
 import { DEV_SESSION_SECRET, DEV_SIGNER_PRIVATE_KEY, developmentSecretsIn } from "./known-development-secrets.js";
 import { relayerKeyProblems } from "./relayer-keys.js";
@@ -25,6 +25,7 @@ export const chainEnvPrefix: Record<ChainKey, string> = {
   opBNB: "OPBNB",
   opBNBTestnet: "OPBNB_TESTNET",
   zkFair: "ZKFAIR",
+  custom: "CUSTOM",
 };
 
 const envSchema = z.object({
@@ -59,7 +60,7 @@ const envSchema = z.object({
         if (!isChainKey(key)) {
           ctx.addIssue({
             code: "custom",
-            message: `unknown chain "${key}"; known: ${Object.keys(chainIds).join(", ")}`,
+            message: `unknown chain "${key}"; known: ${knownChainKeys.join(", ")}`,
           });
           return z.NEVER;
         }
@@ -69,7 +70,7 @@ const envSchema = z.object({
   DEFAULT_CHAIN: z
     .string()
     .optional()
-    .refine((value) => value === undefined || isChainKey(value), `must be one of ${Object.keys(chainIds).join(", ")}`),
+    .refine((value) => value === undefined || isChainKey(value), `must be one of ${knownChainKeys.join(", ")}`),
   /** How long a chain's RPC may stay silent before `/readyz` reports the server degraded. */
   RPC_DOWN_AFTER_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   SOLANA_CLUSTER: z.enum(["mainnet-beta", "testnet", "devnet"]).default("mainnet-beta"),
@@ -132,9 +133,27 @@ const chainEnvSchema = z.object({
   RELAYER_PRIVATE_KEY: privateKey.optional(),
 });
 
+/** What the built-in chains know by themselves and the `custom` chain takes from CUSTOM_* variables. */
+const customChainSchema = z.object({
+  CHAIN_ID: z.coerce.number().int().min(1).max(MAX_CHAIN_ID),
+  /** What members see, e.g. "Arcana Chain". */
+  CHAIN_NAME: z.string().min(1).default("Custom chain"),
+  RPC_URL: url,
+  EXPLORER_URL: url.optional(),
+  NATIVE_SYMBOL: z.string().min(1).max(12).default("ETH"),
+  NATIVE_NAME: z.string().min(1).optional(),
+  /** The deploy's record (`npm run deploy -- --network custom` writes contracts/deployments/custom.json). */
+  DEPLOYMENT_FILE: z.string().min(1).optional(),
+});
+
 export interface ChainConfig {
   key: ChainKey;
   id: number;
+  /** What members see (viem's name for a built-in chain, CUSTOM_CHAIN_NAME for `custom`). */
+  name: string;
+  /** The block explorer's base URL (transactions at `<url>/tx/<hash>`), when known. */
+  explorerUrl: string | null;
+  nativeCurrency: { name: string; symbol: string; decimals: number };
   rpcUrl: string;
   publicRpcUrl: string;
   genesisPassAddress: `0x${string}` | null;
@@ -318,7 +337,38 @@ export function loadConfig(rawEnv: Record<string, string | undefined> = readEnvi
       problems.push(...issuesToProblems(chainEnv.error.issues, prefix));
       continue;
     }
-    const chainDefaultRpc = viemChains[key].rpcUrls.default.http[0] ?? "";
+    let identity: Pick<ChainConfig, "id" | "name" | "explorerUrl" | "nativeCurrency">;
+    let chainDefaultRpc: string;
+    let customDeploymentFile: string | null = null;
+    if (key === "custom") {
+      const custom = customChainSchema.safeParse(
+        Object.fromEntries(Object.keys(customChainSchema.shape).map((name) => [name, env[prefix + name]])),
+      );
+      if (!custom.success) {
+        problems.push(
+          ...issuesToProblems(custom.error.issues, prefix).map((problem) => `${problem} (CHAINS has custom)`),
+        );
+        continue;
+      }
+      const symbol = custom.data.NATIVE_SYMBOL;
+      identity = {
+        id: custom.data.CHAIN_ID,
+        name: custom.data.CHAIN_NAME,
+        explorerUrl: custom.data.EXPLORER_URL?.replace(/\/$/, "") ?? null,
+        nativeCurrency: { name: custom.data.NATIVE_NAME ?? symbol, symbol, decimals: 18 },
+      };
+      chainDefaultRpc = custom.data.RPC_URL;
+      customDeploymentFile = path.resolve(repoRoot, custom.data.DEPLOYMENT_FILE ?? "contracts/deployments/custom.json");
+    } else {
+      const known = viemChains[key];
+      identity = {
+        id: chainIds[key],
+        name: known.name,
+        explorerUrl: known.blockExplorers?.default.url ?? null,
+        nativeCurrency: { ...known.nativeCurrency },
+      };
+      chainDefaultRpc = known.rpcUrls.default.http[0] ?? "";
+    }
     const rpcUrl = chainEnv.data.RPC_URL ?? chainDefaultRpc;
     // Browsers get <CHAIN>_PUBLIC_RPC_URL, else the server's RPC URL unless it carries a credential.
     const credential = chainEnv.data.PUBLIC_RPC_URL ? null : rpcUrlCredential(rpcUrl);
@@ -328,10 +378,19 @@ export function loadConfig(rawEnv: Record<string, string | undefined> = readEnvi
       );
     }
     // Tests name their contracts explicitly; everywhere else a known deployment fills the gaps.
-    const deployment = e.NODE_ENV === "test" ? null : findDeployment(chainIds[key], repoRoot);
+    const deployment = customDeploymentFile
+      ? findCustomDeployment(identity.id, customDeploymentFile)
+      : e.NODE_ENV === "test"
+        ? null
+        : findDeployment(identity.id, repoRoot);
+    const clash = chains.find((other) => other.id === identity.id);
+    if (clash) {
+      problems.push(`${prefix}CHAIN_ID: ${identity.id} is ${clash.key}'s chain id, which CHAINS has already`);
+      continue;
+    }
     chains.push({
       key,
-      id: chainIds[key],
+      ...identity,
       rpcUrl,
       publicRpcUrl: chainEnv.data.PUBLIC_RPC_URL ?? (credential ? chainDefaultRpc : rpcUrl),
       genesisPassAddress: chainEnv.data.GENESIS_PASS_ADDRESS ?? deployment?.contracts.GenesisPass.address ?? null,
@@ -370,7 +429,9 @@ export function loadConfig(rawEnv: Record<string, string | undefined> = readEnvi
     problems.push(...error.problems.map((problem) => `BRANDING_FILE (${error.file}): ${problem}`));
   }
 
-  const defaultChain = (e.DEFAULT_CHAIN as ChainKey | undefined) ?? (chainKeys.includes("local") ? "local" : "opBNB");
+  const defaultChain =
+    (e.DEFAULT_CHAIN as ChainKey | undefined) ??
+    (chainKeys.includes("local") ? "local" : chainKeys.includes("opBNB") ? "opBNB" : (chainKeys[0] ?? "opBNB"));
   if (!chainKeys.includes(defaultChain)) problems.push(`DEFAULT_CHAIN: "${defaultChain}" is not in CHAINS`);
   if (problems.length > 0 || !branding) throw new ConfigError(problems);
 

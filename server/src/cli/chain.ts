@@ -3,7 +3,7 @@ import { type Command, InvalidArgumentError } from "commander";
 import pino from "pino";
 import { createWalletClient, getAddress, http, isAddress } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import { viemChains } from "../chain/chains.js";
+import { viemChainOf } from "../chain/chains.js";
 import { createChainClients } from "../chain/clients.js";
 import { chainIndexerStatuses } from "../chain/indexer.js";
 import { createRpcHealth } from "../chain/rpc-health.js";
@@ -117,7 +117,7 @@ export function registerChainCommands(program: Command, context: CliContext) {
       const client = createChainClients(context.config).client(target.id);
       const wallet = createWalletClient({
         account: owner,
-        chain: { ...viemChains[target.key], rpcUrls: { default: { http: [target.rpcUrl] } } },
+        chain: viemChainOf(target),
         transport: http(target.rpcUrl),
       });
       const hash = await wallet.writeContract({
