@@ -2,7 +2,7 @@ import { createServer } from "node:http";
 import { getRequestListener } from "@hono/node-server";
 import { createApp } from "./app.js";
 import { bootstrap } from "./bootstrap.js";
-import { chainIdMismatchesAtStart } from "./chain/rpc-health.js";
+import { checkChainIdsAtStart } from "./chain/rpc-health.js";
 import { startIndexer } from "./chain/run-indexer.js";
 import { closeConnectionsInStages } from "./http/staged-close.js";
 import { startRelayers } from "./modules/sponsorship/run-relayer.js";
@@ -45,14 +45,7 @@ const { app, limiter, chainClients, eventHandlers, relaying, signerHealth, rpcHe
   economy,
 });
 // Each chain's RPC must serve the configured chain: members would sign for one chain id and send to another.
-for (const mismatch of await chainIdMismatchesAtStart(rpcHealth, 10_000)) {
-  if (config.isProduction) {
-    logger.fatal(mismatch);
-    logger.flush();
-    process.exit(1);
-  }
-  logger.warn(mismatch);
-}
+await checkChainIdsAtStart(rpcHealth, { isProduction: config.isProduction, logger });
 // Each chain's authorizer against SIGNER_PRIVATE_KEY: a mismatch is logged as an error now, not found by a reverted mint.
 void signerHealth.check();
 const indexer = config.indexerEnabled

@@ -1,11 +1,11 @@
 import pino from "pino";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { runCli } from "../cli/program.js";
 import { loadConfig } from "../config.js";
 import { createTestApp, testClock } from "../test/app.js";
 import { stubChainRpc } from "../test/rpc.js";
 import { createChainClients } from "./clients.js";
-import { chainIdMismatchesAtStart, createRpcHealth } from "./rpc-health.js";
+import { chainIdMismatchesAtStart, checkChainIdsAtStart, createRpcHealth } from "./rpc-health.js";
 
 const SIGNER = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
 const contracts = (prefix: string) => ({
@@ -45,6 +45,39 @@ describe("the chain an RPC serves", () => {
       "OPBNB_RPC_URL serves chain id 31337, but opBNB is chain id 204: point OPBNB_RPC_URL at a opBNB node (or fix CHAINS)",
     ]);
     expect(health.known()[0]).toMatchObject({ up: false, servedChainId: 31337 });
+  });
+
+  it("stops production at start with that one line (exit 1), and only warns in development", async () => {
+    served = 31337;
+    const config = loadConfig({ NODE_ENV: "test", CHAINS: "opBNB", OPBNB_RPC_URL: rpc.url, ...contracts("OPBNB") });
+    const health = () =>
+      createRpcHealth({
+        config,
+        chainClients: createChainClients(config),
+        envPrefix: () => "OPBNB",
+        logger: pino({ level: "silent" }),
+        now: () => new Date(),
+      });
+    const lines: Array<{ level: number; msg: string }> = [];
+    const logger = pino({ level: "info" }, { write: (line: string) => void lines.push(JSON.parse(line)) });
+    const exit = vi.spyOn(process, "exit").mockImplementation((() => undefined) as never);
+    try {
+      await checkChainIdsAtStart(health(), { isProduction: true, logger });
+      expect(exit).toHaveBeenCalledWith(1);
+      expect(lines).toEqual([
+        expect.objectContaining({
+          level: 60,
+          msg: expect.stringMatching(/^OPBNB_RPC_URL serves chain id 31337, but opBNB is chain id 204/),
+        }),
+      ]);
+      exit.mockClear();
+      lines.length = 0;
+      await checkChainIdsAtStart(health(), { isProduction: false, logger });
+      expect(exit).not.toHaveBeenCalled();
+      expect(lines).toEqual([expect.objectContaining({ level: 40 })]);
+    } finally {
+      exit.mockRestore();
+    }
   });
 
   it("is checked by chain status, which exits 1 naming the variable", async () => {

@@ -125,6 +125,22 @@ export function createRpcHealth(deps: {
 export type RpcHealth = ReturnType<typeof createRpcHealth>;
 
 /**
+ * At start (the server, `npm run indexer`): a chain whose RPC serves another chain id stops production with one line
+ * naming the variable and both ids (members would sign for one chain and send to another); development warns.
+ */
+export async function checkChainIdsAtStart(health: RpcHealth, options: { isProduction: boolean; logger: Logger }) {
+  for (const mismatch of await chainIdMismatchesAtStart(health, 10_000)) {
+    if (options.isProduction) {
+      options.logger.fatal(mismatch);
+      options.logger.flush();
+      process.exit(1);
+      return;
+    }
+    options.logger.warn(mismatch);
+  }
+}
+
+/**
  * The start-up check: each chain's RPC asked for its chain id (for at most `waitMs`: an RPC that is
  * down is an outage the server rides through, not a wrong configuration). Returns the mismatches.
  */
