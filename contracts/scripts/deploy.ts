@@ -62,6 +62,25 @@ async function main() {
     baseURI,
     log: console.log,
   });
+  if (network === "custom") {
+    // The operator's own chain: its own file, read by the server at start (CHAINS=custom), never a chain id's
+    // file (a custom chain may be 31337 too, whose file the dev chain rewrites) nor the built-in export.
+    console.log(`wrote ${writeDeploymentRecord(record, undefined, "custom.json")}`);
+    const block = Math.min(record.contracts.GenesisPass.deployBlock, record.contracts.Daily.deployBlock);
+    console.log(
+      [
+        "Serve it with these lines in the server's .env (no rebuild needed; build/production reads them too):",
+        "CHAINS=custom",
+        `CUSTOM_CHAIN_ID=${chainId}`,
+        `CUSTOM_RPC_URL=${process.env.CUSTOM_RPC_URL ?? ""}`,
+        `CUSTOM_GENESIS_PASS_ADDRESS=${record.contracts.GenesisPass.address}`,
+        `CUSTOM_DAILY_ADDRESS=${record.contracts.Daily.address}`,
+        `CUSTOM_FORWARDER_ADDRESS=${record.contracts.Forwarder.address}`,
+        `CUSTOM_DEPLOY_BLOCK=${block}`,
+      ].join("\n"),
+    );
+    return;
+  }
   console.log(`wrote ${writeDeploymentRecord(record)}`);
   const listed = generateExport();
   console.log(`generated/index.ts lists chains: ${listed.length ? listed.join(", ") : "none"}`);

@@ -6,11 +6,18 @@ export const chainIds = {
   zkFair: 42766,
 } as const;
 
-export type ChainKey = keyof typeof chainIds;
-export type ArcanaChainId = (typeof chainIds)[ChainKey];
+/** A chain Arcana knows by itself (its id, name and RPC come with the code). */
+export type BuiltInChainKey = keyof typeof chainIds;
+export type ArcanaChainId = (typeof chainIds)[BuiltInChainKey];
+/**
+ * `custom`: an operator's own EVM chain, described by CUSTOM_* variables (id, name, RPC, explorer, native token),
+ * served beside or instead of the built-in ones.
+ */
+export type ChainKey = BuiltInChainKey | "custom";
+export const chainKeys: [ChainKey, ...ChainKey[]] = ["custom", ...(Object.keys(chainIds) as BuiltInChainKey[])];
 
-export const chainKeyById: Record<number, ChainKey | undefined> = Object.fromEntries(
-  Object.entries(chainIds).map(([key, id]) => [id, key as ChainKey]),
+export const chainKeyById: Record<number, BuiltInChainKey | undefined> = Object.fromEntries(
+  Object.entries(chainIds).map(([key, id]) => [id, key as BuiltInChainKey]),
 );
 
 /** The target network a member gets before choosing one (spec §9). */

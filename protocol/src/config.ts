@@ -1,11 +1,11 @@
 import { z } from "zod";
 import { publicBrandingSchema } from "./branding.js";
-import { chainIds } from "./chains.js";
+import { chainKeys } from "./chains.js";
 import { evmAddressSchema } from "./hex.js";
 
 export const publicChainSchema = z.object({
   id: z.number().int(),
-  key: z.enum(Object.keys(chainIds) as [keyof typeof chainIds, ...(keyof typeof chainIds)[]]),
+  key: z.enum(chainKeys),
   name: z.string(),
   /** The RPC URL the browser talks to. */
   rpc_url: z.string(),

@@ -49,6 +49,7 @@ export const errorCodes = [
   "signer_not_authorizer",
   "unsupported_language",
   "email_undeliverable",
+  "chain_unreachable",
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];
@@ -112,6 +113,8 @@ export const errorStatus: Record<ErrorCode, 400 | 401 | 403 | 404 | 409 | 413 | 
   unsupported_language: 400,
   /** The mail server refused the address for good (an SMTP 5xx to RCPT TO, e.g. 550 mailbox unavailable): retrying will not help. */
   email_undeliverable: 422,
+  /** The chain's RPC does not answer (or serves another chain): nothing can be read or sent there until it does. */
+  chain_unreachable: 503,
 };
 
 /** What a `dependency_unavailable` answer names as down. */

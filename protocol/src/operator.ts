@@ -163,6 +163,8 @@ export const chainStatusSchema = z.object({
   lag_seconds: z.number().int().nullable(),
   last_error: z.string().nullable(),
   last_error_at: z.string().nullable(),
+  /** The last error is still the chain's state (no pass has completed since). */
+  error_current: z.boolean(),
   /** The indexer instance holding the leader lock when it last reported. */
   leader: z.string().nullable(),
   reported_at: z.string().nullable(),

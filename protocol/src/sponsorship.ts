@@ -53,6 +53,8 @@ export const sponsorshipOffReasons = [
   "relayer_low_funds",
   /** The member used their sponsored transactions for this GMT day. */
   "quota_used",
+  /** The chain's RPC does not answer: nothing can be checked or sent there until it does (no funding needed). */
+  "chain_unreachable",
 ] as const;
 export type SponsorshipOffReason = (typeof sponsorshipOffReasons)[number];
 

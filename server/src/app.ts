@@ -12,9 +12,10 @@ import type { Logger } from "pino";
 import { webManifest } from "./branding.js";
 import { type ChainClients, createChainClients } from "./chain/clients.js";
 import type { EventHandler } from "./chain/events.js";
+import { createRpcHealth } from "./chain/rpc-health.js";
 import { createAuthorizationSigner } from "./chain/signer.js";
 import { checkedSigner, createSignerHealth } from "./chain/signer-health.js";
-import type { Config } from "./config.js";
+import { type Config, chainEnvPrefix } from "./config.js";
 import type { DatabaseHandle } from "./db/client.js";
 import { type Economy, loadEconomy } from "./economy.js";
 import { ApiError } from "./http/api-error.js";
@@ -165,6 +166,13 @@ export function createApp(deps: AppDeps) {
     logger,
     now,
   });
+  const rpcHealth = createRpcHealth({
+    config,
+    chainClients,
+    envPrefix: (chain) => chainEnvPrefix[chain.key],
+    logger,
+    now,
+  });
   const signer = checkedSigner(createAuthorizationSigner(config.signerPrivateKey), signerHealth);
   const passes = createPassService({ db: database.db, config, chainClients, signer, now });
   const staking = createStakingService({ db: database.db, economy, chainClients, signer, passes, now });
@@ -194,6 +202,7 @@ export function createApp(deps: AppDeps) {
   registerOperationsMetrics(metrics.registry, {
     chainStatuses: () => operator.chains(),
     signerStatuses: () => signerHealth.known(),
+    rpcHealth,
     now,
   });
   const wallets = createWalletService({
@@ -241,6 +250,14 @@ export function createApp(deps: AppDeps) {
         ok: false,
         reason: `SIGNER_PRIVATE_KEY is ${status.signer}, GenesisPass.authorizer() is ${status.authorizer}`,
       };
+      if (readiness.status === "ready") readiness.status = "degraded";
+    }
+    // An RPC silent past RPC_DOWN_AFTER_SECONDS, or serving another chain: that chain's mints, check-ins and
+    // relays fail, the rest of the product works, so the server stays in the load balancer.
+    for (const status of rpcHealth.known()) {
+      const reason = rpcHealth.degradedReason(status);
+      if (!reason) continue;
+      readiness.checks[`rpc:${status.chain}`] = { ok: false, reason };
       if (readiness.status === "ready") readiness.status = "degraded";
     }
     // The release answering, so a rolling upgrade can be followed server by server.
@@ -403,5 +420,6 @@ export function createApp(deps: AppDeps) {
       onRelayQueued: (listener: () => void) => relayQueuedListeners.add(listener),
     },
     signerHealth,
+    rpcHealth,
   };
 }

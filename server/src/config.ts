@@ -2,11 +2,11 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseEnv } from "node:util";
-import { type ChainKey, chainIds, evmAddressSchema } from "@arcana/protocol";
+import { type ChainKey, chainIds, evmAddressSchema, chainKeys as knownChainKeys, MAX_CHAIN_ID } from "@arcana/protocol";
 import { z } from "zod";
 import { type Branding, BrandingError, loadBranding } from "./branding.js";
 import { bridgeUrls, isChainKey, viemChains } from "./chain/chains.js";
-import { findDeployment } from "./chain/deployments.js";
+import { findCustomDeployment, findDeployment } from "./chain/deployments.js";
 import { type ProxyTrust, parseProxyTrust } from "./http/client-ip.js";
 import { DEV_SESSION_SECRET, DEV_SIGNER_PRIVATE_KEY, developmentSecretsIn } from "./known-development-secrets.js";
 import { relayerKeyProblems } from "./relayer-keys.js";
@@ -20,11 +20,12 @@ const privateKey = z.templateLiteral(["0x", z.string().regex(/^[0-9a-fA-F]{64}$/
 });
 
 /** Per-chain settings come from variables named after the chain, e.g. OPBNB_RPC_URL. */
-const chainEnvPrefix: Record<ChainKey, string> = {
+export const chainEnvPrefix: Record<ChainKey, string> = {
   local: "LOCAL",
   opBNB: "OPBNB",
   opBNBTestnet: "OPBNB_TESTNET",
   zkFair: "ZKFAIR",
+  custom: "CUSTOM",
 };
 
 const envSchema = z.object({
@@ -59,7 +60,7 @@ const envSchema = z.object({
         if (!isChainKey(key)) {
           ctx.addIssue({
             code: "custom",
-            message: `unknown chain "${key}"; known: ${Object.keys(chainIds).join(", ")}`,
+            message: `unknown chain "${key}"; known: ${knownChainKeys.join(", ")}`,
           });
           return z.NEVER;
         }
@@ -69,7 +70,9 @@ const envSchema = z.object({
   DEFAULT_CHAIN: z
     .string()
     .optional()
-    .refine((value) => value === undefined || isChainKey(value), `must be one of ${Object.keys(chainIds).join(", ")}`),
+    .refine((value) => value === undefined || isChainKey(value), `must be one of ${knownChainKeys.join(", ")}`),
+  /** How long a chain's RPC may stay silent before `/readyz` reports the server degraded. */
+  RPC_DOWN_AFTER_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   SOLANA_CLUSTER: z.enum(["mainnet-beta", "testnet", "devnet"]).default("mainnet-beta"),
   WALLETCONNECT_PROJECT_ID: z.string().min(1).optional(),
   SMTP_URL: z
@@ -130,9 +133,27 @@ const chainEnvSchema = z.object({
   RELAYER_PRIVATE_KEY: privateKey.optional(),
 });
 
+/** What the built-in chains know by themselves and the `custom` chain takes from CUSTOM_* variables. */
+const customChainSchema = z.object({
+  CHAIN_ID: z.coerce.number().int().min(1).max(MAX_CHAIN_ID),
+  /** What members see, e.g. "Arcana Chain". */
+  CHAIN_NAME: z.string().min(1).default("Custom chain"),
+  RPC_URL: url,
+  EXPLORER_URL: url.optional(),
+  NATIVE_SYMBOL: z.string().min(1).max(12).default("ETH"),
+  NATIVE_NAME: z.string().min(1).optional(),
+  /** The deploy's record (`npm run deploy -- --network custom` writes contracts/deployments/custom.json). */
+  DEPLOYMENT_FILE: z.string().min(1).optional(),
+});
+
 export interface ChainConfig {
   key: ChainKey;
   id: number;
+  /** What members see (viem's name for a built-in chain, CUSTOM_CHAIN_NAME for `custom`). */
+  name: string;
+  /** The block explorer's base URL (transactions at `<url>/tx/<hash>`), when known. */
+  explorerUrl: string | null;
+  nativeCurrency: { name: string; symbol: string; decimals: number };
   rpcUrl: string;
   publicRpcUrl: string;
   genesisPassAddress: `0x${string}` | null;
@@ -170,6 +191,8 @@ export interface Config {
   /** Keys the daily tarot draw: TAROT_DRAW_SECRET, else the session secret. */
   tarotDrawSecret: string;
   chains: ChainConfig[];
+  /** Seconds without an answer from a chain's RPC before `/readyz` says degraded (RPC_DOWN_AFTER_SECONDS). */
+  rpcDownAfterSeconds: number;
   defaultChain: ChainKey;
   solanaCluster: "mainnet-beta" | "testnet" | "devnet";
   walletConnectProjectId: string | null;
@@ -228,6 +251,25 @@ export function readEnvironment(
 function isHttpsOrLoopback(url: string): boolean {
   const { protocol, hostname } = new URL(url);
   return protocol === "https:" || ["localhost", "127.0.0.1", "[::1]"].includes(hostname);
+}
+
+/**
+ * What in an RPC URL looks like a credential (null: nothing): a user or password, a key-like query
+ * parameter or a long token in the path or query (Infura's `/v3/<32 hex>`, Alchemy's `/v2/<key>`, `?apikey=`).
+ * Such a URL must never reach browsers (`/api/config`, the CSP), so it is never the public RPC URL by default.
+ */
+export function rpcUrlCredential(value: string): string | null {
+  const parsed = new URL(value);
+  if (parsed.username || parsed.password) return "a user or password";
+  const tokenLike = (part: string) => /^[A-Za-z0-9_-]{20,}$/.test(part) && /\d/.test(part) && /[A-Za-z]/.test(part);
+  for (const [name, parameter] of parsed.searchParams) {
+    if (/key|token|secret|auth|pass/i.test(name)) return `the query parameter "${name}"`;
+    if (tokenLike(parameter)) return "a token in the query";
+  }
+  if (parsed.pathname.split("/").some((segment) => tokenLike(segment) || /^[0-9a-f]{32,}$/i.test(segment))) {
+    return "a key-like path segment";
+  }
+  return null;
 }
 
 /** A chain named in CHAINS must have its contracts in production: otherwise it would serve "ready" on nothing. */
@@ -295,14 +337,62 @@ export function loadConfig(rawEnv: Record<string, string | undefined> = readEnvi
       problems.push(...issuesToProblems(chainEnv.error.issues, prefix));
       continue;
     }
-    const rpcUrl = chainEnv.data.RPC_URL ?? viemChains[key].rpcUrls.default.http[0] ?? "";
+    let identity: Pick<ChainConfig, "id" | "name" | "explorerUrl" | "nativeCurrency">;
+    let chainDefaultRpc: string;
+    let customDeploymentFile: string | null = null;
+    if (key === "custom") {
+      const custom = customChainSchema.safeParse(
+        Object.fromEntries(Object.keys(customChainSchema.shape).map((name) => [name, env[prefix + name]])),
+      );
+      if (!custom.success) {
+        problems.push(
+          ...issuesToProblems(custom.error.issues, prefix).map((problem) => `${problem} (CHAINS has custom)`),
+        );
+        continue;
+      }
+      const symbol = custom.data.NATIVE_SYMBOL;
+      identity = {
+        id: custom.data.CHAIN_ID,
+        name: custom.data.CHAIN_NAME,
+        explorerUrl: custom.data.EXPLORER_URL?.replace(/\/$/, "") ?? null,
+        nativeCurrency: { name: custom.data.NATIVE_NAME ?? symbol, symbol, decimals: 18 },
+      };
+      chainDefaultRpc = custom.data.RPC_URL;
+      customDeploymentFile = path.resolve(repoRoot, custom.data.DEPLOYMENT_FILE ?? "contracts/deployments/custom.json");
+    } else {
+      const known = viemChains[key];
+      identity = {
+        id: chainIds[key],
+        name: known.name,
+        explorerUrl: known.blockExplorers?.default.url ?? null,
+        nativeCurrency: { ...known.nativeCurrency },
+      };
+      chainDefaultRpc = known.rpcUrls.default.http[0] ?? "";
+    }
+    const rpcUrl = chainEnv.data.RPC_URL ?? chainDefaultRpc;
+    // Browsers get <CHAIN>_PUBLIC_RPC_URL, else the server's RPC URL unless it carries a credential.
+    const credential = chainEnv.data.PUBLIC_RPC_URL ? null : rpcUrlCredential(rpcUrl);
+    if (credential && isProduction) {
+      problems.push(
+        `${prefix}PUBLIC_RPC_URL: is required because ${prefix}RPC_URL contains ${credential}, which browsers must not see (/api/config, the CSP); set ${prefix}PUBLIC_RPC_URL to an RPC URL without a key`,
+      );
+    }
     // Tests name their contracts explicitly; everywhere else a known deployment fills the gaps.
-    const deployment = e.NODE_ENV === "test" ? null : findDeployment(chainIds[key], repoRoot);
+    const deployment = customDeploymentFile
+      ? findCustomDeployment(identity.id, customDeploymentFile)
+      : e.NODE_ENV === "test"
+        ? null
+        : findDeployment(identity.id, repoRoot);
+    const clash = chains.find((other) => other.id === identity.id);
+    if (clash) {
+      problems.push(`${prefix}CHAIN_ID: ${identity.id} is ${clash.key}'s chain id, which CHAINS has already`);
+      continue;
+    }
     chains.push({
       key,
-      id: chainIds[key],
+      ...identity,
       rpcUrl,
-      publicRpcUrl: chainEnv.data.PUBLIC_RPC_URL ?? rpcUrl,
+      publicRpcUrl: chainEnv.data.PUBLIC_RPC_URL ?? (credential ? chainDefaultRpc : rpcUrl),
       genesisPassAddress: chainEnv.data.GENESIS_PASS_ADDRESS ?? deployment?.contracts.GenesisPass.address ?? null,
       dailyAddress: chainEnv.data.DAILY_ADDRESS ?? deployment?.contracts.Daily.address ?? null,
       forwarderAddress: chainEnv.data.FORWARDER_ADDRESS ?? deployment?.contracts.Forwarder?.address ?? null,
@@ -339,7 +429,9 @@ export function loadConfig(rawEnv: Record<string, string | undefined> = readEnvi
     problems.push(...error.problems.map((problem) => `BRANDING_FILE (${error.file}): ${problem}`));
   }
 
-  const defaultChain = (e.DEFAULT_CHAIN as ChainKey | undefined) ?? (chainKeys.includes("local") ? "local" : "opBNB");
+  const defaultChain =
+    (e.DEFAULT_CHAIN as ChainKey | undefined) ??
+    (chainKeys.includes("local") ? "local" : chainKeys.includes("opBNB") ? "opBNB" : (chainKeys[0] ?? "opBNB"));
   if (!chainKeys.includes(defaultChain)) problems.push(`DEFAULT_CHAIN: "${defaultChain}" is not in CHAINS`);
   if (problems.length > 0 || !branding) throw new ConfigError(problems);
 
@@ -362,6 +454,7 @@ export function loadConfig(rawEnv: Record<string, string | undefined> = readEnvi
     previousSessionSecret: e.SESSION_SECRET_PREVIOUS ?? null,
     tarotDrawSecret: e.TAROT_DRAW_SECRET ?? e.SESSION_SECRET ?? DEV_SESSION_SECRET,
     chains,
+    rpcDownAfterSeconds: e.RPC_DOWN_AFTER_SECONDS,
     defaultChain,
     solanaCluster: e.SOLANA_CLUSTER,
     walletConnectProjectId: e.WALLETCONNECT_PROJECT_ID ?? null,

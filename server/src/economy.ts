@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import {
-  chainIds,
+  chainKeys,
   defaultLanguage,
   type Language,
   languages,
@@ -145,10 +145,7 @@ const sponsorshipSchema = z
     /** Sponsored transactions one member may have accepted per chain and GMT day. */
     memberDailyQuota: positiveInteger,
     /** Chains (by key: local, opBNB, …) sponsored, each with its budget; a chain not listed is not sponsored. */
-    chains: z.partialRecord(
-      z.enum(Object.keys(chainIds) as [keyof typeof chainIds, ...(keyof typeof chainIds)[]]),
-      sponsorshipChainSchema,
-    ),
+    chains: z.partialRecord(z.enum(chainKeys), sponsorshipChainSchema),
   })
   .default({ actions: [], memberDailyQuota: 1, chains: {} });
 

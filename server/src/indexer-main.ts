@@ -2,15 +2,17 @@
 import pino from "pino";
 import { createApp } from "./app.js";
 import { bootstrap } from "./bootstrap.js";
+import { checkChainIdsAtStart } from "./chain/rpc-health.js";
 import { startIndexer } from "./chain/run-indexer.js";
 
 const { config, economy, logger, database } = await bootstrap();
-const { chainClients, eventHandlers, limiter } = createApp({
+const { chainClients, eventHandlers, limiter, rpcHealth } = createApp({
   config,
   database,
   economy,
   logger: pino({ level: "silent" }),
 });
+await checkChainIdsAtStart(rpcHealth, { isProduction: config.isProduction, logger });
 const indexer = startIndexer({ config, database, chainClients, handlers: eventHandlers, logger });
 logger.info("Indexer running; Ctrl-C stops it.");
 

@@ -2,6 +2,7 @@ import { createServer } from "node:http";
 import { getRequestListener } from "@hono/node-server";
 import { createApp } from "./app.js";
 import { bootstrap } from "./bootstrap.js";
+import { checkChainIdsAtStart } from "./chain/rpc-health.js";
 import { startIndexer } from "./chain/run-indexer.js";
 import { closeConnectionsInStages } from "./http/staged-close.js";
 import { startRelayers } from "./modules/sponsorship/run-relayer.js";
@@ -37,7 +38,7 @@ for (const warning of config.warnings) logger.warn(warning);
 logger.info(hot ? "Starting Vite for hot reload…" : "Loading the web app build…");
 const hotFrontend = hot ? await createHotFrontend() : null;
 const web = hotFrontend ?? (await loadBuiltFrontend(config.env));
-const { app, limiter, chainClients, eventHandlers, relaying, signerHealth } = createApp({
+const { app, limiter, chainClients, eventHandlers, relaying, signerHealth, rpcHealth } = createApp({
   config,
   database,
   logger,
@@ -45,6 +46,8 @@ const { app, limiter, chainClients, eventHandlers, relaying, signerHealth } = cr
   hotReload: hot,
   economy,
 });
+// Each chain's RPC must serve the configured chain: members would sign for one chain id and send to another.
+await checkChainIdsAtStart(rpcHealth, { isProduction: config.isProduction, logger });
 // Each chain's authorizer against SIGNER_PRIVATE_KEY: a mismatch is logged as an error now, not found by a reverted mint.
 void signerHealth.check();
 const stopSignerWatch = signerHealth.watch();
@@ -84,7 +87,7 @@ server.listen(config.port, config.host, () => {
     { listening: ready.listening, publicUrl: ready.publicUrl, version, env: config.env, database: database.kind },
     ready.message,
   );
-  if (!config.mail.smtpUrl) logger.info(`Sign-in codes and other e-mails arrive at ${publicUrl}/dev/mailbox`);
+  if (!config.mail.smtpUrl) logger.info(`Sign-in codes and other e-mails arrive at ${ready.publicUrl}/dev/mailbox`);
 });
 
 let stopping = false;

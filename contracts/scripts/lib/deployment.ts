@@ -90,10 +90,14 @@ export async function deployArcana(options: DeployOptions): Promise<DeploymentRe
   };
 }
 
-/** Writes deployments/<chainId>.json and returns its path. */
-export function writeDeploymentRecord(record: DeploymentRecord, dir = deploymentsDir): string {
+/** Writes deployments/<chainId>.json (or `name`) and returns its path. */
+export function writeDeploymentRecord(
+  record: DeploymentRecord,
+  dir = deploymentsDir,
+  name = `${record.chainId}.json`,
+): string {
   mkdirSync(dir, { recursive: true });
-  const file = path.join(dir, `${record.chainId}.json`);
+  const file = path.join(dir, name);
   writeFileSync(file, `${JSON.stringify(record, null, 2)}\n`);
   return file;
 }

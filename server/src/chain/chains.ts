@@ -1,9 +1,9 @@
-import { type ChainKey, chainIds } from "@arcana/protocol";
+import { type BuiltInChainKey, type ChainKey, chainIds } from "@arcana/protocol";
 import type { Chain } from "viem";
 import { hardhat, opBNB, opBNBTestnet, zkFair } from "viem/chains";
 
-/** viem's definition of each chain Arcana knows; RPC URLs are overridden by config. */
-export const viemChains: Record<ChainKey, Chain> = {
+/** viem's definition of each chain Arcana knows; RPC URLs are overridden by config (`custom` is all config). */
+export const viemChains: Record<BuiltInChainKey, Chain> = {
   local: { ...hardhat, name: "Local chain" },
   opBNB,
   opBNBTestnet,
@@ -23,5 +23,22 @@ export const bridgeUrls: Partial<Record<ChainKey, string>> = {
 };
 
 export function isChainKey(value: string): value is ChainKey {
-  return Object.hasOwn(chainIds, value);
+  return value === "custom" || Object.hasOwn(chainIds, value);
+}
+
+/** A configured chain as viem knows it: its id, name, native token and explorer, with the server's RPC. */
+export function viemChainOf(chain: {
+  id: number;
+  name: string;
+  rpcUrl: string;
+  explorerUrl: string | null;
+  nativeCurrency: { name: string; symbol: string; decimals: number };
+}): Chain {
+  return {
+    id: chain.id,
+    name: chain.name,
+    nativeCurrency: chain.nativeCurrency,
+    rpcUrls: { default: { http: [chain.rpcUrl] } },
+    ...(chain.explorerUrl ? { blockExplorers: { default: { name: chain.name, url: chain.explorerUrl } } } : {}),
+  };
 }

@@ -1,6 +1,6 @@
 import { createPublicClient, http, type PublicClient } from "viem";
 import type { ChainConfig, Config } from "../config.js";
-import { viemChains } from "./chains.js";
+import { viemChainOf } from "./chains.js";
 
 /** One viem public client per configured chain, made on first use. */
 export function createChainClients(config: Config) {
@@ -12,7 +12,7 @@ export function createChainClients(config: Config) {
       const chain = config.chains.find((c) => c.id === chainId);
       if (!chain) throw new Error(`chain ${chainId} is not configured`);
       client = createPublicClient({
-        chain: { ...viemChains[chain.key], rpcUrls: { default: { http: [chain.rpcUrl] } } },
+        chain: viemChainOf(chain),
         transport: http(chain.rpcUrl, {
           retryCount: 2,
           timeout: 10_000,

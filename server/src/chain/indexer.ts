@@ -36,6 +36,8 @@ export interface IndexerOptions {
   withLeadership?: (fn: (lost: AbortSignal) => Promise<void>) => Promise<void>;
   /** Names this process in the status the operator console shows (host:pid by default). */
   instance?: string;
+  /** The clock of its reports (the console and the lag series compare them with the app's). */
+  now?: () => Date;
 }
 
 const abis: Record<ContractName, Abi> = { GenesisPass: genesisPassAbi, Daily: dailyAbi };
@@ -58,6 +60,7 @@ export function createIndexer(options: IndexerOptions) {
   const eventsPerTransaction = options.eventsPerTransaction ?? 250;
   const blockFetchConcurrency = options.blockFetchConcurrency ?? 8;
   const instance = options.instance ?? `${hostname()}:${process.pid}`;
+  const now = options.now ?? (() => new Date());
   const handles = (handler: EventHandler, event: ChainEvent) =>
     handler.contract === event.contract && handler.events.includes(event.name);
 
@@ -294,7 +297,7 @@ export function createIndexer(options: IndexerOptions) {
       indexedBlock,
       indexedTime: block?.timestamp ?? null,
       leader: instance,
-      updatedAt: new Date(),
+      updatedAt: now(),
     };
     await db
       .insert(chainIndexerStatus)
@@ -302,12 +305,12 @@ export function createIndexer(options: IndexerOptions) {
       .onConflictDoUpdate({ target: chainIndexerStatus.chainId, set: values });
   }
 
+  // `updated_at` stays at the last completed pass: a failing indexer's report grows old, and lag with it.
   async function reportError(chain: ChainConfig, error: unknown) {
     const values = {
       lastError: error instanceof Error ? error.message.slice(0, 500) : String(error).slice(0, 500),
-      lastErrorAt: new Date(),
+      lastErrorAt: now(),
       leader: instance,
-      updatedAt: new Date(),
     };
     await db
       .insert(chainIndexerStatus)

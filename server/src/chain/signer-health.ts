@@ -13,6 +13,8 @@ export interface SignerStatus {
   authorizer: `0x${string}` | null;
   matches: boolean | null;
   checkedAt: Date;
+  /** When `authorizer` was read (a failed read keeps the last one read, and its time). */
+  readAt: Date | null;
   error?: string;
 }
 
@@ -60,11 +62,23 @@ export function createSignerHealth(deps: {
     // The signer's address is derived once the chain has answered: the first check starts with the server, and
     // deriving it (the curve's tables, about 50 ms) must not hold up the start.
     const base = { chain: chain.key, chainId, signer: signer.address, checkedAt };
+    const before = statuses.get(chainId);
+    // An RPC outage says nothing new about the authorizer: the last answer stays, with its age (metrics).
     const status: SignerStatus =
       authorizer === null
-        ? { ...base, authorizer: null, matches: null, error }
-        : { ...base, authorizer, matches: authorizer.toLowerCase() === signer.address.toLowerCase() };
-    const before = statuses.get(chainId);
+        ? {
+            ...base,
+            authorizer: before?.authorizer ?? null,
+            matches: before?.matches ?? null,
+            readAt: before?.readAt ?? null,
+            error,
+          }
+        : {
+            ...base,
+            authorizer,
+            matches: authorizer.toLowerCase() === signer.address.toLowerCase(),
+            readAt: checkedAt,
+          };
     statuses.set(chainId, status);
     deps.onStatus?.(status);
     if (status.matches === false && before?.matches !== false) {

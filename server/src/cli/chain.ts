@@ -3,12 +3,13 @@ import { type Command, InvalidArgumentError } from "commander";
 import pino from "pino";
 import { createWalletClient, getAddress, http, isAddress } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import { viemChains } from "../chain/chains.js";
+import { viemChainOf } from "../chain/chains.js";
 import { createChainClients } from "../chain/clients.js";
 import { chainIndexerStatuses } from "../chain/indexer.js";
+import { createRpcHealth } from "../chain/rpc-health.js";
 import { createAuthorizationSigner } from "../chain/signer.js";
 import { createSignerHealth } from "../chain/signer-health.js";
-import type { ChainConfig } from "../config.js";
+import { type ChainConfig, chainEnvPrefix } from "../config.js";
 import { OperationFailed } from "./connect.js";
 import type { CliContext } from "./context.js";
 
@@ -24,7 +25,7 @@ export function registerChainCommands(program: Command, context: CliContext) {
   chain
     .command("status")
     .description(
-      "per chain: RPC, head block, contracts, whether GenesisPass's authorizer is SIGNER_PRIVATE_KEY, indexer lag",
+      "per chain: RPC (its chain id verified), head block, contracts, whether GenesisPass's authorizer is SIGNER_PRIVATE_KEY, indexer lag; exits 1 when an RPC fails or the signer does not match",
     )
     .action(async () => {
       const { config } = context;
@@ -37,17 +38,28 @@ export function registerChainCommands(program: Command, context: CliContext) {
         logger: pino({ level: "silent" }),
         now: () => new Date(),
       });
-      const [signers, indexed] = await Promise.all([health.check(), context.read((db) => chainIndexerStatuses(db))]);
+      const rpc = createRpcHealth({
+        config,
+        chainClients: clients,
+        envPrefix: (entry) => chainEnvPrefix[entry.key],
+        logger: pino({ level: "silent" }),
+        now: () => new Date(),
+      });
+      const [rpcs, signers, indexed] = await Promise.all([
+        rpc.check(),
+        health.check(),
+        context.read((db) => chainIndexerStatuses(db)),
+      ]);
       let mismatched = 0;
+      let unreachable = 0;
       for (const entry of config.chains) {
-        const head = await clients
-          .client(entry.id)
-          .getBlockNumber()
-          .then(
-            (block) => `head ${block}`,
-            (error: unknown) =>
-              `RPC does not answer (${error instanceof Error ? error.message.split("\n")[0] : error})`,
-          );
+        const answer = rpcs.find((s) => s.chainId === entry.id);
+        let head: string;
+        if (answer?.up) head = `chain id ${answer.servedChainId} (verified), head ${answer.head}`;
+        else {
+          unreachable++;
+          head = `RPC FAILS since ${answer?.error?.at.toISOString()}: ${answer?.error?.message}`;
+        }
         context.print(`${entry.key} (chain id ${entry.id})  ${entry.rpcUrl}  ${head}`);
         context.print(
           `  GenesisPass ${entry.genesisPassAddress ?? "(not set)"}  Daily ${entry.dailyAddress ?? "(not set)"}`,
@@ -59,12 +71,27 @@ export function registerChainCommands(program: Command, context: CliContext) {
           context.print(
             `  authorizer ${status.authorizer}: DOES NOT MATCH SIGNER_PRIVATE_KEY (${signer.address}); mints and unstakes are refused`,
           );
-        } else if (status) context.print(`  authorizer: could not be read (${status.error?.split("\n")[0]})`);
+        } else if (status) {
+          context.print(
+            `  authorizer: could not be read at ${status.checkedAt.toISOString()} (${status.error?.split("\n")[0]})`,
+          );
+        }
         const row = indexed.find((r) => r.chainId === entry.id);
+        // An error older than the last completed pass is history: shown as such, with its time.
+        const error = !row?.lastError
+          ? ""
+          : row.lastErrorAt && row.lastErrorAt > row.updatedAt
+            ? `; FAILING since its last pass: ${row.lastError} (at ${row.lastErrorAt.toISOString()})`
+            : `; recovered from: ${row.lastError} (at ${row.lastErrorAt?.toISOString() ?? "?"})`;
         context.print(
           row?.headBlock != null && row.indexedBlock != null
-            ? `  indexer: block ${row.indexedBlock} of ${row.headBlock} (${row.headBlock - row.indexedBlock} behind), led by ${row.leader ?? "?"}, reported ${row.updatedAt.toISOString()}${row.lastError ? `; last error: ${row.lastError}` : ""}`
-            : "  indexer: no report yet",
+            ? `  indexer: block ${row.indexedBlock} of ${row.headBlock} (${row.headBlock - row.indexedBlock} behind), led by ${row.leader ?? "?"}, last pass ${row.updatedAt.toISOString()}${error}`
+            : `  indexer: no report yet${error}`,
+        );
+      }
+      if (unreachable > 0) {
+        throw new OperationFailed(
+          `${unreachable} chain(s) have an RPC that does not answer or serves another chain.${mismatched > 0 ? ` ${mismatched} chain(s) do not accept this server's signer.` : ""}`,
         );
       }
       if (mismatched > 0) throw new OperationFailed(`${mismatched} chain(s) do not accept this server's signer.`);
@@ -90,7 +117,7 @@ export function registerChainCommands(program: Command, context: CliContext) {
       const client = createChainClients(context.config).client(target.id);
       const wallet = createWalletClient({
         account: owner,
-        chain: { ...viemChains[target.key], rpcUrls: { default: { http: [target.rpcUrl] } } },
+        chain: viemChainOf(target),
         transport: http(target.rpcUrl),
       });
       const hash = await wallet.writeContract({

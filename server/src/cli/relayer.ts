@@ -1,5 +1,4 @@
 import type { Command } from "commander";
-import { viemChains } from "../chain/chains.js";
 import { createChainClients } from "../chain/clients.js";
 import { createSponsoredChains } from "../modules/sponsorship/chain-state.js";
 import { formatRelayerReport, relayerReports } from "../modules/sponsorship/reports.js";
@@ -30,8 +29,7 @@ export function registerRelayerCommands(program: Command, context: CliContext) {
       );
       const reports = await context.read((tx) => relayerReports(tx, withBalances, { now: new Date(), days: 14 }));
       for (const report of reports) {
-        const symbol = viemChains[report.chainKey as keyof typeof viemChains].nativeCurrency.symbol;
-        context.print(formatRelayerReport(report, symbol));
+        context.print(formatRelayerReport(report, report.symbol));
       }
     });
 }

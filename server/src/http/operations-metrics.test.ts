@@ -109,7 +109,7 @@ describe("Prometheus series for operators", () => {
     expect(series(text, "arcana_mail_failures_total")).toEqual(["arcana_mail_failures_total 1"]);
   });
 
-  it("shows each chain's indexer lag in blocks and seconds, and its leader", async () => {
+  it("shows each chain's indexer lag in blocks and seconds (growing while it does not report), and its leader", async () => {
     const reported = new Date(clock.now().getTime() - 30_000);
     await t.database.db.insert(chainIndexerStatus).values([
       {
@@ -124,7 +124,8 @@ describe("Prometheus series for operators", () => {
     ]);
     const text = await scrape();
     expect(series(text, "arcana_indexer_lag_blocks")).toEqual(['arcana_indexer_lag_blocks{chain="local"} 10']);
-    expect(series(text, "arcana_indexer_lag_seconds")).toEqual(['arcana_indexer_lag_seconds{chain="local"} 20']);
+    // 20 s behind at its last pass, and silent for 30 s since: the indexed state is 50 s old.
+    expect(series(text, "arcana_indexer_lag_seconds")).toEqual(['arcana_indexer_lag_seconds{chain="local"} 50']);
     expect(series(text, "arcana_indexer_report_age_seconds")).toEqual([
       'arcana_indexer_report_age_seconds{chain="local"} 30',
     ]);

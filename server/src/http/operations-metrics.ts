@@ -1,5 +1,6 @@
 import type { ChainStatuses } from "@arcana/protocol";
 import { Gauge, type Registry } from "prom-client";
+import type { RpcHealth } from "../chain/rpc-health.js";
 import type { SignerStatus } from "../chain/signer-health.js";
 import { type PerChainSeries, registerPerChainGauges } from "./metrics.js";
 
@@ -10,7 +11,12 @@ import { type PerChainSeries, registerPerChainGauges } from "./metrics.js";
  */
 export function registerOperationsMetrics(
   registry: Registry,
-  deps: { chainStatuses: () => Promise<ChainStatuses>; signerStatuses: () => SignerStatus[]; now: () => Date },
+  deps: {
+    chainStatuses: () => Promise<ChainStatuses>;
+    signerStatuses: () => SignerStatus[];
+    rpcHealth: RpcHealth;
+    now: () => Date;
+  },
 ) {
   // One database read per scrape for all the indexer series (a scrape collects them concurrently).
   let reading: Promise<ChainStatuses["chains"]> | null = null;
@@ -34,12 +40,12 @@ export function registerOperationsMetrics(
     ],
     [
       "arcana_indexer_lag_seconds",
-      "How old the newest indexed block was at the indexer's last report (0 within the confirmations)",
+      "How far the indexed state is behind the chain: the newest indexed block's age at the last successful pass (0 within the confirmations), plus the time since that pass (grows while the RPC is down)",
       (c) => c.lag_seconds,
     ],
     [
       "arcana_indexer_report_age_seconds",
-      "Seconds since the leading indexer last reported on the chain (a dead leader grows it)",
+      "Seconds since the leading indexer last completed a pass on the chain (a dead leader or an RPC outage grows it)",
       (c) => (c.reported_at ? Math.max(0, (deps.now().getTime() - Date.parse(c.reported_at)) / 1000) : null),
     ],
   ];
@@ -58,13 +64,48 @@ export function registerOperationsMetrics(
   });
   new Gauge({
     name: "arcana_signer_authorizer_match",
-    help: "1 when the chain's GenesisPass accepts this server's SIGNER_PRIVATE_KEY, 0 when it accepts another (absent until read)",
+    help: "1 when the chain's GenesisPass accepts this server's SIGNER_PRIVATE_KEY, 0 when it accepts another (absent until first read; the last answer stays while the RPC is down)",
     labelNames: ["chain"] as const,
     registers: [registry],
     collect() {
       this.reset();
       for (const status of deps.signerStatuses()) {
         if (status.matches !== null) this.set({ chain: status.chain }, status.matches ? 1 : 0);
+      }
+    },
+  });
+  new Gauge({
+    name: "arcana_signer_authorizer_match_age_seconds",
+    help: "Seconds since arcana_signer_authorizer_match was read from the chain (grows while the RPC is down)",
+    labelNames: ["chain"] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      const at = deps.now().getTime();
+      for (const status of deps.signerStatuses()) {
+        if (status.readAt) this.set({ chain: status.chain }, Math.max(0, (at - status.readAt.getTime()) / 1000));
+      }
+    },
+  });
+  new Gauge({
+    name: "arcana_rpc_up",
+    help: "1 when the chain's RPC answered this server's last probe with the configured chain id, 0 otherwise",
+    labelNames: ["chain"] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const status of deps.rpcHealth.known()) this.set({ chain: status.chain }, status.up ? 1 : 0);
+    },
+  });
+  new Gauge({
+    name: "arcana_rpc_last_success_age_seconds",
+    help: "Seconds since the chain's RPC last answered this server with the configured chain id (since the start when never)",
+    labelNames: ["chain"] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const status of deps.rpcHealth.known()) {
+        this.set({ chain: status.chain }, deps.rpcHealth.lastSuccessAgeSeconds(status));
       }
     },
   });

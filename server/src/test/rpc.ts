@@ -10,6 +10,8 @@ import { pad, toFunctionSelector } from "viem";
 export async function stubChainRpc(
   authorizer: string,
   failing: () => boolean = () => false,
+  /** The chain id it says it serves (a node swapped behind the URL answers another). */
+  chainId: () => number = () => 31337,
 ): Promise<{ url: string; server: Server; stop: () => Promise<void> }> {
   const server = createServer((req, res) => {
     let body = "";
@@ -28,7 +30,7 @@ export async function stubChainRpc(
         id: call.id,
         result:
           call.method === "eth_chainId"
-            ? "0x7a69"
+            ? `0x${chainId().toString(16)}`
             : call.params?.[0]?.data?.startsWith(toFunctionSelector("authorizer()"))
               ? pad(authorizer as `0x${string}`)
               : `0x${"0".repeat(64)}`,

@@ -362,14 +362,21 @@ export function createOperatorReports({ db, config, boxes, sponsorship, now, lim
             status?.headBlock != null && status.indexedBlock != null
               ? Math.max(0, status.headBlock - status.indexedBlock)
               : null;
-          // Behind by more than the confirmations it waits for: how old the newest indexed block was then.
+          // Behind by more than the confirmations it waits for: how old the newest indexed block was at the
+          // last completed pass; plus the time since that pass, as the chain went on meanwhile (an RPC outage,
+          // a dead leader: the head is unknown, but the indexed state grows older).
+          const silentFor = status ? (at.getTime() - status.updatedAt.getTime()) / 1000 : Number.POSITIVE_INFINITY;
           const lagSeconds =
             lagBlocks === null || !status?.indexedTime
               ? null
-              : lagBlocks <= chain.confirmations
-                ? 0
-                : Math.max(0, Math.round((status.updatedAt.getTime() - status.indexedTime.getTime()) / 1000));
-          const silentFor = status ? (at.getTime() - status.updatedAt.getTime()) / 1000 : Number.POSITIVE_INFINITY;
+              : Math.max(
+                  0,
+                  Math.round(
+                    (lagBlocks <= chain.confirmations
+                      ? 0
+                      : (status.updatedAt.getTime() - status.indexedTime.getTime()) / 1000) + Math.max(0, silentFor),
+                  ),
+                );
           return {
             chain_id: chain.id,
             name: chain.key,
@@ -379,6 +386,8 @@ export function createOperatorReports({ db, config, boxes, sponsorship, now, lim
             lag_seconds: lagSeconds,
             last_error: status?.lastError ?? null,
             last_error_at: status?.lastErrorAt?.toISOString() ?? null,
+            // A pass completed since the error: it is history, not the chain's state.
+            error_current: Boolean(status?.lastErrorAt && status.lastErrorAt > status.updatedAt),
             leader: status?.leader ?? null,
             reported_at: status?.updatedAt.toISOString() ?? null,
             lagging: lagSeconds === null || lagSeconds > threshold || silentFor > threshold,

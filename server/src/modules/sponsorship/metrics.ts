@@ -14,13 +14,26 @@ export function registerSponsorshipMetrics(
 ) {
   if (deps.chains.all().length === 0) return;
   let last: { at: number; reports: Promise<RelayerReport[]> } | null = null;
+  // The last balance read per chain: an RPC outage keeps it (with its age) rather than dropping the series,
+  // so a balance alert still has a value to judge and the outage shows as a growing age.
+  // A balance is briefly cached (the same read answers again): its time is when that read was made.
+  const lastBalances = new Map<number, { wei: bigint; at: Date; read: Promise<bigint> }>();
+  const balanceOf = async (chainId: number): Promise<bigint | null> => {
+    const reading = deps.chains.balance(chainId);
+    const at = deps.now();
+    const wei = await reading.catch(() => null);
+    if (wei !== null && lastBalances.get(chainId)?.read !== reading) {
+      lastBalances.set(chainId, { wei, at, read: reading });
+    }
+    return lastBalances.get(chainId)?.wei ?? null;
+  };
   // One read per scrape for all the series below.
   const reports = () => {
     if (!last || Date.now() - last.at > 1_000) {
       const reading = Promise.all(
         deps.chains.all().map(async (target) => ({
           target,
-          balance: await deps.chains.balance(target.chain.id).catch(() => null),
+          balance: await balanceOf(target.chain.id),
         })),
       ).then((chains) => relayerReports(deps.db, chains, { now: deps.now(), days: 1 }));
       last = { at: Date.now(), reports: reading.catch(() => []) };
@@ -28,7 +41,19 @@ export function registerSponsorshipMetrics(
     return last.reports;
   };
   const series: Array<PerChainSeries<RelayerReport>> = [
-    ["arcana_relayer_balance", "Relayer balance in the chain's native token", (r) => wei(r.balanceWei)],
+    [
+      "arcana_relayer_balance",
+      "Relayer balance in the chain's native token (the last one read while the RPC is down)",
+      (r) => wei(r.balanceWei),
+    ],
+    [
+      "arcana_relayer_balance_age_seconds",
+      "Seconds since arcana_relayer_balance was read from the chain (grows while the RPC is down)",
+      (r) => {
+        const read = lastBalances.get(r.chainId);
+        return read ? Math.max(0, (deps.now().getTime() - read.at.getTime()) / 1000) : null;
+      },
+    ],
     [
       "arcana_relayer_low_balance",
       "Balance below which sponsorship pauses (native token)",

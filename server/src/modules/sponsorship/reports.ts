@@ -1,7 +1,6 @@
 import type { OperatorSponsorship } from "@arcana/protocol";
 import { and, count, eq, gte, inArray, lt, sql, sum } from "drizzle-orm";
 import { formatEther, parseEther } from "viem";
-import { viemChains } from "../../chain/chains.js";
 import type { DatabaseOrTransaction } from "../../db/client.js";
 import type { SponsoredChain, SponsoredChains } from "./chain-state.js";
 import { relayerTransactions, sponsoredRelays, sponsorshipDays } from "./schema.js";
@@ -18,6 +17,8 @@ export interface RelayerDay {
 export interface RelayerReport {
   chainId: number;
   chainKey: string;
+  /** The native token's symbol (balances and budgets are in it). */
+  symbol: string;
   relayer: string;
   /** Null when the chain did not answer. */
   balanceWei: bigint | null;
@@ -93,6 +94,7 @@ export async function relayerReports(
     reports.push({
       chainId,
       chainKey: target.chain.key,
+      symbol: target.chain.nativeCurrency.symbol,
       relayer: target.relayer.address,
       balanceWei: balance,
       lowBalanceWei: parseEther(target.settings.lowBalance),
@@ -160,7 +162,7 @@ export async function operatorSponsorship(
       return {
         chain_id: report.chainId,
         chain_key: report.chainKey,
-        symbol: viemChains[report.chainKey as keyof typeof viemChains].nativeCurrency.symbol,
+        symbol: report.symbol,
         relayer: report.relayer as `0x${string}`,
         balance: report.balanceWei === null ? null : formatEther(report.balanceWei),
         low_balance: formatEther(report.lowBalanceWei),

@@ -154,6 +154,14 @@ export function createSponsorshipService(deps: {
     return new ApiError("invalid_signature", "The signature does not match the request and wallet.");
   }
 
+  function chainUnreachable(chainId: number) {
+    const name = chains.get(chainId)?.chain.key ?? `chain ${chainId}`;
+    return new ApiError(
+      "chain_unreachable",
+      `${name} cannot be reached right now (its RPC does not answer); nothing was queued or spent. Try again in a few minutes.`,
+    );
+  }
+
   function quotaUsed() {
     return new ApiError(
       "quota_used",
@@ -185,7 +193,8 @@ export function createSponsorshipService(deps: {
     try {
       if (await lowOnFunds(chainId)) return off("relayer_low_funds", left);
     } catch {
-      return off("relayer_low_funds", left);
+      // The balance could not be read: the chain is out of reach, not the relayer out of funds.
+      return off("chain_unreachable", left);
     }
     const totals = await dayTotals(chainId, day);
     if (totals.spent + totals.reserved >= parseEther(target.settings.dailyBudget)) return off("budget_spent", left);
@@ -278,102 +287,113 @@ export function createSponsorshipService(deps: {
     }
   }
 
+  async function acceptRelay(user: User, input: RelayRequest): Promise<RelayAccepted> {
+    const target = chains.get(input.chain_id);
+    if (!target) throw new ApiError("sponsorship_off", `Transactions are not sponsored on chain ${input.chain_id}.`);
+    const { request } = input;
+    const wallet = user.wallet_address as Hex | null;
+    if (!wallet) throw new ApiError("wallet_required", "Bind a wallet to your account first.");
+    if (!isAddressEqual(request.from, wallet)) {
+      throw new ApiError(
+        "address_mismatch",
+        "The request is signed for another wallet than the one bound to your account.",
+      );
+    }
+    const action: SponsoredAction | null = sponsoredActionOf(
+      { daily: target.chain.dailyAddress, genesisPass: target.chain.genesisPassAddress },
+      request.to,
+      request.data,
+    );
+    if (!action || !settings.actions.includes(action)) {
+      throw new ApiError("not_sponsored", "This call is not one of the sponsored actions.");
+    }
+    const gas = BigInt(request.gas);
+    if (request.value !== "0") throw new ApiError("not_sponsored", "A sponsored call sends no value.");
+    if (gas === 0n || gas > maxGasOf(action)) {
+      throw new ApiError("not_sponsored", `A sponsored ${action} asks for at most ${maxGasOf(action)} gas.`);
+    }
+    const nowSeconds = Math.floor(now().getTime() / 1000);
+    const late = deadlineProblem(request.deadline, nowSeconds);
+    if (late) throw new ApiError("bad_deadline", late);
+    const signature = canonicalSignature(input.signature);
+    if (!signature) throw invalidSignature();
+    const day = gmtDayNumber(now());
+    // One round trip for what acceptance reads of its own: the same request stored before, an
+    // open relay of the member's, the quota used today.
+    const seen = await acceptanceState(user.uid, input, day);
+    if (seen.same) return sameRequestAnswer(user.uid, { ...input, signature }, seen.same);
+    const digest = forwardRequestDigest(input.chain_id, target.forwarder, request);
+    if (!(await signedBy(digest, signature, request.from))) throw invalidSignature();
+    if (seen.pending)
+      throw new ApiError("relay_pending", "Your previous sponsored transaction is still on its way; wait for it.");
+    // Asked together (one JSON-RPC batch with other members' at the same moment); refused in this order.
+    const [expectedNonce, low, simulated] = await Promise.all([
+      chains.forwarderNonce(input.chain_id, request.from),
+      lowOnFunds(input.chain_id),
+      simulate(input.chain_id, target.forwarder, request).then(
+        () => null,
+        (error: unknown) => error,
+      ),
+    ]);
+    if (BigInt(request.nonce) !== expectedNonce) {
+      throw new ApiError("invalid_nonce", `The forwarder expects nonce ${expectedNonce} from this wallet; sign again.`);
+    }
+    if (low) throw new ApiError("sponsorship_off", "Sponsorship is paused: the relayer is low on funds.");
+    if (simulated) throw simulated;
+    if (seen.used >= settings.memberDailyQuota) throw quotaUsed();
+    const fees = await chains.fees(input.chain_id);
+    const cap = parseGwei(target.settings.maxFeeGwei);
+    const reserved = batchGasLimit([gas]) * (fees.maxFeePerGas < cap ? fees.maxFeePerGas : cap);
+    const budget = parseEther(target.settings.dailyBudget);
+    const stored = await store(
+      {
+        chainId: input.chain_id,
+        userId: user.uid,
+        action,
+        signer: request.from.toLowerCase(),
+        target: request.to.toLowerCase(),
+        gas,
+        forwarderNonce: request.nonce,
+        deadline: request.deadline,
+        data: request.data.toLowerCase(),
+        signature,
+        day,
+        reservedWei: reserved.toString(),
+      },
+      budget,
+    );
+    if (stored.refused) throw stored.refused;
+    let accepted: RelayAccepted;
+    if (stored.raced) {
+      // The same request arriving twice at once: the other one was stored.
+      const other = (await acceptanceState(user.uid, input, day)).same;
+      if (!other) throw new ApiError("conflict", "The request changed while it was stored; send it again.");
+      accepted = sameRequestAnswer(user.uid, { ...input, signature }, other);
+    } else {
+      accepted = { relay_id: stored.relayId, state: "queued" };
+    }
+    deps.wake();
+    return accepted;
+  }
+
   return {
     async status(user: User): Promise<Sponsorship> {
       return { chains: await Promise.all(config.chains.map((chain) => chainStatus(user, chain.id))) };
     },
 
-    /** Checks a signed forward request against policy and queues it; nothing is spent on a refusal. */
+    /**
+     * Checks a signed forward request against policy and queues it; nothing is spent on a refusal. An RPC
+     * that does not answer refuses it as `chain_unreachable`: a member (and the operator reading the logs)
+     * must not be sent to fund a relayer when the chain cannot be reached.
+     */
     async relay(user: User, input: RelayRequest): Promise<RelayAccepted> {
-      const target = chains.get(input.chain_id);
-      if (!target) throw new ApiError("sponsorship_off", `Transactions are not sponsored on chain ${input.chain_id}.`);
-      const { request } = input;
-      const wallet = user.wallet_address as Hex | null;
-      if (!wallet) throw new ApiError("wallet_required", "Bind a wallet to your account first.");
-      if (!isAddressEqual(request.from, wallet)) {
-        throw new ApiError(
-          "address_mismatch",
-          "The request is signed for another wallet than the one bound to your account.",
-        );
+      try {
+        return await acceptRelay(user, input);
+      } catch (error) {
+        if (error instanceof DependencyUnavailableError && error.dependency === "rpc")
+          throw chainUnreachable(input.chain_id);
+        throw error;
       }
-      const action: SponsoredAction | null = sponsoredActionOf(
-        { daily: target.chain.dailyAddress, genesisPass: target.chain.genesisPassAddress },
-        request.to,
-        request.data,
-      );
-      if (!action || !settings.actions.includes(action)) {
-        throw new ApiError("not_sponsored", "This call is not one of the sponsored actions.");
-      }
-      const gas = BigInt(request.gas);
-      if (request.value !== "0") throw new ApiError("not_sponsored", "A sponsored call sends no value.");
-      if (gas === 0n || gas > maxGasOf(action)) {
-        throw new ApiError("not_sponsored", `A sponsored ${action} asks for at most ${maxGasOf(action)} gas.`);
-      }
-      const nowSeconds = Math.floor(now().getTime() / 1000);
-      const late = deadlineProblem(request.deadline, nowSeconds);
-      if (late) throw new ApiError("bad_deadline", late);
-      const signature = canonicalSignature(input.signature);
-      if (!signature) throw invalidSignature();
-      const day = gmtDayNumber(now());
-      // One round trip for what acceptance reads of its own: the same request stored before, an
-      // open relay of the member's, the quota used today.
-      const seen = await acceptanceState(user.uid, input, day);
-      if (seen.same) return sameRequestAnswer(user.uid, { ...input, signature }, seen.same);
-      const digest = forwardRequestDigest(input.chain_id, target.forwarder, request);
-      if (!(await signedBy(digest, signature, request.from))) throw invalidSignature();
-      if (seen.pending)
-        throw new ApiError("relay_pending", "Your previous sponsored transaction is still on its way; wait for it.");
-      // Asked together (one JSON-RPC batch with other members' at the same moment); refused in this order.
-      const [expectedNonce, low, simulated] = await Promise.all([
-        chains.forwarderNonce(input.chain_id, request.from),
-        lowOnFunds(input.chain_id),
-        simulate(input.chain_id, target.forwarder, request).then(
-          () => null,
-          (error: unknown) => error,
-        ),
-      ]);
-      if (BigInt(request.nonce) !== expectedNonce) {
-        throw new ApiError(
-          "invalid_nonce",
-          `The forwarder expects nonce ${expectedNonce} from this wallet; sign again.`,
-        );
-      }
-      if (low) throw new ApiError("sponsorship_off", "Sponsorship is paused: the relayer is low on funds.");
-      if (simulated) throw simulated;
-      if (seen.used >= settings.memberDailyQuota) throw quotaUsed();
-      const fees = await chains.fees(input.chain_id);
-      const cap = parseGwei(target.settings.maxFeeGwei);
-      const reserved = batchGasLimit([gas]) * (fees.maxFeePerGas < cap ? fees.maxFeePerGas : cap);
-      const budget = parseEther(target.settings.dailyBudget);
-      const stored = await store(
-        {
-          chainId: input.chain_id,
-          userId: user.uid,
-          action,
-          signer: request.from.toLowerCase(),
-          target: request.to.toLowerCase(),
-          gas,
-          forwarderNonce: request.nonce,
-          deadline: request.deadline,
-          data: request.data.toLowerCase(),
-          signature,
-          day,
-          reservedWei: reserved.toString(),
-        },
-        budget,
-      );
-      if (stored.refused) throw stored.refused;
-      let accepted: RelayAccepted;
-      if (stored.raced) {
-        // The same request arriving twice at once: the other one was stored.
-        const other = (await acceptanceState(user.uid, input, day)).same;
-        if (!other) throw new ApiError("conflict", "The request changed while it was stored; send it again.");
-        accepted = sameRequestAnswer(user.uid, { ...input, signature }, other);
-      } else {
-        accepted = { relay_id: stored.relayId, state: "queued" };
-      }
-      deps.wake();
-      return accepted;
     },
 
     async relayStatus(userId: string, relayId: string): Promise<RelayStatus> {

@@ -1,7 +1,7 @@
 import type { Dependency, PublicConfig, Readiness } from "@arcana/protocol";
 import type { Logger } from "pino";
 import { publicBranding } from "../../branding.js";
-import { gasNotes, viemChains } from "../../chain/chains.js";
+import { gasNotes } from "../../chain/chains.js";
 import type { Config } from "../../config.js";
 
 /** The part of the configuration a browser may see: never secrets, only what the web needs. */
@@ -11,14 +11,13 @@ export function buildPublicConfig(config: Config, buildId: string): PublicConfig
     environment: config.env,
     default_chain_id: defaultChain?.id ?? config.chains[0]?.id ?? 0,
     chains: config.chains.map((chain) => {
-      const known = viemChains[chain.key];
       return {
         id: chain.id,
         key: chain.key,
-        name: known.name,
+        name: chain.name,
         rpc_url: chain.publicRpcUrl,
-        explorer_url: known.blockExplorers?.default.url ?? null,
-        native_currency: { ...known.nativeCurrency },
+        explorer_url: chain.explorerUrl,
+        native_currency: { ...chain.nativeCurrency },
         gas_note: gasNotes[chain.key] ?? null,
         bridge_url: chain.bridgeUrl,
         contracts: {

@@ -1,7 +1,6 @@
 import { DAY_MS, gmtDate } from "@arcana/protocol";
 import { and, eq } from "drizzle-orm";
 import type { Logger } from "pino";
-import { viemChains } from "../../chain/chains.js";
 import { type ChainEventIdentity, chainEventKey } from "../../chain/event-key.js";
 import { recordFastPathEvent } from "../../chain/events.js";
 import type { Config } from "../../config.js";
@@ -134,14 +133,14 @@ export function createTarotCredits({ db, config, economy, logger, now, drawFor }
         .returning();
       if (row) await onStored?.(tx);
       if (!row || !reference) return { userId: memberId, credited: false, day: event.day, points };
-      const chainName = config.chains.find((chain) => chain.id === event.chainId)?.key;
+      const chainName = config.chains.find((chain) => chain.id === event.chainId)?.name;
       await grantPointsBatch(tx, [
         {
           userId: memberId,
           kind: "tarot",
           amount: points,
           reference,
-          label: `Tarot reading recorded on ${chainName ? viemChains[chainName].name : `chain ${event.chainId}`}`,
+          label: `Tarot reading recorded on ${chainName ?? `chain ${event.chainId}`}`,
           at: now(),
         },
       ]);

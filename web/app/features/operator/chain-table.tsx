@@ -54,7 +54,14 @@ export function ChainTable({ statuses }: { statuses: ChainStatuses }) {
               <td className={`${styles.number} ${chain.lagging ? styles.warning : ""}`}>{orDash(chain.lag_seconds)}</td>
               <td className={styles.mono}>{orDash(chain.leader)}</td>
               <td>{orDash(chain.reported_at)}</td>
-              <td>{chain.last_error ? `${chain.last_error} (${chain.last_error_at})` : "–"}</td>
+              <td className={chain.error_current ? styles.warning : ""}>
+                {chain.last_error
+                  ? t(chain.error_current ? "operator.chains.errorCurrent" : "operator.chains.errorResolved", {
+                      error: chain.last_error,
+                      at: chain.last_error_at ?? "–",
+                    })
+                  : "–"}
+              </td>
             </tr>
           ))}
         </tbody>
