@@ -27,7 +27,7 @@ export const relayRoute = defineRoute({
   summary: "Relay a signed ERC-2771 forward request; the operator pays the gas",
   description:
     "Checked against policy before anything is spent: `sponsorship_off` (off on that chain), `wallet_required`, " +
-    "`address_mismatch` (`from` is not the bound wallet), `not_sponsored` (not an allowlisted contract and function, " +
+    "`address_mismatch` (`from`, or an address argument such as a mint's `to`, is not the bound wallet), `not_sponsored` (not an allowlisted contract and function, " +
     "`value` not 0, or `gas` over the action's bound), `bad_deadline` (past or more than 10 minutes away), " +
     "`invalid_nonce` (not the forwarder's next nonce for `from`), `invalid_signature`, `relay_pending` (one relay " +
     "at a time per member and chain), `simulation_reverted` (the message carries the decoded revert reason), " +

@@ -5,7 +5,7 @@ import {
   sponsoredActionOfCall,
   sponsoredGas,
 } from "@arcana/protocol";
-import { decodeFunctionData, type Hex, isAddressEqual } from "viem";
+import { type Abi, type AbiFunction, decodeFunctionData, type Hex, isAddressEqual, toFunctionSelector } from "viem";
 
 /** The most gas a request for `action` may ask (protocol's table, which the web signs within). */
 export function maxGasOf(action: SponsoredAction): bigint {
@@ -14,13 +14,15 @@ export function maxGasOf(action: SponsoredAction): bigint {
 
 /**
  * Which sponsored action a forwarded call is: an allowlisted contract and function with arguments
- * that decode, or null (anything else is not sponsored).
+ * that decode, or null (anything else is not sponsored). `addresses` are the call's address-typed
+ * arguments (a mint's recipient): a sponsored call acts for its signer only, so each must be the
+ * signer's own wallet (`foreignAddressArgument`).
  */
-export function sponsoredActionOf(
+export function sponsoredCallOf(
   contracts: { daily: Hex | null; genesisPass: Hex | null },
   to: Hex,
   data: Hex,
-): SponsoredAction | null {
+): { action: SponsoredAction; addresses: Array<{ name: string; value: Hex }> } | null {
   const contract =
     contracts.daily && isAddressEqual(to, contracts.daily)
       ? "daily"
@@ -28,13 +30,31 @@ export function sponsoredActionOf(
         ? "genesisPass"
         : null;
   if (!contract) return null;
-  let functionName: string;
+  const abi: Abi = contract === "daily" ? dailyAbi : genesisPassAbi;
+  let decoded: { functionName: string; args?: readonly unknown[] };
   try {
-    functionName = decodeFunctionData({ abi: contract === "daily" ? dailyAbi : genesisPassAbi, data }).functionName;
+    decoded = decodeFunctionData({ abi, data });
   } catch {
     return null;
   }
-  return sponsoredActionOfCall(contract, functionName);
+  const action = sponsoredActionOfCall(contract, decoded.functionName);
+  if (!action) return null;
+  const selector = data.slice(0, 10).toLowerCase();
+  const item = abi.find(
+    (entry): entry is AbiFunction => entry.type === "function" && toFunctionSelector(entry).toLowerCase() === selector,
+  );
+  const addresses = (item?.inputs ?? []).flatMap((input, index) =>
+    input.type === "address" ? [{ name: input.name ?? `#${index}`, value: decoded.args?.[index] as Hex }] : [],
+  );
+  return { action, addresses };
+}
+
+/** The first address argument of a sponsored call that is not the signer's wallet, or null. */
+export function foreignAddressArgument(
+  addresses: Array<{ name: string; value: Hex }>,
+  signer: Hex,
+): { name: string; value: Hex } | null {
+  return addresses.find((address) => !isAddressEqual(address.value, signer)) ?? null;
 }
 
 /** Why a deadline is refused (past, or further ahead than a signed request may live), or null. */

@@ -28,7 +28,7 @@ import type { SponsorshipSettings } from "../../economy.js";
 import { ApiError } from "../../http/api-error.js";
 import { DependencyUnavailableError } from "../../http/dependency.js";
 import type { SponsoredChains } from "./chain-state.js";
-import { batchGasLimit, deadlineProblem, maxGasOf, sponsoredActionOf } from "./policy.js";
+import { batchGasLimit, deadlineProblem, foreignAddressArgument, maxGasOf, sponsoredCallOf } from "./policy.js";
 import { relayFailureOf } from "./relay-failures.js";
 import { decodedRevert } from "./revert-reason.js";
 import { sponsoredRelays, sponsorshipDays, sponsorshipMemberDays } from "./schema.js";
@@ -296,13 +296,22 @@ export function createSponsorshipService(deps: {
           "The request is signed for another wallet than the one bound to your account.",
         );
       }
-      const action: SponsoredAction | null = sponsoredActionOf(
+      const call = sponsoredCallOf(
         { daily: target.chain.dailyAddress, genesisPass: target.chain.genesisPassAddress },
         request.to,
         request.data,
       );
-      if (!action || !settings.actions.includes(action)) {
+      const action: SponsoredAction | null = call?.action ?? null;
+      if (!call || !action || !settings.actions.includes(action)) {
         throw new ApiError("not_sponsored", "This call is not one of the sponsored actions.");
+      }
+      // A sponsored call acts for its signer only: a mint's recipient (every address argument) is their wallet.
+      const foreign = foreignAddressArgument(call.addresses, wallet);
+      if (foreign) {
+        throw new ApiError(
+          "address_mismatch",
+          `The call's \`${foreign.name}\` is another wallet than the one bound to your account.`,
+        );
       }
       const gas = BigInt(request.gas);
       if (request.value !== "0") throw new ApiError("not_sponsored", "A sponsored call sends no value.");

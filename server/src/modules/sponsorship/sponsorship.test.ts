@@ -1,4 +1,4 @@
-import { dailyAbi } from "@arcana/contracts";
+import { dailyAbi, genesisPassAbi } from "@arcana/contracts";
 import type { ApiRouteInput, ErrorBody, RelayAccepted } from "@arcana/protocol";
 import {
   getOperatorSponsorshipRoute,
@@ -7,6 +7,7 @@ import {
   getTarotDrawRoute,
   gmtDayNumber,
   relayRoute,
+  signMintAuthorizationRoute,
 } from "@arcana/protocol";
 import { eq } from "drizzle-orm";
 import pino from "pino";
@@ -298,6 +299,35 @@ describe("sponsored transactions", () => {
 
     await nothingSpent(t, member.userId);
     await nothingSpent(t, paying.userId);
+  }, 60_000);
+
+  it("refuses a member's sponsored mint whose recipient is another member's wallet, even with that member's authorization: nothing reserved", async () => {
+    const t = await appWith(economyWith({ memberDailyQuota: 3 }));
+    const api = apiClient(t.app);
+    const payer = await emptyWalletMember(t, "mint-payer@example.com");
+    const recipient = await emptyWalletMember(t, "mint-recipient@example.com");
+    const authorization = await api.data(signMintAuthorizationRoute, {
+      body: { address: recipient.account.address, chain_id: 31337 },
+      auth: recipient.auth,
+    });
+    const mintFor = (to: Hex) =>
+      signedRequest(payer.account, {
+        to: contracts.genesisPass,
+        gas: 250_000n,
+        data: encodeFunctionData({
+          abi: genesisPassAbi,
+          functionName: "mint",
+          args: [to, BigInt(authorization.nonce), BigInt(authorization.deadline), authorization.signature],
+        }),
+      });
+    const refused = await relay(t, payer.auth, await mintFor(recipient.account.address));
+    expect(refused.status).toBe(400);
+    expect(refused.body.error?.code).toBe("address_mismatch");
+    expect(refused.body.error?.message).toMatch(/`to`/);
+    await nothingSpent(t, payer.userId);
+    await nothingSpent(t, recipient.userId);
+    const [day] = await t.database.db.select().from(sponsorshipDays);
+    expect(day?.reservedWei ?? "0").toBe("0");
   }, 60_000);
 
   it("stops at the member's daily quota and at the chain's daily budget", async () => {
