@@ -155,6 +155,7 @@ export function createApp(deps: AppDeps) {
     wake: () => {
       for (const listener of relayQueuedListeners) listener();
     },
+    limiter,
   });
   const signerHealth = createSignerHealth({
     config,

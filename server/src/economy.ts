@@ -138,6 +138,19 @@ const sponsorshipChainSchema = z.strictObject({
   maxFeeGwei: nativeAmount,
 });
 
+const defaultSponsorshipRateLimits = {
+  relaysPerMemberPerHour: 30,
+  relaysPerIpPerHour: 300,
+  statusPerMemberPerMinute: 60,
+  statusPerIpPerMinute: 600,
+};
+const sponsorshipRateLimitsSchema = z.strictObject({
+  relaysPerMemberPerHour: positiveInteger,
+  relaysPerIpPerHour: positiveInteger,
+  statusPerMemberPerMinute: positiveInteger,
+  statusPerIpPerMinute: positiveInteger,
+});
+
 const sponsorshipSchema = z
   .strictObject({
     /** Which on-chain actions the operator pays for. */
@@ -149,8 +162,18 @@ const sponsorshipSchema = z
       z.enum(Object.keys(chainIds) as [keyof typeof chainIds, ...(keyof typeof chainIds)[]]),
       sponsorshipChainSchema,
     ),
+    /**
+     * Requests per member and per network (IP, IPv6 /64) to `POST /blockchain/relay` (per hour) and
+     * `GET /blockchain/sponsorship` (per minute), refused ones included: each may cost an RPC read.
+     */
+    rateLimits: sponsorshipRateLimitsSchema.default(defaultSponsorshipRateLimits),
   })
-  .default({ actions: [], memberDailyQuota: 1, chains: {} });
+  .default({
+    actions: [],
+    memberDailyQuota: 1,
+    chains: {},
+    rateLimits: defaultSponsorshipRateLimits,
+  });
 
 const economySchema = z.strictObject({
   checkIn: z.strictObject({

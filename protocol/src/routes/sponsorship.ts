@@ -16,7 +16,7 @@ export const getSponsorshipRoute = defineRoute({
   security: "session",
   response: sponsorshipSchema,
   responseDescription: "Sponsorship per configured chain",
-  errors: [401],
+  errors: [401, 429],
 });
 
 export const relayRoute = defineRoute({
@@ -31,7 +31,8 @@ export const relayRoute = defineRoute({
     "`value` not 0, or `gas` over the action's bound), `bad_deadline` (past or more than 10 minutes away), " +
     "`invalid_nonce` (not the forwarder's next nonce for `from`), `invalid_signature`, `relay_pending` (one relay " +
     "at a time per member and chain), `simulation_reverted` (the message carries the decoded revert reason), " +
-    "`quota_used` and `budget_spent`. The same signed request sent again answers the same relay.",
+    "`quota_used`, `budget_spent`, and `too_many_requests` (per member and per network). The same signed request " +
+    "sent again answers the same relay.",
   security: "session",
   request: { body: relayRequestSchema },
   response: relayAcceptedSchema,

@@ -27,6 +27,7 @@ import { queryRows } from "../../db/rows.js";
 import type { SponsorshipSettings } from "../../economy.js";
 import { ApiError } from "../../http/api-error.js";
 import { DependencyUnavailableError } from "../../http/dependency.js";
+import { enforceLimit, type RateLimit, type RateLimiter } from "../../rate-limit/limiter.js";
 import type { SponsoredChains } from "./chain-state.js";
 import { batchGasLimit, deadlineProblem, foreignAddressArgument, maxGasOf, sponsoredCallOf } from "./policy.js";
 import { relayFailureOf } from "./relay-failures.js";
@@ -45,6 +46,24 @@ export function publicRelayState(state: string): RelayState {
 
 export type SponsorshipService = ReturnType<typeof createSponsorshipService>;
 
+/** The relay routes' rate limits (economy file, `sponsorship.rateLimits`): every request counts, refused ones too. */
+export function sponsorshipLimits(settings: SponsorshipSettings) {
+  const { rateLimits } = settings;
+  const hour = 60 * 60 * 1000;
+  const minute = 60 * 1000;
+  return {
+    relayPerMember: { name: "relay_member", max: rateLimits.relaysPerMemberPerHour, windowMs: hour },
+    relayPerIp: { name: "relay_ip", max: rateLimits.relaysPerIpPerHour, windowMs: hour },
+    statusPerMember: { name: "sponsorship_member", max: rateLimits.statusPerMemberPerMinute, windowMs: minute },
+    statusPerIp: { name: "sponsorship_ip", max: rateLimits.statusPerIpPerMinute, windowMs: minute },
+  } satisfies Record<string, RateLimit>;
+}
+
+/** How long a member's forwarder nonce read for `GET /blockchain/sponsorship` is reused (while none of their relays changes). */
+const NONCE_CACHE_MS = 5_000;
+/** Past this many cached nonces, expired ones are dropped. */
+const NONCE_CACHE_SWEEP = 10_000;
+
 export function createSponsorshipService(deps: {
   db: Database;
   config: Config;
@@ -54,8 +73,40 @@ export function createSponsorshipService(deps: {
   now: () => Date;
   /** Tells this server's relayer a relay is waiting (others poll). */
   wake: () => void;
+  limiter: RateLimiter;
 }) {
-  const { db, config, settings, chainClients, chains, now } = deps;
+  const { db, config, settings, chainClients, chains, now, limiter } = deps;
+  const limits = sponsorshipLimits(settings);
+  const tooMany = "Too many sponsorship requests; try again later.";
+
+  /**
+   * The forwarder nonce `GET /blockchain/sponsorship` shows, read from the chain at most once per
+   * NONCE_CACHE_MS per wallet while the member's relays stay as they are (`relays`: how many, and the
+   * last settled): a relay accepted or settled reads it again at once, so the next request signs the
+   * nonce the forwarder expects.
+   */
+  const nonces = new Map<string, { at: number; relays: string; value: Promise<bigint | null> }>();
+  async function shownNonce(userId: string, chainId: number, wallet: Hex): Promise<bigint | null> {
+    const [row] = await queryRows<{ relays: string }>(
+      db,
+      sql`select count(*)::text || ':' || coalesce(max(${sponsoredRelays.settledAt})::text, '') as relays
+        from ${sponsoredRelays} where ${sponsoredRelays.userId} = ${userId} and ${sponsoredRelays.chainId} = ${chainId}`,
+    );
+    const relays = row?.relays ?? "";
+    const key = `${chainId}:${wallet.toLowerCase()}`;
+    const at = now().getTime();
+    const hit = nonces.get(key);
+    if (hit && hit.relays === relays && at - hit.at < NONCE_CACHE_MS) return hit.value;
+    if (nonces.size >= NONCE_CACHE_SWEEP) {
+      for (const [old, entry] of nonces) if (at - entry.at >= NONCE_CACHE_MS) nonces.delete(old);
+    }
+    const value = chains.forwarderNonce(chainId, wallet).catch(() => {
+      nonces.delete(key);
+      return null;
+    });
+    nonces.set(key, { at, relays, value });
+    return value;
+  }
 
   async function dayTotals(chainId: number, day: number) {
     const [row] = await db
@@ -191,7 +242,7 @@ export function createSponsorshipService(deps: {
     if (totals.spent + totals.reserved >= parseEther(target.settings.dailyBudget)) return off("budget_spent", left);
     if (left === 0) return off("quota_used", 0);
     const wallet = user.wallet_address as Hex | null;
-    const nextNonce = wallet ? await chains.forwarderNonce(chainId, wallet).catch(() => null) : null;
+    const nextNonce = wallet ? await shownNonce(user.uid, chainId, wallet) : null;
     return {
       chain_id: chainId,
       enabled: true,
@@ -279,12 +330,16 @@ export function createSponsorshipService(deps: {
   }
 
   return {
-    async status(user: User): Promise<Sponsorship> {
+    async status(user: User, ip: string): Promise<Sponsorship> {
+      await enforceLimit(limiter, limits.statusPerIp, ip, tooMany);
+      await enforceLimit(limiter, limits.statusPerMember, user.uid, tooMany);
       return { chains: await Promise.all(config.chains.map((chain) => chainStatus(user, chain.id))) };
     },
 
     /** Checks a signed forward request against policy and queues it; nothing is spent on a refusal. */
-    async relay(user: User, input: RelayRequest): Promise<RelayAccepted> {
+    async relay(user: User, input: RelayRequest, ip: string): Promise<RelayAccepted> {
+      await enforceLimit(limiter, limits.relayPerIp, ip, tooMany);
+      await enforceLimit(limiter, limits.relayPerMember, user.uid, tooMany);
       const target = chains.get(input.chain_id);
       if (!target) throw new ApiError("sponsorship_off", `Transactions are not sponsored on chain ${input.chain_id}.`);
       const { request } = input;

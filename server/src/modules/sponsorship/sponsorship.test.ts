@@ -38,9 +38,11 @@ let contracts: Awaited<ReturnType<typeof deployArcana>>;
 const apps: App[] = [];
 
 function economyWith(sponsorship: Partial<Economy["sponsorship"]>, budget = "1"): Economy {
+  const economy = loadEconomy();
   return {
-    ...loadEconomy(),
+    ...economy,
     sponsorship: {
+      ...economy.sponsorship,
       actions: ["check_in", "record_tarot", "stake", "unstake", "mint"],
       memberDailyQuota: 1,
       chains: { local: { dailyBudget: budget, lowBalance: "0.5", maxFeeGwei: "200" } },
