@@ -53,6 +53,7 @@ import { registerPassRoutes } from "./modules/passes/routes.js";
 import { createPassService, passEventHandler } from "./modules/passes/service.js";
 import { registerReferralRoutes } from "./modules/referrals/routes.js";
 import { createReferralService } from "./modules/referrals/service.js";
+import { registerSponsorshipBurnMetrics } from "./modules/sponsorship/burn-metrics.js";
 import { createSponsoredChains } from "./modules/sponsorship/chain-state.js";
 import { registerSponsorshipMetrics } from "./modules/sponsorship/metrics.js";
 import { operatorSponsorship } from "./modules/sponsorship/reports.js";
@@ -144,6 +145,7 @@ export function createApp(deps: AppDeps) {
   const tarot = createTarotService({ db: database.db, config, economy, logger, now, chainClients });
   const sponsoredChains = createSponsoredChains(config, economy.sponsorship, chainClients);
   registerSponsorshipMetrics(metrics.registry, { db: database.db, chains: sponsoredChains, now });
+  registerSponsorshipBurnMetrics(metrics.registry, { db: database.db, chains: sponsoredChains, now });
   const relayQueuedListeners = new Set<() => void>();
   const sponsorship = createSponsorshipService({
     db: database.db,

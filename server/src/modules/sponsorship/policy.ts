@@ -66,6 +66,33 @@ export function deadlineProblem(deadline: number, nowSeconds: number): string | 
   return null;
 }
 
+/**
+ * The sponsored relays a member may have accepted on a chain per GMT day: the economy's
+ * `memberDailyQuota`, or the chain's lower `newMemberDailyQuota` while the account is younger than
+ * `newMemberHours` (the sybil bound, decision 0041).
+ */
+export function memberDailyQuotaOf(
+  memberDailyQuota: number,
+  chain: { newMemberHours: number; newMemberDailyQuota: number },
+  memberSince: Date,
+  now: Date,
+): number {
+  const young = now.getTime() - memberSince.getTime() < chain.newMemberHours * 60 * 60 * 1000;
+  return young ? Math.min(memberDailyQuota, chain.newMemberDailyQuota) : memberDailyQuota;
+}
+
+/**
+ * How fast a chain's day budget burns: what is spent and reserved today against an even spread of
+ * the budget over the GMT day so far (at least its first hour, so the day's first relays do not read
+ * as a blaze). 1 = on pace to last exactly the day.
+ */
+export function burnPace(usedWei: bigint, budgetWei: bigint, now: Date): number {
+  if (budgetWei === 0n) return 0;
+  const dayMs = 24 * 60 * 60 * 1000;
+  const elapsed = Math.max(now.getTime() % dayMs, 60 * 60 * 1000);
+  return Number(usedWei) / ((Number(budgetWei) * elapsed) / dayMs);
+}
+
 export interface Fees {
   maxFeePerGas: bigint;
   maxPriorityFeePerGas: bigint;

@@ -4,7 +4,7 @@ import { getSponsorshipRoute, relayRoute } from "@arcana/protocol";
 import { encodeFunctionData, type Hex } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadEconomy } from "../../economy.js";
+import { loadEconomy, sponsorshipChainDefaults } from "../../economy.js";
 import { apiClient, errorCode } from "../../test/api-client.js";
 import { createTestApp, testClock } from "../../test/app.js";
 import { bindWalletDirectly, signUpMember } from "../../test/members.js";
@@ -44,7 +44,7 @@ beforeAll(async () => {
       sponsorship: {
         ...economy.sponsorship,
         actions: ["check_in"],
-        chains: { local: { dailyBudget: "1", lowBalance: "0.5", maxFeeGwei: "200" } },
+        chains: { local: { ...sponsorshipChainDefaults, dailyBudget: "1", lowBalance: "0.5", maxFeeGwei: "200" } },
         rateLimits,
       },
     },

@@ -28,8 +28,16 @@ import type { SponsorshipSettings } from "../../economy.js";
 import { ApiError } from "../../http/api-error.js";
 import { DependencyUnavailableError } from "../../http/dependency.js";
 import { enforceLimit, type RateLimit, type RateLimiter } from "../../rate-limit/limiter.js";
+import { memberById } from "../users/api.js";
 import type { SponsoredChains } from "./chain-state.js";
-import { batchGasLimit, deadlineProblem, foreignAddressArgument, maxGasOf, sponsoredCallOf } from "./policy.js";
+import {
+  batchGasLimit,
+  deadlineProblem,
+  foreignAddressArgument,
+  maxGasOf,
+  memberDailyQuotaOf,
+  sponsoredCallOf,
+} from "./policy.js";
 import { relayFailureOf } from "./relay-failures.js";
 import { decodedRevert } from "./revert-reason.js";
 import { sponsoredRelays, sponsorshipDays, sponsorshipMemberDays } from "./schema.js";
@@ -138,8 +146,11 @@ export function createSponsorshipService(deps: {
    * right away (`giveBack`). The budget row every relay of the chain updates stays locked for this
    * statement and its commit only, never across a round trip (decisions 0023, 0035).
    */
-  async function store(relay: typeof sponsoredRelays.$inferInsert & { reservedWei: string }, budget: bigint) {
-    const quota = settings.memberDailyQuota;
+  async function store(
+    relay: typeof sponsoredRelays.$inferInsert & { reservedWei: string },
+    budget: bigint,
+    quota: number,
+  ) {
     const [outcome] = await queryRows<{ quota: boolean; budget: boolean; relay_id: string | null }>(
       db,
       sql`with quota as (
@@ -171,7 +182,7 @@ export function createSponsorshipService(deps: {
       select exists (select 1 from quota) as quota, exists (select 1 from budget) as budget,
         (select id from relay) as relay_id`,
     );
-    if (!outcome?.quota) return { refused: quotaUsed() };
+    if (!outcome?.quota) return { refused: quotaUsed(quota) };
     if (!outcome.relay_id) {
       await giveBack(relay, outcome.budget);
       if (!outcome.budget) {
@@ -205,18 +216,23 @@ export function createSponsorshipService(deps: {
     return new ApiError("invalid_signature", "The signature does not match the request and wallet.");
   }
 
-  function quotaUsed() {
-    return new ApiError(
-      "quota_used",
-      `You have used your ${settings.memberDailyQuota} sponsored transactions today (GMT).`,
-      { quota: settings.memberDailyQuota },
-    );
+  function quotaUsed(quota: number) {
+    return new ApiError("quota_used", `You have used your ${quota} sponsored transactions today (GMT).`, { quota });
   }
 
   async function lowOnFunds(chainId: number): Promise<boolean> {
     const target = chains.get(chainId);
     if (!target) return true;
     return (await chains.balance(chainId)) < parseEther(target.settings.lowBalance);
+  }
+
+  /** The member's daily quota on a chain: lower while the account is new (decision 0041). */
+  async function quotaOf(
+    userId: string,
+    target: { settings: { newMemberHours: number; newMemberDailyQuota: number } },
+  ) {
+    const member = await memberById(db, userId);
+    return memberDailyQuotaOf(settings.memberDailyQuota, target.settings, member?.createdAt ?? now(), now());
   }
 
   async function chainStatus(user: User, chainId: number): Promise<ChainSponsorship> {
@@ -232,7 +248,8 @@ export function createSponsorshipService(deps: {
     });
     if (!target) return off("not_configured");
     const day = gmtDayNumber(now());
-    const left = Math.max(0, settings.memberDailyQuota - (await usedToday(user.uid, chainId, day)));
+    const quota = await quotaOf(user.uid, target);
+    const left = Math.max(0, quota - (await usedToday(user.uid, chainId, day)));
     try {
       if (await lowOnFunds(chainId)) return off("relayer_low_funds", left);
     } catch {
@@ -404,7 +421,20 @@ export function createSponsorshipService(deps: {
       }
       if (low) throw new ApiError("sponsorship_off", "Sponsorship is paused: the relayer is low on funds.");
       if (simulated) throw simulated;
-      if (seen.used >= settings.memberDailyQuota) throw quotaUsed();
+      const quota = await quotaOf(user.uid, target);
+      if (seen.used >= quota) throw quotaUsed(quota);
+      // All members together on this chain, per hour (decision 0041); counted only for a relay about to be stored.
+      const hourly = await limiter.hit(
+        { name: "relay_chain_hour", max: target.settings.maxRelaysPerHour, windowMs: 60 * 60 * 1000 },
+        String(input.chain_id),
+      );
+      if (!hourly.allowed) {
+        throw new ApiError(
+          "budget_spent",
+          "This hour's sponsored transactions on this network are used; try again later.",
+          { retry_after: hourly.retryAfterSeconds },
+        );
+      }
       const fees = await chains.fees(input.chain_id);
       const cap = parseGwei(target.settings.maxFeeGwei);
       const reserved = batchGasLimit([gas]) * (fees.maxFeePerGas < cap ? fees.maxFeePerGas : cap);
@@ -425,6 +455,7 @@ export function createSponsorshipService(deps: {
           reservedWei: reserved.toString(),
         },
         budget,
+        quota,
       );
       if (stored.refused) throw stored.refused;
       let accepted: RelayAccepted;
