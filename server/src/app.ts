@@ -228,6 +228,8 @@ export function createApp(deps: AppDeps) {
   app.get("/healthz", (c) => c.json({ status: "ok" as const }));
   const manifest = webManifest(config.branding);
   app.get("/manifest.webmanifest", (c) => c.json(manifest, 200, { "content-type": "application/manifest+json" }));
+  // Where iOS looks for the home-screen icon (and the pages' <link rel="apple-touch-icon">): the brand's own.
+  app.get("/apple-touch-icon.png", (c) => c.redirect(config.branding.appIcons.appleTouch180, 302));
   app.get("/readyz", async (c) => {
     const readiness = await checkReadiness(
       { database: database.ping, ...(config.redisUrl ? { redis: limiter.ping } : {}) },
