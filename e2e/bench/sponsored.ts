@@ -132,7 +132,16 @@ export async function benchSponsored(databaseUrl: string) {
     economy.sponsorship = {
       actions: ["check_in"],
       memberDailyQuota: 10,
-      chains: { local: { dailyBudget: "1000", lowBalance: "1", maxFeeGwei: "200" } },
+      // Fresh members, thousands of relays: the sybil bound (decision 0041) off.
+      chains: {
+        local: {
+          dailyBudget: "1000",
+          lowBalance: "1",
+          maxFeeGwei: "200",
+          newMemberHours: 0,
+          maxRelaysPerHour: 1000000,
+        },
+      },
     };
     const economyFile = path.join(economyDir, "economy.json");
     writeFileSync(economyFile, JSON.stringify(economy));

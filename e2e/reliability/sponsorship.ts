@@ -20,7 +20,16 @@ function sponsoredEconomyFile(env: Environment): string {
       sponsorship: {
         actions: ["check_in"],
         memberDailyQuota: 10,
-        chains: { local: { dailyBudget: "100", lowBalance: "1", maxFeeGwei: "200" } },
+        // Members minutes old, hundreds of relays at once: the sybil bound (decision 0041) off here.
+        chains: {
+          local: {
+            dailyBudget: "100",
+            lowBalance: "1",
+            maxFeeGwei: "200",
+            newMemberHours: 0,
+            maxRelaysPerHour: 100000,
+          },
+        },
       },
     }),
   );

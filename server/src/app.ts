@@ -54,6 +54,7 @@ import { registerPassRoutes } from "./modules/passes/routes.js";
 import { createPassService, passEventHandler } from "./modules/passes/service.js";
 import { registerReferralRoutes } from "./modules/referrals/routes.js";
 import { createReferralService } from "./modules/referrals/service.js";
+import { registerSponsorshipBurnMetrics } from "./modules/sponsorship/burn-metrics.js";
 import { createSponsoredChains } from "./modules/sponsorship/chain-state.js";
 import { registerSponsorshipMetrics } from "./modules/sponsorship/metrics.js";
 import { operatorSponsorship } from "./modules/sponsorship/reports.js";
@@ -147,6 +148,7 @@ export function createApp(deps: AppDeps) {
   const tarot = createTarotService({ db: database.db, config, economy, logger, now, chainClients });
   const sponsoredChains = createSponsoredChains(config, economy.sponsorship, chainClients);
   registerSponsorshipMetrics(metrics.registry, { db: database.db, chains: sponsoredChains, now });
+  registerSponsorshipBurnMetrics(metrics.registry, { db: database.db, chains: sponsoredChains, now });
   const relayQueuedListeners = new Set<() => void>();
   const sponsorship = createSponsorshipService({
     db: database.db,
@@ -158,6 +160,7 @@ export function createApp(deps: AppDeps) {
     wake: () => {
       for (const listener of relayQueuedListeners) listener();
     },
+    limiter,
   });
   const signerHealth = createSignerHealth({
     config,
@@ -237,6 +240,8 @@ export function createApp(deps: AppDeps) {
   app.get("/healthz", (c) => c.json({ status: "ok" as const }));
   const manifest = webManifest(config.branding);
   app.get("/manifest.webmanifest", (c) => c.json(manifest, 200, { "content-type": "application/manifest+json" }));
+  // Where iOS looks for the home-screen icon (and the pages' <link rel="apple-touch-icon">): the brand's own.
+  app.get("/apple-touch-icon.png", (c) => c.redirect(config.branding.appIcons.appleTouch180, 302));
   app.get("/readyz", async (c) => {
     const readiness = await checkReadiness(
       { database: database.ping, ...(config.redisUrl ? { redis: limiter.ping } : {}) },

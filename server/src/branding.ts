@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import type { PublicBranding } from "@arcana/protocol";
+import { defaultLanguage, type PublicBranding } from "@arcana/protocol";
 import { z } from "zod";
 
 const text = (max: number) =>
@@ -22,6 +22,20 @@ const brandingSchema = z.strictObject({
   ),
   logo: image.default("/favicon.svg"),
   icon: image.default("/favicon.svg"),
+  /** The installed app's PNG icons (web/public/icons): 192 and 512 px, a maskable 512 px, Apple's 180 px. */
+  appIcons: z
+    .strictObject({
+      png192: image.default("/icons/icon-192.png"),
+      png512: image.default("/icons/icon-512.png"),
+      maskable512: image.default("/icons/maskable-512.png"),
+      appleTouch180: image.default("/icons/apple-touch-icon.png"),
+    })
+    .default({
+      png192: "/icons/icon-192.png",
+      png512: "/icons/icon-512.png",
+      maskable512: "/icons/maskable-512.png",
+      appleTouch180: "/icons/apple-touch-icon.png",
+    }),
   themeColor: colour.default("#0a0920"),
   backgroundColor: colour.default("#0d0b1a"),
   links: z
@@ -42,6 +56,7 @@ export interface Branding {
   description: string;
   logo: string;
   icon: string;
+  appIcons: { png192: string; png512: string; maskable512: string; appleTouch180: string };
   themeColor: string;
   backgroundColor: string;
   links: { site: string | null; docs: string | null; social: Array<{ label: string; url: string }> };
@@ -110,14 +125,23 @@ export function loadBranding(file: string | undefined, defaultFile: string): Bra
 /** The web app manifest (`/manifest.webmanifest`): installed, the site carries the brand's name, icon and colours. */
 export function webManifest(branding: Branding) {
   return {
+    id: "/",
     name: branding.siteName,
     short_name: branding.shortName,
     description: branding.description,
+    lang: defaultLanguage,
+    dir: "ltr",
     start_url: "/",
+    scope: "/",
     display: "standalone",
     theme_color: branding.themeColor,
     background_color: branding.backgroundColor,
-    icons: [{ src: branding.icon, sizes: "any", type: branding.icon.endsWith(".svg") ? "image/svg+xml" : "image/png" }],
+    icons: [
+      { src: branding.icon, sizes: "any", type: branding.icon.endsWith(".svg") ? "image/svg+xml" : "image/png" },
+      { src: branding.appIcons.png192, sizes: "192x192", type: "image/png", purpose: "any" },
+      { src: branding.appIcons.png512, sizes: "512x512", type: "image/png", purpose: "any" },
+      { src: branding.appIcons.maskable512, sizes: "512x512", type: "image/png", purpose: "maskable" },
+    ],
   };
 }
 

@@ -129,6 +129,14 @@ const nativeAmount = z
   .string({ error: 'must be an amount as text, e.g. "0.05"' })
   .regex(/^(0|[1-9][0-9]*)(\.[0-9]{1,18})?$/, 'must be an amount as text, e.g. "0.05"');
 
+/** What a sponsored chain's entry in the economy file leaves out (decision 0041). */
+export const sponsorshipChainDefaults = {
+  newMemberHours: 24,
+  newMemberDailyQuota: 2,
+  maxRelaysPerHour: 200,
+  burnPaceAlert: 2,
+};
+
 const sponsorshipChainSchema = z.strictObject({
   /** Spent at most per GMT day on this chain, in its native token (gas used × price, reverted ones too). */
   dailyBudget: nativeAmount,
@@ -136,6 +144,35 @@ const sponsorshipChainSchema = z.strictObject({
   lowBalance: nativeAmount,
   /** The highest max fee per gas the relayer signs, in gwei; replacements stop bumping there. */
   maxFeeGwei: nativeAmount,
+  /**
+   * The sybil bound (decision 0041): an account younger than `newMemberHours` gets at most
+   * `newMemberDailyQuota` sponsored relays a GMT day here (0: none until it is that old).
+   */
+  newMemberHours: points.default(sponsorshipChainDefaults.newMemberHours),
+  newMemberDailyQuota: points.default(sponsorshipChainDefaults.newMemberDailyQuota),
+  /** Sponsored relays accepted on this chain per hour, all members together. */
+  maxRelaysPerHour: positiveInteger.default(sponsorshipChainDefaults.maxRelaysPerHour),
+  /**
+   * The burn pace past which `arcana_sponsorship_burn_pace` alerts: today's spending against an even
+   * spread of `dailyBudget` over the GMT day (2 = twice as fast as a budget lasting all day).
+   */
+  burnPaceAlert: z
+    .number({ error: "must be a positive number" })
+    .positive("must be a positive number")
+    .default(sponsorshipChainDefaults.burnPaceAlert),
+});
+
+const defaultSponsorshipRateLimits = {
+  relaysPerMemberPerHour: 30,
+  relaysPerIpPerHour: 300,
+  statusPerMemberPerMinute: 60,
+  statusPerIpPerMinute: 600,
+};
+const sponsorshipRateLimitsSchema = z.strictObject({
+  relaysPerMemberPerHour: positiveInteger,
+  relaysPerIpPerHour: positiveInteger,
+  statusPerMemberPerMinute: positiveInteger,
+  statusPerIpPerMinute: positiveInteger,
 });
 
 const sponsorshipSchema = z
@@ -146,8 +183,18 @@ const sponsorshipSchema = z
     memberDailyQuota: positiveInteger,
     /** Chains (by key: local, opBNB, …) sponsored, each with its budget; a chain not listed is not sponsored. */
     chains: z.partialRecord(z.enum(chainKeys), sponsorshipChainSchema),
+    /**
+     * Requests per member and per network (IP, IPv6 /64) to `POST /blockchain/relay` (per hour) and
+     * `GET /blockchain/sponsorship` (per minute), refused ones included: each may cost an RPC read.
+     */
+    rateLimits: sponsorshipRateLimitsSchema.default(defaultSponsorshipRateLimits),
   })
-  .default({ actions: [], memberDailyQuota: 1, chains: {} });
+  .default({
+    actions: [],
+    memberDailyQuota: 1,
+    chains: {},
+    rateLimits: defaultSponsorshipRateLimits,
+  });
 
 const economySchema = z.strictObject({
   checkIn: z.strictObject({

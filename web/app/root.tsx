@@ -50,6 +50,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content={data?.branding.theme_color ?? "#0a0920"} />
         <link rel="icon" href={data?.branding.icon_url ?? "/favicon.svg"} />
         <link rel="manifest" href="/manifest.webmanifest" />
+        <link rel="apple-touch-icon" href="/apple-touch-icon.png" />
         <Meta />
         <CatalogPreloads />
         <InlineStyles />

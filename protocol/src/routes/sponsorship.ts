@@ -16,7 +16,7 @@ export const getSponsorshipRoute = defineRoute({
   security: "session",
   response: sponsorshipSchema,
   responseDescription: "Sponsorship per configured chain",
-  errors: [401],
+  errors: [401, 429],
 });
 
 export const relayRoute = defineRoute({
@@ -27,11 +27,12 @@ export const relayRoute = defineRoute({
   summary: "Relay a signed ERC-2771 forward request; the operator pays the gas",
   description:
     "Checked against policy before anything is spent: `sponsorship_off` (off on that chain), `wallet_required`, " +
-    "`address_mismatch` (`from` is not the bound wallet), `not_sponsored` (not an allowlisted contract and function, " +
+    "`address_mismatch` (`from`, or an address argument such as a mint's `to`, is not the bound wallet), `not_sponsored` (not an allowlisted contract and function, " +
     "`value` not 0, or `gas` over the action's bound), `bad_deadline` (past or more than 10 minutes away), " +
     "`invalid_nonce` (not the forwarder's next nonce for `from`), `invalid_signature`, `relay_pending` (one relay " +
     "at a time per member and chain), `simulation_reverted` (the message carries the decoded revert reason), " +
-    "`quota_used` and `budget_spent`. The same signed request sent again answers the same relay.",
+    "`quota_used`, `budget_spent`, and `too_many_requests` (per member and per network). The same signed request " +
+    "sent again answers the same relay.",
   security: "session",
   request: { body: relayRequestSchema },
   response: relayAcceptedSchema,

@@ -17,11 +17,7 @@ let rpc: Awaited<ReturnType<typeof stubChainRpc>>;
 const clock = testClock();
 let t: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {
-  rpc = await stubChainRpc(
-    SIGNER,
-    () => false,
-    () => served,
-  );
+  rpc = await stubChainRpc(SIGNER, () => false, { chainId: () => served });
   t = await createTestApp({ env: { CHAINS: "local", LOCAL_RPC_URL: rpc.url, ...contracts("LOCAL") }, now: clock.now });
 }, 120_000);
 afterAll(async () => {

@@ -29,11 +29,7 @@ const custom = () => ({
   CUSTOM_DEPLOY_BLOCK: "12",
 });
 beforeAll(async () => {
-  rpc = await stubChainRpc(
-    SIGNER,
-    () => false,
-    () => 777001,
-  );
+  rpc = await stubChainRpc(SIGNER, () => false, { chainId: () => 777001 });
   t = await createTestApp({ env: custom() });
 }, 120_000);
 afterAll(async () => {

@@ -44,6 +44,22 @@ const reachingInputs: Record<string, UncheckedInput> = {
   exportLedger: {},
   exportMembers: {},
   exportBoxOpenings: {},
+  getSponsorship: {},
+  relay: {
+    body: {
+      chain_id: 31337,
+      request: {
+        from: `0x${"11".repeat(20)}`,
+        to: `0x${"22".repeat(20)}`,
+        value: "0",
+        gas: "120000",
+        nonce: "0",
+        deadline: 4_000_000_000,
+        data: "0x183ff085",
+      },
+      signature: `0x${"11".repeat(65)}`,
+    },
+  },
 };
 
 const switchable = switchableLimiter();

@@ -2,6 +2,7 @@ import { type ApiErrorStatus, type ApiRoute, apiTags, dataEnvelope, errorBodySch
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import type { z } from "zod";
 import type { AppEnv } from "./env.js";
+import { withNullableReferences } from "./nullable-references.js";
 
 type ErrorResponse = { description: string; content: { "application/json": { schema: typeof errorBodySchema } } };
 
@@ -90,8 +91,10 @@ export function openApiRoute<const Route extends ApiRoute>(route: Route) {
   return createRoute(config);
 }
 
-/** Serves the OpenAPI document of every route registered on `api` at `/openapi.json`. */
-/** The API document, titled with the deployment's site name. */
+/**
+ * Serves the OpenAPI document of every route registered on `api` at `/openapi.json`, titled with
+ * the deployment's site name, nullable references written so null validates.
+ */
 export function serveOpenApiDocument(api: OpenAPIHono<AppEnv>, siteName: string) {
   api.openAPIRegistry.registerComponent("securitySchemes", "sessionCookie", {
     type: "apiKey",
@@ -104,7 +107,7 @@ export function serveOpenApiDocument(api: OpenAPIHono<AppEnv>, siteName: string)
     scheme: "bearer",
     description: "The `token` `POST /sign_in` answers with, as `Authorization: Bearer <token>`.",
   });
-  api.doc31("/openapi.json", {
+  const config = {
     openapi: "3.1.0",
     info: {
       title: `${siteName} API`,
@@ -113,5 +116,7 @@ export function serveOpenApiDocument(api: OpenAPIHono<AppEnv>, siteName: string)
     },
     servers: [{ url: "/api", description: "This server" }],
     tags: Object.entries(apiTags).map(([name, description]) => ({ name, description })),
-  });
+  };
+  // Built per request, as `doc31` would: routes registered after this call are in it too.
+  api.get("/openapi.json", (c) => c.json(withNullableReferences(api.getOpenAPI31Document(config))));
 }

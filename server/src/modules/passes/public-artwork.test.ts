@@ -43,6 +43,42 @@ describe("finding 16: a pass's metadata and artwork are readable by other sites"
     const res = await api.call(getPassMetadataRoute, { params: { id: 8 }, extraHeaders: marketplace });
     expect(res.status).toBe(404);
     expect(await errorCode(res)).toBe("not_found");
+    expect(res.headers.get("access-control-allow-origin")).toBe("*");
+  });
+
+  it("says every refusal of the metadata (400 for an id that is not a token id, 404 for one never minted) to any origin too", async () => {
+    for (const [id, status] of [
+      ["abc", 400],
+      ["0", 400],
+      ["8", 404],
+    ] as const) {
+      const res = await api.unchecked(getPassMetadataRoute, { params: { id }, extraHeaders: marketplace });
+      expect(res.status, id).toBe(status);
+      expect(res.headers.get("access-control-allow-origin"), id).toBe("*");
+      expect(res.headers.get("cross-origin-resource-policy"), id).toBe("cross-origin");
+    }
+  });
+
+  it("answers a marketplace's preflight for the metadata and the artwork: 204 with CORS", async () => {
+    for (const path of [
+      pathOf(getPassMetadataRoute, { params: { id: 7 } }),
+      "/api/nft/image.svg",
+      "/api/nft/metadata/abc",
+    ]) {
+      const res = await t.app.request(path, {
+        method: "OPTIONS",
+        headers: {
+          ...marketplace,
+          "access-control-request-method": "GET",
+          "access-control-request-headers": "x-requested-with",
+        },
+      });
+      expect(res.status, path).toBe(204);
+      expect(res.headers.get("access-control-allow-origin"), path).toBe("*");
+      expect(res.headers.get("access-control-allow-methods"), path).toContain("GET");
+      expect(res.headers.get("access-control-allow-headers"), path).toBe("*");
+      expect(res.headers.get("cross-origin-resource-policy"), path).toBe("cross-origin");
+    }
   });
 
   it("changes nothing else: other answers stay same-origin, with no CORS", async () => {

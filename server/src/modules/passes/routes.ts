@@ -5,7 +5,7 @@ import {
   mintSignatureRequestSchema,
   signMintAuthorizationRoute,
 } from "@arcana/protocol";
-import type { Context } from "hono";
+import type { MiddlewareHandler } from "hono";
 import { ApiError } from "../../http/api-error.js";
 import type { AppEnv } from "../../http/env.js";
 import type { Routes } from "../../http/routes.js";
@@ -29,24 +29,40 @@ export function registerPassRoutes(routes: Routes, service: PassService) {
     return c.json({ data: await service.myPasses(member.user) }, 200);
   });
 
-  // Marketplaces', explorers' and wallets' pages read the pass's metadata and artwork from their own origin.
-  const readableByAnySite = (c: Context<AppEnv>) => {
-    c.header("Access-Control-Allow-Origin", "*");
-    c.header("Cross-Origin-Resource-Policy", "cross-origin");
+  // Marketplaces', explorers' and wallets' pages read the pass's metadata and artwork from their own origin:
+  // every answer says so, a refusal (400, 404) too, so such a page sees the error rather than "Failed to fetch",
+  // and a preflight is answered.
+  const readableByAnySite: MiddlewareHandler<AppEnv> = async (c, next) => {
+    if (c.req.method === "OPTIONS") return c.body(null, 204, preflightHeaders);
+    await next();
+    for (const [name, value] of crossOriginHeaders) c.res.headers.set(name, value);
   };
+  api.use("/nft/metadata/*", readableByAnySite);
+  api.use("/nft/image.svg", readableByAnySite);
 
   routes.publicRoute(getPassMetadataRoute, async (c) => {
     const { id } = c.req.valid("param");
-    readableByAnySite(c);
     if (!(await service.isMinted(id))) throw new ApiError("not_found", `Pass #${id} has not been minted.`);
     c.header("Cache-Control", "public, max-age=3600");
     return c.json(passMetadata(id, config.publicUrl, config.branding.pass), 200);
   });
 
   api.get("/nft/image.svg", (c) => {
-    readableByAnySite(c);
     c.header("Content-Type", "image/svg+xml");
     c.header("Cache-Control", "public, max-age=86400");
     return c.body(passImageSvg(config.branding.siteName));
   });
 }
+
+const crossOriginHeaders = [
+  ["Access-Control-Allow-Origin", "*"],
+  ["Cross-Origin-Resource-Policy", "cross-origin"],
+] as const;
+
+/** Public, cookie-less reads: any site, any request header, for a day. */
+const preflightHeaders: Record<string, string> = {
+  ...Object.fromEntries(crossOriginHeaders),
+  "Access-Control-Allow-Methods": "GET, HEAD, OPTIONS",
+  "Access-Control-Allow-Headers": "*",
+  "Access-Control-Max-Age": "86400",
+};

@@ -5,7 +5,7 @@ import {
   sponsoredActionOfCall,
   sponsoredGas,
 } from "@arcana/protocol";
-import { decodeFunctionData, type Hex, isAddressEqual } from "viem";
+import { type Abi, type AbiFunction, decodeFunctionData, type Hex, isAddressEqual, toFunctionSelector } from "viem";
 
 /** The most gas a request for `action` may ask (protocol's table, which the web signs within). */
 export function maxGasOf(action: SponsoredAction): bigint {
@@ -14,13 +14,15 @@ export function maxGasOf(action: SponsoredAction): bigint {
 
 /**
  * Which sponsored action a forwarded call is: an allowlisted contract and function with arguments
- * that decode, or null (anything else is not sponsored).
+ * that decode, or null (anything else is not sponsored). `addresses` are the call's address-typed
+ * arguments (a mint's recipient): a sponsored call acts for its signer only, so each must be the
+ * signer's own wallet (`foreignAddressArgument`).
  */
-export function sponsoredActionOf(
+export function sponsoredCallOf(
   contracts: { daily: Hex | null; genesisPass: Hex | null },
   to: Hex,
   data: Hex,
-): SponsoredAction | null {
+): { action: SponsoredAction; addresses: Array<{ name: string; value: Hex }> } | null {
   const contract =
     contracts.daily && isAddressEqual(to, contracts.daily)
       ? "daily"
@@ -28,13 +30,31 @@ export function sponsoredActionOf(
         ? "genesisPass"
         : null;
   if (!contract) return null;
-  let functionName: string;
+  const abi: Abi = contract === "daily" ? dailyAbi : genesisPassAbi;
+  let decoded: { functionName: string; args?: readonly unknown[] };
   try {
-    functionName = decodeFunctionData({ abi: contract === "daily" ? dailyAbi : genesisPassAbi, data }).functionName;
+    decoded = decodeFunctionData({ abi, data });
   } catch {
     return null;
   }
-  return sponsoredActionOfCall(contract, functionName);
+  const action = sponsoredActionOfCall(contract, decoded.functionName);
+  if (!action) return null;
+  const selector = data.slice(0, 10).toLowerCase();
+  const item = abi.find(
+    (entry): entry is AbiFunction => entry.type === "function" && toFunctionSelector(entry).toLowerCase() === selector,
+  );
+  const addresses = (item?.inputs ?? []).flatMap((input, index) =>
+    input.type === "address" ? [{ name: input.name ?? `#${index}`, value: decoded.args?.[index] as Hex }] : [],
+  );
+  return { action, addresses };
+}
+
+/** The first address argument of a sponsored call that is not the signer's wallet, or null. */
+export function foreignAddressArgument(
+  addresses: Array<{ name: string; value: Hex }>,
+  signer: Hex,
+): { name: string; value: Hex } | null {
+  return addresses.find((address) => !isAddressEqual(address.value, signer)) ?? null;
 }
 
 /** Why a deadline is refused (past, or further ahead than a signed request may live), or null. */
@@ -44,6 +64,33 @@ export function deadlineProblem(deadline: number, nowSeconds: number): string | 
     return `The request's deadline is more than ${MAX_RELAY_DEADLINE_SECONDS / 60} minutes away; sign one that expires sooner.`;
   }
   return null;
+}
+
+/**
+ * The sponsored relays a member may have accepted on a chain per GMT day: the economy's
+ * `memberDailyQuota`, or the chain's lower `newMemberDailyQuota` while the account is younger than
+ * `newMemberHours` (the sybil bound, decision 0041).
+ */
+export function memberDailyQuotaOf(
+  memberDailyQuota: number,
+  chain: { newMemberHours: number; newMemberDailyQuota: number },
+  memberSince: Date,
+  now: Date,
+): number {
+  const young = now.getTime() - memberSince.getTime() < chain.newMemberHours * 60 * 60 * 1000;
+  return young ? Math.min(memberDailyQuota, chain.newMemberDailyQuota) : memberDailyQuota;
+}
+
+/**
+ * How fast a chain's day budget burns: what is spent and reserved today against an even spread of
+ * the budget over the GMT day so far (at least its first hour, so the day's first relays do not read
+ * as a blaze). 1 = on pace to last exactly the day.
+ */
+export function burnPace(usedWei: bigint, budgetWei: bigint, now: Date): number {
+  if (budgetWei === 0n) return 0;
+  const dayMs = 24 * 60 * 60 * 1000;
+  const elapsed = Math.max(now.getTime() % dayMs, 60 * 60 * 1000);
+  return Number(usedWei) / ((Number(budgetWei) * elapsed) / dayMs);
 }
 
 export interface Fees {

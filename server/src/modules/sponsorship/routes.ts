@@ -1,6 +1,7 @@
 import type { OperatorSponsorship } from "@arcana/protocol";
 import { getOperatorSponsorshipRoute, getRelayRoute, getSponsorshipRoute, relayRoute } from "@arcana/protocol";
 import type { Routes } from "../../http/routes.js";
+import { clientIp } from "../../http/session.js";
 import type { SponsorshipService } from "./service.js";
 
 export function registerSponsorshipRoutes(
@@ -11,11 +12,14 @@ export function registerSponsorshipRoutes(
   routes.operatorRoute(getOperatorSponsorshipRoute, async (c) => c.json({ data: await operatorReport() }, 200));
 
   routes.memberRoute(getSponsorshipRoute, async (c, member) =>
-    c.json({ data: await sponsorship.status(member.user) }, 200),
+    c.json({ data: await sponsorship.status(member.user, clientIp(c, routes.config.trustProxy)) }, 200),
   );
 
   routes.memberRoute(relayRoute, async (c, member) =>
-    c.json({ data: await sponsorship.relay(member.user, c.req.valid("json")) }, 202),
+    c.json(
+      { data: await sponsorship.relay(member.user, c.req.valid("json"), clientIp(c, routes.config.trustProxy)) },
+      202,
+    ),
   );
 
   routes.memberRoute(getRelayRoute, async (c, member) =>

@@ -27,8 +27,17 @@ import { queryRows } from "../../db/rows.js";
 import type { SponsorshipSettings } from "../../economy.js";
 import { ApiError } from "../../http/api-error.js";
 import { DependencyUnavailableError } from "../../http/dependency.js";
+import { enforceLimit, type RateLimit, type RateLimiter } from "../../rate-limit/limiter.js";
+import { memberById } from "../users/api.js";
 import type { SponsoredChains } from "./chain-state.js";
-import { batchGasLimit, deadlineProblem, maxGasOf, sponsoredActionOf } from "./policy.js";
+import {
+  batchGasLimit,
+  deadlineProblem,
+  foreignAddressArgument,
+  maxGasOf,
+  memberDailyQuotaOf,
+  sponsoredCallOf,
+} from "./policy.js";
 import { relayFailureOf } from "./relay-failures.js";
 import { decodedRevert } from "./revert-reason.js";
 import { sponsoredRelays, sponsorshipDays, sponsorshipMemberDays } from "./schema.js";
@@ -45,6 +54,24 @@ export function publicRelayState(state: string): RelayState {
 
 export type SponsorshipService = ReturnType<typeof createSponsorshipService>;
 
+/** The relay routes' rate limits (economy file, `sponsorship.rateLimits`): every request counts, refused ones too. */
+export function sponsorshipLimits(settings: SponsorshipSettings) {
+  const { rateLimits } = settings;
+  const hour = 60 * 60 * 1000;
+  const minute = 60 * 1000;
+  return {
+    relayPerMember: { name: "relay_member", max: rateLimits.relaysPerMemberPerHour, windowMs: hour },
+    relayPerIp: { name: "relay_ip", max: rateLimits.relaysPerIpPerHour, windowMs: hour },
+    statusPerMember: { name: "sponsorship_member", max: rateLimits.statusPerMemberPerMinute, windowMs: minute },
+    statusPerIp: { name: "sponsorship_ip", max: rateLimits.statusPerIpPerMinute, windowMs: minute },
+  } satisfies Record<string, RateLimit>;
+}
+
+/** How long a member's forwarder nonce read for `GET /blockchain/sponsorship` is reused (while none of their relays changes). */
+const NONCE_CACHE_MS = 5_000;
+/** Past this many cached nonces, expired ones are dropped. */
+const NONCE_CACHE_SWEEP = 10_000;
+
 export function createSponsorshipService(deps: {
   db: Database;
   config: Config;
@@ -54,8 +81,40 @@ export function createSponsorshipService(deps: {
   now: () => Date;
   /** Tells this server's relayer a relay is waiting (others poll). */
   wake: () => void;
+  limiter: RateLimiter;
 }) {
-  const { db, config, settings, chainClients, chains, now } = deps;
+  const { db, config, settings, chainClients, chains, now, limiter } = deps;
+  const limits = sponsorshipLimits(settings);
+  const tooMany = "Too many sponsorship requests; try again later.";
+
+  /**
+   * The forwarder nonce `GET /blockchain/sponsorship` shows, read from the chain at most once per
+   * NONCE_CACHE_MS per wallet while the member's relays stay as they are (`relays`: how many, and the
+   * last settled): a relay accepted or settled reads it again at once, so the next request signs the
+   * nonce the forwarder expects.
+   */
+  const nonces = new Map<string, { at: number; relays: string; value: Promise<bigint | null> }>();
+  async function shownNonce(userId: string, chainId: number, wallet: Hex): Promise<bigint | null> {
+    const [row] = await queryRows<{ relays: string }>(
+      db,
+      sql`select count(*)::text || ':' || coalesce(max(${sponsoredRelays.settledAt})::text, '') as relays
+        from ${sponsoredRelays} where ${sponsoredRelays.userId} = ${userId} and ${sponsoredRelays.chainId} = ${chainId}`,
+    );
+    const relays = row?.relays ?? "";
+    const key = `${chainId}:${wallet.toLowerCase()}`;
+    const at = now().getTime();
+    const hit = nonces.get(key);
+    if (hit && hit.relays === relays && at - hit.at < NONCE_CACHE_MS) return hit.value;
+    if (nonces.size >= NONCE_CACHE_SWEEP) {
+      for (const [old, entry] of nonces) if (at - entry.at >= NONCE_CACHE_MS) nonces.delete(old);
+    }
+    const value = chains.forwarderNonce(chainId, wallet).catch(() => {
+      nonces.delete(key);
+      return null;
+    });
+    nonces.set(key, { at, relays, value });
+    return value;
+  }
 
   async function dayTotals(chainId: number, day: number) {
     const [row] = await db
@@ -87,8 +146,11 @@ export function createSponsorshipService(deps: {
    * right away (`giveBack`). The budget row every relay of the chain updates stays locked for this
    * statement and its commit only, never across a round trip (decisions 0023, 0035).
    */
-  async function store(relay: typeof sponsoredRelays.$inferInsert & { reservedWei: string }, budget: bigint) {
-    const quota = settings.memberDailyQuota;
+  async function store(
+    relay: typeof sponsoredRelays.$inferInsert & { reservedWei: string },
+    budget: bigint,
+    quota: number,
+  ) {
     const [outcome] = await queryRows<{ quota: boolean; budget: boolean; relay_id: string | null }>(
       db,
       sql`with quota as (
@@ -120,7 +182,7 @@ export function createSponsorshipService(deps: {
       select exists (select 1 from quota) as quota, exists (select 1 from budget) as budget,
         (select id from relay) as relay_id`,
     );
-    if (!outcome?.quota) return { refused: quotaUsed() };
+    if (!outcome?.quota) return { refused: quotaUsed(quota) };
     if (!outcome.relay_id) {
       await giveBack(relay, outcome.budget);
       if (!outcome.budget) {
@@ -162,18 +224,23 @@ export function createSponsorshipService(deps: {
     );
   }
 
-  function quotaUsed() {
-    return new ApiError(
-      "quota_used",
-      `You have used your ${settings.memberDailyQuota} sponsored transactions today (GMT).`,
-      { quota: settings.memberDailyQuota },
-    );
+  function quotaUsed(quota: number) {
+    return new ApiError("quota_used", `You have used your ${quota} sponsored transactions today (GMT).`, { quota });
   }
 
   async function lowOnFunds(chainId: number): Promise<boolean> {
     const target = chains.get(chainId);
     if (!target) return true;
     return (await chains.balance(chainId)) < parseEther(target.settings.lowBalance);
+  }
+
+  /** The member's daily quota on a chain: lower while the account is new (decision 0041). */
+  async function quotaOf(
+    userId: string,
+    target: { settings: { newMemberHours: number; newMemberDailyQuota: number } },
+  ) {
+    const member = await memberById(db, userId);
+    return memberDailyQuotaOf(settings.memberDailyQuota, target.settings, member?.createdAt ?? now(), now());
   }
 
   async function chainStatus(user: User, chainId: number): Promise<ChainSponsorship> {
@@ -189,7 +256,8 @@ export function createSponsorshipService(deps: {
     });
     if (!target) return off("not_configured");
     const day = gmtDayNumber(now());
-    const left = Math.max(0, settings.memberDailyQuota - (await usedToday(user.uid, chainId, day)));
+    const quota = await quotaOf(user.uid, target);
+    const left = Math.max(0, quota - (await usedToday(user.uid, chainId, day)));
     try {
       if (await lowOnFunds(chainId)) return off("relayer_low_funds", left);
     } catch {
@@ -200,7 +268,7 @@ export function createSponsorshipService(deps: {
     if (totals.spent + totals.reserved >= parseEther(target.settings.dailyBudget)) return off("budget_spent", left);
     if (left === 0) return off("quota_used", 0);
     const wallet = user.wallet_address as Hex | null;
-    const nextNonce = wallet ? await chains.forwarderNonce(chainId, wallet).catch(() => null) : null;
+    const nextNonce = wallet ? await shownNonce(user.uid, chainId, wallet) : null;
     return {
       chain_id: chainId,
       enabled: true,
@@ -299,13 +367,22 @@ export function createSponsorshipService(deps: {
         "The request is signed for another wallet than the one bound to your account.",
       );
     }
-    const action: SponsoredAction | null = sponsoredActionOf(
+    const call = sponsoredCallOf(
       { daily: target.chain.dailyAddress, genesisPass: target.chain.genesisPassAddress },
       request.to,
       request.data,
     );
-    if (!action || !settings.actions.includes(action)) {
+    const action: SponsoredAction | null = call?.action ?? null;
+    if (!call || !action || !settings.actions.includes(action)) {
       throw new ApiError("not_sponsored", "This call is not one of the sponsored actions.");
+    }
+    // A sponsored call acts for its signer only: a mint's recipient (every address argument) is their wallet.
+    const foreign = foreignAddressArgument(call.addresses, wallet);
+    if (foreign) {
+      throw new ApiError(
+        "address_mismatch",
+        `The call's \`${foreign.name}\` is another wallet than the one bound to your account.`,
+      );
     }
     const gas = BigInt(request.gas);
     if (request.value !== "0") throw new ApiError("not_sponsored", "A sponsored call sends no value.");
@@ -340,7 +417,20 @@ export function createSponsorshipService(deps: {
     }
     if (low) throw new ApiError("sponsorship_off", "Sponsorship is paused: the relayer is low on funds.");
     if (simulated) throw simulated;
-    if (seen.used >= settings.memberDailyQuota) throw quotaUsed();
+    const quota = await quotaOf(user.uid, target);
+    if (seen.used >= quota) throw quotaUsed(quota);
+    // All members together on this chain, per hour (decision 0041); counted only for a relay about to be stored.
+    const hourly = await limiter.hit(
+      { name: "relay_chain_hour", max: target.settings.maxRelaysPerHour, windowMs: 60 * 60 * 1000 },
+      String(input.chain_id),
+    );
+    if (!hourly.allowed) {
+      throw new ApiError(
+        "budget_spent",
+        "This hour's sponsored transactions on this network are used; try again later.",
+        { retry_after: hourly.retryAfterSeconds },
+      );
+    }
     const fees = await chains.fees(input.chain_id);
     const cap = parseGwei(target.settings.maxFeeGwei);
     const reserved = batchGasLimit([gas]) * (fees.maxFeePerGas < cap ? fees.maxFeePerGas : cap);
@@ -361,6 +451,7 @@ export function createSponsorshipService(deps: {
         reservedWei: reserved.toString(),
       },
       budget,
+      quota,
     );
     if (stored.refused) throw stored.refused;
     let accepted: RelayAccepted;
@@ -377,7 +468,9 @@ export function createSponsorshipService(deps: {
   }
 
   return {
-    async status(user: User): Promise<Sponsorship> {
+    async status(user: User, ip: string): Promise<Sponsorship> {
+      await enforceLimit(limiter, limits.statusPerIp, ip, tooMany);
+      await enforceLimit(limiter, limits.statusPerMember, user.uid, tooMany);
       return { chains: await Promise.all(config.chains.map((chain) => chainStatus(user, chain.id))) };
     },
 
@@ -386,7 +479,9 @@ export function createSponsorshipService(deps: {
      * that does not answer refuses it as `chain_unreachable`: a member (and the operator reading the logs)
      * must not be sent to fund a relayer when the chain cannot be reached.
      */
-    async relay(user: User, input: RelayRequest): Promise<RelayAccepted> {
+    async relay(user: User, input: RelayRequest, ip: string): Promise<RelayAccepted> {
+      await enforceLimit(limiter, limits.relayPerIp, ip, tooMany);
+      await enforceLimit(limiter, limits.relayPerMember, user.uid, tooMany);
       try {
         return await acceptRelay(user, input);
       } catch (error) {

@@ -1,4 +1,4 @@
-import { dailyAbi } from "@arcana/contracts";
+import { dailyAbi, genesisPassAbi } from "@arcana/contracts";
 import type { ApiRouteInput, ErrorBody, RelayAccepted } from "@arcana/protocol";
 import {
   getOperatorSponsorshipRoute,
@@ -7,15 +7,16 @@ import {
   getTarotDrawRoute,
   gmtDayNumber,
   relayRoute,
+  signMintAuthorizationRoute,
 } from "@arcana/protocol";
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import pino from "pino";
 import { encodeFunctionData, formatEther, type Hex, keccak256, toHex } from "viem";
 import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signForwardRequest } from "../../../../contracts/scripts/lib/forward-requests.js";
-import { tarotRecords } from "../../db/schema.js";
-import { type Economy, loadEconomy } from "../../economy.js";
+import { tarotRecords, users } from "../../db/schema.js";
+import { type Economy, loadEconomy, sponsorshipChainDefaults } from "../../economy.js";
 import { makeOperator } from "../../test/admin.js";
 import { apiClient, dataOf } from "../../test/api-client.js";
 import { createTestApp } from "../../test/app.js";
@@ -37,12 +38,24 @@ let contracts: Awaited<ReturnType<typeof deployArcana>>;
 const apps: App[] = [];
 
 function economyWith(sponsorship: Partial<Economy["sponsorship"]>, budget = "1"): Economy {
+  const economy = loadEconomy();
   return {
-    ...loadEconomy(),
+    ...economy,
     sponsorship: {
+      ...economy.sponsorship,
       actions: ["check_in", "record_tarot", "stake", "unstake", "mint"],
       memberDailyQuota: 1,
-      chains: { local: { dailyBudget: budget, lowBalance: "0.5", maxFeeGwei: "200" } },
+      // The sybil bound off (decision 0041): these members are minutes old; its own test turns it on.
+      chains: {
+        local: {
+          ...sponsorshipChainDefaults,
+          newMemberHours: 0,
+          maxRelaysPerHour: 1_000,
+          dailyBudget: budget,
+          lowBalance: "0.5",
+          maxFeeGwei: "200",
+        },
+      },
       ...sponsorship,
     },
   };
@@ -300,6 +313,35 @@ describe("sponsored transactions", () => {
     await nothingSpent(t, paying.userId);
   }, 60_000);
 
+  it("refuses a member's sponsored mint whose recipient is another member's wallet, even with that member's authorization: nothing reserved", async () => {
+    const t = await appWith(economyWith({ memberDailyQuota: 3 }));
+    const api = apiClient(t.app);
+    const payer = await emptyWalletMember(t, "mint-payer@example.com");
+    const recipient = await emptyWalletMember(t, "mint-recipient@example.com");
+    const authorization = await api.data(signMintAuthorizationRoute, {
+      body: { address: recipient.account.address, chain_id: 31337 },
+      auth: recipient.auth,
+    });
+    const mintFor = (to: Hex) =>
+      signedRequest(payer.account, {
+        to: contracts.genesisPass,
+        gas: 250_000n,
+        data: encodeFunctionData({
+          abi: genesisPassAbi,
+          functionName: "mint",
+          args: [to, BigInt(authorization.nonce), BigInt(authorization.deadline), authorization.signature],
+        }),
+      });
+    const refused = await relay(t, payer.auth, await mintFor(recipient.account.address));
+    expect(refused.status).toBe(400);
+    expect(refused.body.error?.code).toBe("address_mismatch");
+    expect(refused.body.error?.message).toMatch(/`to`/);
+    await nothingSpent(t, payer.userId);
+    await nothingSpent(t, recipient.userId);
+    const [day] = await t.database.db.select().from(sponsorshipDays);
+    expect(day?.reservedWei ?? "0").toBe("0");
+  }, 60_000);
+
   it("stops at the member's daily quota and at the chain's daily budget", async () => {
     const t = await appWith(economyWith({ memberDailyQuota: 1 }));
     const member = await emptyWalletMember(t, "quota@example.com");
@@ -326,6 +368,49 @@ describe("sponsored transactions", () => {
     const spent = await relay(poor, saver.auth, await signedRequest(saver.account, {}));
     expect(spent.body.error?.code).toBe("budget_spent");
     await nothingSpent(poor, saver.userId);
+  }, 60_000);
+
+  it("bounds a farm of new accounts: a new account's day is shorter, the chain's hourly cap refuses past it with nothing spent, the burn pace is measured", async () => {
+    const economy = economyWith({ memberDailyQuota: 3 });
+    const local = economy.sponsorship.chains.local;
+    if (!local) throw new Error("local chain not sponsored");
+    Object.assign(local, { newMemberHours: 24, newMemberDailyQuota: 1, maxRelaysPerHour: 2, burnPaceAlert: 3 });
+    const t = await appWith(economy);
+    const api = apiClient(t.app);
+    const tarotOf = (account: PrivateKeyAccount) =>
+      signedRequest(account, {
+        nonce: 1n,
+        data: encodeFunctionData({ abi: dailyAbi, functionName: "recordTarot", args: [keccak256(toHex("x"))] }),
+      });
+
+    const fresh = await emptyWalletMember(t, "fresh-account@example.com");
+    expect((await api.data(getSponsorshipRoute, { auth: fresh.auth })).chains[0]).toMatchObject({ left_today: 1 });
+    expect((await relay(t, fresh.auth, await signedRequest(fresh.account, {}))).status).toBe(202);
+    const relayer = relayerOf(t);
+    await relayer.step();
+    await relayer.step();
+    const second = await relay(t, fresh.auth, await tarotOf(fresh.account));
+    expect(second.status).toBe(429);
+    expect(second.body.error).toMatchObject({ code: "quota_used", quota: 1 });
+
+    // Accounts two days old get the whole quota, until the chain's hour is used by all members together.
+    const dayBefore = new Date(Date.now() - 48 * 60 * 60 * 1000);
+    const seasoned = await emptyWalletMember(t, "seasoned-account@example.com");
+    const another = await emptyWalletMember(t, "another-seasoned@example.com");
+    await t.database.db
+      .update(users)
+      .set({ createdAt: dayBefore })
+      .where(inArray(users.id, [seasoned.userId, another.userId]));
+    expect((await api.data(getSponsorshipRoute, { auth: seasoned.auth })).chains[0]).toMatchObject({ left_today: 3 });
+    expect((await relay(t, seasoned.auth, await signedRequest(seasoned.account, {}))).status).toBe(202);
+    const capped = await relay(t, another.auth, await signedRequest(another.account, {}));
+    expect(capped.status).toBe(409);
+    expect(capped.body.error).toMatchObject({ code: "budget_spent", retry_after: expect.any(Number) });
+    await nothingSpent(t, another.userId);
+
+    const metrics = await (await t.app.request("/metrics")).text();
+    expect(metrics).toMatch(/^arcana_sponsorship_burn_pace\{chain="local"\} \d/m);
+    expect(metrics).toMatch(/^arcana_sponsorship_burn_pace_limit\{chain="local"\} 3$/m);
   }, 60_000);
 
   it("members relaying at once never take more than the chain's budget: the rest are refused with nothing spent", async () => {
