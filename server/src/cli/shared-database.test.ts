@@ -1,7 +1,8 @@
-import { spawn, spawnSync } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { repoRoot } from "../config.js";
 import { type DatabaseHandle, openDatabase } from "../db/client.js";
@@ -83,11 +84,16 @@ describe("operator commands while a server holds the embedded database", { timeo
     expect(url.code).toBe(0);
     expect(url.raw).toMatch(/^postgres:\/\/postgres@127\.0\.0\.1:\d+\/postgres\n$/);
     const { DATABASE_URL: _ignored, ...env } = process.env;
-    const psql = spawnSync("sh", ["-c", 'psql "$(npm run --silent admin -- db url)" -Atc "select 40 + 2"'], {
-      cwd: repoRoot,
-      env: { ...env, NODE_ENV: "development", DATA_DIR: dataDir },
-      encoding: "utf8",
-    });
+    // Asynchronously: the database answering psql lives in this process.
+    const psql = await promisify(execFile)(
+      "sh",
+      ["-c", 'psql "$(npm run --silent admin -- db url)" -Atc "select 40 + 2"'],
+      {
+        cwd: repoRoot,
+        env: { ...env, NODE_ENV: "development", DATA_DIR: dataDir },
+        encoding: "utf8",
+      },
+    );
     expect(psql.stderr).toBe("");
     expect(psql.stdout).toBe("42\n");
   });
