@@ -22,7 +22,7 @@ import { compressWhenAccepted } from "./http/compression.js";
 import { declaredLimits } from "./http/declared-limits.js";
 import type { AppEnv } from "./http/env.js";
 import { toErrorResponse, validationHook } from "./http/errors.js";
-import { languageCookie, languageFromQuery } from "./http/language.js";
+import { languageChosenOnThisSite, languageCookie } from "./http/language.js";
 import { createHttpMetrics } from "./http/metrics.js";
 import { refuseNulBytes } from "./http/nul-bytes.js";
 import { serveOpenApiDocument } from "./http/openapi.js";
@@ -341,6 +341,7 @@ export function createApp(deps: AppDeps) {
         },
         options,
       );
+    const publicOrigin = new URL(config.publicUrl).origin;
     const page = async (c: Context<AppEnv>, language: Language): Promise<Response> => {
       if (!visitorPages || !isVisitorRequest(c.req.raw)) return render(c, language);
       // A visitor's page, rendered once for all of them, carries the stylesheet inline: first visits,
@@ -358,10 +359,11 @@ export function createApp(deps: AppDeps) {
       c.set("metricsRoute", "ssr");
       // Pages have no actions: anything but a read is refused before React Router sees it.
       if (c.req.method !== "GET" && c.req.method !== "HEAD") return methodNotAllowedPage(c, config.branding.siteName);
-      const language = await pageLanguage(c, database.db, now);
+      const language = await pageLanguage(c, database.db, now, publicOrigin);
       const response = await page(c, language);
-      // `?lang=xx` (a shared link) is an explicit choice: remembered like the switcher's.
-      if (!languageFromQuery(c.req.url)) return response;
+      // `?lang=xx` from our own pages (the switcher's form) is an explicit choice: remembered. Another
+      // site's link renders in its language and leaves the cookie alone.
+      if (!languageChosenOnThisSite(c.req.raw, publicOrigin)) return response;
       const remembered = new Response(response.body, response);
       remembered.headers.append("Set-Cookie", languageCookie(language, config.isProduction));
       return remembered;
