@@ -87,12 +87,13 @@ describe("the member's language on their account", () => {
     expect((await profile(token)).language).toBe("ja");
 
     // A top-level link from another site: the browser says so, or (an older one) names no referrer of ours.
-    for (const foreign of [
+    const foreignRequests: Record<string, string>[] = [
       { "sec-fetch-site": "cross-site" },
       { "sec-fetch-site": "same-site" },
       { referer: "https://evil.example/page" },
       {},
-    ]) {
+    ];
+    for (const foreign of foreignRequests) {
       const page = await t.app.request("/?lang=tr", { headers: { ...session, ...foreign } });
       expect(await htmlLang(page), JSON.stringify(foreign)).toBe("tr");
       expect(page.headers.get("set-cookie"), JSON.stringify(foreign)).toBeNull();
