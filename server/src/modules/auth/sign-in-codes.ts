@@ -45,8 +45,9 @@ type CodeRow = typeof signInCodeRequests.$inferSelect;
 
 /**
  * The one check of a mailed code, for a sign-in and for setting a password (decision 0040). The code
- * may be any live code of the (normalised) address; a wrong one is counted against the code the
- * guesser's own network asked for (5 tries, then it is used up) and against the address
+ * is compared with the live code the guesser's own network asked for, else with the address's newest
+ * live code; a wrong one is counted against the guesser's own code (5 tries, then it is used up) and
+ * against the address
  * (`wrongCodesPerEmail` an hour). Once the address has had its wrong guesses for the hour, only a
  * requester's own untried code may still be tried, once: the owner who asks for a fresh code and
  * types it is never refused, whatever a stranger guessed before. A right code uses up every code of
@@ -96,7 +97,12 @@ export function signInCodes(deps: SignInCodeDeps) {
           error: new ApiError("invalid_code", "This code is not valid. Request a new code."),
         };
       }
-      if (live.some((row) => codeMatches(row, email, code))) {
+      // One code per guess, so a guess is one chance in 10^6 however many codes are live: the
+      // guesser's own, else the newest (the owner on another network types the code they just got).
+      const target = ownLive
+        ? own
+        : live.reduce((newest, row) => (row.createdAt.getTime() > newest.createdAt.getTime() ? row : newest));
+      if (codeMatches(target, email, code)) {
         await tx.delete(signInCodeRequests).where(eq(signInCodeRequests.email, email));
         return { ok: true as const, value: await onValid(tx) };
       }
