@@ -4,10 +4,15 @@ import { suiteEconomy } from "./environment.js";
 /**
  * What a refused request may still change, and why:
  * - chain_* and app_meta: the indexer's own bookkeeping, which runs in the background;
- * - login_codes.failed_attempts and rate_limits: counting a refused attempt is the point of them.
+ * - sign-in codes' failed_attempts (login_codes, sign_in_code_requests) and rate_limits: counting a
+ *   refused attempt is the point of them.
  */
 const ignoredTables = new Set(["chain_cursors", "chain_blocks", "chain_events", "app_meta", "rate_limits"]);
-const ignoredColumns = new Set(["login_codes.failed_attempts", "__drizzle_migrations.created_at"]);
+const ignoredColumns = new Set([
+  "login_codes.failed_attempts",
+  "sign_in_code_requests.failed_attempts",
+  "__drizzle_migrations.created_at",
+]);
 
 export type Snapshot = Record<string, number>;
 

@@ -9,12 +9,33 @@ export const PASSWORD_MIN_LENGTH = 10;
 export const PASSWORD_MAX_LENGTH = 256;
 
 /**
- * The key of an address: trimmed, lower-cased and in Unicode NFC, so one mailbox is one account
- * however it was typed (the domain is case-insensitive by RFC 5321; local parts are treated so too,
- * as the product always has). This is also the exact address the mailer is given.
+ * The key of an address: trimmed, lower-cased and in Unicode NFC, its domain in IDNA's ASCII form
+ * (UTS-46, punycode: `bücher.test` is `xn--bcher-kva.test`), so one mailbox is one account however it
+ * was typed (the domain is case-insensitive by RFC 5321; local parts are treated so too, as the
+ * product always has). This is also the exact address the mailer is given (decisions 0021, 0040).
  */
 export function normalizeEmail(value: string): string {
-  return value.trim().toLowerCase().normalize("NFC");
+  const email = value.trim().toLowerCase().normalize("NFC");
+  const at = email.lastIndexOf("@");
+  if (at < 0) return email;
+  return `${email.slice(0, at + 1)}${asciiDomain(email.slice(at + 1))}`;
+}
+
+/**
+ * A domain in IDNA's ASCII form: the WHATWG URL host parser, which is UTS-46 ToASCII (the same as
+ * `node:url`'s `domainToASCII`, which the browser lacks; a server test holds them equal). An ASCII
+ * domain is only lower-cased; one the parser refuses, or anything that is not plainly a host, is left
+ * as typed, and `isValidEmail` refuses it for its letters beyond ASCII.
+ */
+function asciiDomain(domain: string): string {
+  if (!/\P{ASCII}/u.test(domain)) return domain;
+  // Characters that would make the URL mean something else than a host (or be decoded into one).
+  if (/[\s/?#@:\\%[\]]/u.test(domain)) return domain;
+  try {
+    return new URL(`http://${domain}/`).hostname;
+  } catch {
+    return domain;
+  }
 }
 
 /** RFC 5321's limits, in UTF-8 bytes: a path of 256 (254 between the brackets), a local part of 64, a label of 63. */
@@ -44,7 +65,8 @@ export function isValidEmail(value: string): boolean {
   const domain = email.slice(at + 1);
   if (utf8Length(local) > EMAIL_LOCAL_MAX_LENGTH || !LOCAL_PART.test(local)) return false;
   const labels = domain.split(".");
-  if (labels.length < 2) return false;
+  // A domain is in IDNA's ASCII form once normalised; letters beyond ASCII left in it did not convert.
+  if (labels.length < 2 || /\P{ASCII}/u.test(domain)) return false;
   if (!labels.every((label) => utf8Length(label) <= DOMAIN_LABEL_MAX_LENGTH && LABEL.test(label))) return false;
   // A top-level domain is never all digits: `a@1.2.3.4` is an address literal in disguise.
   return !/^[0-9]+$/.test(labels[labels.length - 1] ?? "");

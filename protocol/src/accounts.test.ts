@@ -7,6 +7,16 @@ describe("accounts rules", () => {
     expect(normalizeEmail("  Ada@Example.COM ")).toBe("ada@example.com");
   });
 
+  it("keys an internationalised domain by its IDNA ASCII form, however it is typed", () => {
+    for (const typed of ["alt@bücher.test", "ALT@BÜCHER.TEST", "alt@bu\u0308cher.test", "alt@xn--bcher-kva.test"]) {
+      expect(normalizeEmail(typed), typed).toBe("alt@xn--bcher-kva.test");
+      expect(isValidEmail(typed), typed).toBe(true);
+    }
+    expect(normalizeEmail("ren\u00e9@ｅｘａｍｐｌｅ.com")).toBe("ren\u00e9@example.com");
+    // A domain UTS-46 refuses (a joiner between letters) is no address.
+    expect(isValidEmail("alt@a\u200db.test")).toBe(false);
+  });
+
   it("accepts ordinary addresses and refuses malformed ones", () => {
     expect(isValidEmail("ada.lovelace+arcana@example.co.uk")).toBe(true);
     for (const bad of ["", "ada", "ada@", "@example.com", "ada@example", "ada @example.com", "a@b@c.com"]) {

@@ -19,6 +19,7 @@ export * from "./ledger.js";
 export * from "./operator.js";
 export * from "./paging.js";
 export * from "./passes.js";
+export * from "./redirect-target.js";
 export * from "./referral-rules.js";
 export * from "./referrals.js";
 export * from "./routes/index.js";

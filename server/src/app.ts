@@ -23,7 +23,7 @@ import { compressWhenAccepted } from "./http/compression.js";
 import { declaredLimits } from "./http/declared-limits.js";
 import type { AppEnv } from "./http/env.js";
 import { toErrorResponse, validationHook } from "./http/errors.js";
-import { languageCookie, languageFromQuery } from "./http/language.js";
+import { languageChosenOnThisSite, languageCookie } from "./http/language.js";
 import { createHttpMetrics } from "./http/metrics.js";
 import { refuseNulBytes } from "./http/nul-bytes.js";
 import { serveOpenApiDocument } from "./http/openapi.js";
@@ -367,6 +367,7 @@ export function createApp(deps: AppDeps) {
         },
         options,
       );
+    const publicOrigin = new URL(config.publicUrl).origin;
     const page = async (c: Context<AppEnv>, language: Language): Promise<Response> => {
       if (!visitorPages || !isVisitorRequest(c.req.raw)) return render(c, language);
       // A visitor's page, rendered once for all of them, carries the stylesheet inline: first visits,
@@ -384,11 +385,12 @@ export function createApp(deps: AppDeps) {
       c.set("metricsRoute", "ssr");
       // Pages have no actions: anything but a read is refused before React Router sees it.
       if (c.req.method !== "GET" && c.req.method !== "HEAD") return methodNotAllowedPage(c, config.branding.siteName);
-      const language = await pageLanguage(c, database.db, now);
+      const language = await pageLanguage(c, database.db, now, publicOrigin);
       const response = await page(c, language);
-      // `?lang=xx` (a shared link) is an explicit choice: remembered like the switcher's.
+      // `?lang=xx` from our own pages (the switcher's form) is an explicit choice: remembered. Another
+      // site's link renders in its language and leaves the cookie alone.
       const cookies = [
-        ...(languageFromQuery(c.req.url) ? [languageCookie(language, config.isProduction)] : []),
+        ...(languageChosenOnThisSite(c.req.raw, publicOrigin) ? [languageCookie(language, config.isProduction)] : []),
         // For visitors only: a member is asked before a link's code applies to them (referral-flow.tsx).
         (await c.get("session")()) ? null : landingReferralCookie(c.req.url, config.isProduction),
       ].filter((cookie) => cookie !== null);

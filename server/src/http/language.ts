@@ -9,11 +9,19 @@ import {
 import type { Context } from "hono";
 import type { AppEnv } from "./env.js";
 
-/** The value of cookie `name` in a `Cookie` header, or null. */
+/**
+ * The value of cookie `name` in a `Cookie` header, or null. A value that does not decode (`%`, a cut
+ * UTF-8 sequence) is no value: another site on the domain may have set it, and it must not break pages.
+ */
 function cookieValue(header: string | null | undefined, name: string): string | null {
   for (const part of (header ?? "").split(";")) {
     const [key, ...value] = part.trim().split("=");
-    if (key === name) return decodeURIComponent(value.join("="));
+    if (key !== name) continue;
+    try {
+      return decodeURIComponent(value.join("="));
+    } catch {
+      return null;
+    }
   }
   return null;
 }
@@ -21,6 +29,31 @@ function cookieValue(header: string | null | undefined, name: string): string | 
 /** The language a `?lang=` asks for, when it names one Arcana offers. */
 export function languageFromQuery(url: string): Language | null {
   return matchLanguage(new URL(url).searchParams.get("lang"));
+}
+
+/**
+ * Whether the visitor's own action started the request: the switcher's form or a link on our pages
+ * (`Sec-Fetch-Site: same-origin`), or an address they typed or bookmarked (`none`). Only then is a
+ * `?lang=` their choice, remembered in the cookie and on the account. A link from another site,
+ * a sibling subdomain included, still renders in its language but changes nothing (decision 0040).
+ * A browser without `Sec-Fetch-Site` must send a Referer of our origin.
+ */
+export function startedOnThisSite(request: Request, publicOrigin: string): boolean {
+  const fetchSite = request.headers.get("sec-fetch-site");
+  if (fetchSite !== null) return fetchSite === "same-origin" || fetchSite === "none";
+  const referer = request.headers.get("referer");
+  if (!referer) return false;
+  try {
+    const origin = new URL(referer).origin;
+    return origin === publicOrigin || origin === new URL(request.url).origin;
+  } catch {
+    return false;
+  }
+}
+
+/** The `?lang=` to remember (cookie, account): the request's, when this site started the request. */
+export function languageChosenOnThisSite(request: Request, publicOrigin: string): Language | null {
+  return startedOnThisSite(request, publicOrigin) ? languageFromQuery(request.url) : null;
 }
 
 /** The language a visitor chose with the switcher, remembered in the language cookie. */

@@ -26,6 +26,8 @@ afterAll(() => t.dispose());
 const api = () => apiClient(t.app);
 const htmlLang = async (res: Response) => /lang="([^"]+)"/.exec(await res.text())?.[1];
 const profile = (token: string) => api().data(getMyProfileRoute, { auth: { authorization: `Bearer ${token}` } });
+/** What a browser sends with the switcher's form on one of our pages. */
+const ourPage = { "sec-fetch-site": "same-origin" };
 const latestMail = async (email: string) => (await api().data(listDevMailboxRoute, { query: { to: email } }))[0];
 
 describe("the member's language on their account", () => {
@@ -34,7 +36,7 @@ describe("the member's language on their account", () => {
     expect((await profile(token)).language).toBeNull();
     const session = { cookie: `arcana_session=${token}` };
 
-    const chosen = await t.app.request("/?lang=ko", { headers: session });
+    const chosen = await t.app.request("/?lang=ko", { headers: { ...session, ...ourPage } });
     expect(await htmlLang(chosen)).toBe("ko");
     expect(chosen.headers.get("set-cookie")).toMatch(/^arcana_lang=ko;/);
     expect((await profile(token)).language).toBe("ko");
@@ -57,7 +59,7 @@ describe("the member's language on their account", () => {
 
   it("writes the sign-in e-mail of an account with a language in it, whatever the request asks", async () => {
     const token = await signInByCode(t.app, "vietnamese@example.com");
-    await t.app.request("/?lang=vi", { headers: { authorization: `Bearer ${token}` } });
+    await t.app.request("/?lang=vi", { headers: { authorization: `Bearer ${token}`, ...ourPage } });
     expect((await profile(token)).language).toBe("vi");
 
     clock.advance(61_000);
@@ -76,5 +78,34 @@ describe("the member's language on their account", () => {
       auth: { "accept-language": "ja" },
     });
     expect((await latestMail("newcomer@example.com"))?.text).toContain("有効期限は 10 分");
+  });
+
+  it("is left alone by another site's ?lang= link, which only renders the page in that language", async () => {
+    const token = await signInByCode(t.app, "targeted@example.com");
+    const session = { cookie: `arcana_session=${token}` };
+    await t.app.request("/?lang=ja", { headers: { ...session, ...ourPage } });
+    expect((await profile(token)).language).toBe("ja");
+
+    // A top-level link from another site: the browser says so, or (an older one) names no referrer of ours.
+    const foreignRequests: Record<string, string>[] = [
+      { "sec-fetch-site": "cross-site" },
+      { "sec-fetch-site": "same-site" },
+      { referer: "https://evil.example/page" },
+      {},
+    ];
+    for (const foreign of foreignRequests) {
+      const page = await t.app.request("/?lang=tr", { headers: { ...session, ...foreign } });
+      expect(await htmlLang(page), JSON.stringify(foreign)).toBe("tr");
+      expect(page.headers.get("set-cookie"), JSON.stringify(foreign)).toBeNull();
+      expect((await profile(token)).language, JSON.stringify(foreign)).toBe("ja");
+    }
+    // An address the member typed or bookmarked is their own choice, and so is, without
+    // Sec-Fetch-Site, a page whose Referer is ours.
+    const typed = await t.app.request("/?lang=ko", { headers: { ...session, "sec-fetch-site": "none" } });
+    expect(typed.headers.get("set-cookie")).toMatch(/^arcana_lang=ko;/);
+    expect((await profile(token)).language).toBe("ko");
+    const referred = await t.app.request("/?lang=vi", { headers: { ...session, referer: "http://localhost/app" } });
+    expect(referred.headers.get("set-cookie")).toMatch(/^arcana_lang=vi;/);
+    expect((await profile(token)).language).toBe("vi");
   });
 });

@@ -53,11 +53,17 @@ describe("visitor pages in production", () => {
     expect(renders).toEqual(["zh-CN", "ko", "en", "ja"]);
   });
 
-  it("remember a language asked for with ?lang= in the language cookie", async () => {
-    const res = await t.app.request("/loot-box?lang=vi");
+  it("remember a language asked for with ?lang= on our own pages in the language cookie", async () => {
+    const res = await t.app.request("/loot-box?lang=vi", { headers: { "sec-fetch-site": "same-origin" } });
     expect(await htmlLang(res)).toBe("vi");
     expect(res.headers.get("set-cookie")).toMatch(/^arcana_lang=vi; Path=\/; Max-Age=31536000; SameSite=Lax/);
     const plain = await t.app.request("/loot-box");
     expect(plain.headers.get("set-cookie")).toBeNull();
+  });
+
+  it("render another site's ?lang= link in its language without remembering it", async () => {
+    const crossSite = await t.app.request("/loot-box?lang=tr", { headers: { "sec-fetch-site": "cross-site" } });
+    expect(await htmlLang(crossSite)).toBe("tr");
+    expect(crossSite.headers.get("set-cookie")).toBeNull();
   });
 });

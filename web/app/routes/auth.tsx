@@ -1,5 +1,5 @@
+import { afterSignInPath, sameSitePath } from "@arcana/protocol";
 import { redirect, useSearchParams } from "react-router";
-import { afterSignInPath, sameSitePath } from "../features/auth/redirect-target";
 import styles from "../features/auth/sign-in.module.css";
 import { SignInFlow } from "../features/auth/sign-in-flow";
 import { InviteCodeField } from "../features/referrals/invite-code-field";

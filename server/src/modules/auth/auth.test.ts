@@ -170,19 +170,23 @@ describe("POST /sign_in with a code", () => {
   });
 
   it("kills the code after 5 wrong tries, even for the right code afterwards", async () => {
-    await api.call(sendSignInCodeRoute, { body: { email: "guess@example.com" }, auth: freshIp() });
+    const ip = freshIp();
+    await api.call(sendSignInCodeRoute, { body: { email: "guess@example.com" }, auth: ip });
     const code = await latestCode(t.app, "guess@example.com");
     const wrong = code === "000000" ? "111111" : "000000";
     const messages: string[] = [];
     for (let i = 0; i < 5; i++) {
-      const res = await api.call(signInRoute, { body: { email: "guess@example.com", code: wrong, type: "code" } });
+      const res = await api.call(signInRoute, {
+        body: { email: "guess@example.com", code: wrong, type: "code" },
+        auth: ip,
+      });
       const error = await errorOf(res);
       messages.push(`${error.code}: ${error.message}`);
     }
     expect(messages[0]).toBe("invalid_code: That code is not right. 4 tries left.");
     expect(messages[3]).toBe("invalid_code: That code is not right. 1 try left.");
     expect(messages[4]).toMatch(/^code_locked: Too many wrong tries/);
-    const right = await api.call(signInRoute, { body: { email: "guess@example.com", code, type: "code" } });
+    const right = await api.call(signInRoute, { body: { email: "guess@example.com", code, type: "code" }, auth: ip });
     expect((await errorOf(right)).code).toBe("code_locked");
   });
 
@@ -196,40 +200,95 @@ describe("POST /sign_in with a code", () => {
   });
 });
 
-describe("finding 2: sign-in codes cannot be guessed across resends", () => {
-  it("caps wrong codes per address at 10 an hour across new codes, tells the member when to come back, then lets them in", async () => {
-    const email = "guessed-across-resends@example.com";
-    const ip = freshIp();
+describe("a stranger guessing sign-in codes", () => {
+  const wrongFor = (code: string) => (code === "000000" ? "111111" : "000000");
+  const guess = async (email: string, code: string, from: Record<string, string>) =>
+    api.call(signInRoute, { body: { email, code, type: "code" }, auth: from });
+
+  /** The stranger's attack: ask for a code, send 5 wrong codes; a minute later, again. */
+  async function strangerGuessesTwice(email: string, stranger: Record<string, string>): Promise<string[]> {
     const answers: string[] = [];
     for (let round = 0; round < 2; round++) {
       if (round > 0) clock.advance(61_000);
-      await api.call(sendSignInCodeRoute, { body: { email }, auth: ip });
-      const code = await latestCode(t.app, email);
-      const wrong = code === "000000" ? "111111" : "000000";
-      for (let i = 0; i < 5; i++) {
-        answers.push(
-          (await errorOf(await api.call(signInRoute, { body: { email, code: wrong, type: "code" }, auth: ip }))).code,
-        );
-      }
+      expect((await api.call(sendSignInCodeRoute, { body: { email }, auth: stranger })).status).toBe(200);
+      // The stranger never sees the code (it goes to the owner's inbox); any 6 digits are a guess.
+      for (let i = 0; i < 5; i++) answers.push((await errorOf(await guess(email, "000000", stranger))).code);
     }
-    expect(answers.filter((code) => code === "invalid_code")).toHaveLength(8);
-    // A third code, and even the right one, waits for the cool-down.
+    return answers;
+  }
+
+  it("uses up only the stranger's own codes: the owner's fresh code still signs them in", async () => {
+    const email = "locked-out-by-a-stranger@example.com";
+    await signInByCode(t.app, email);
+    const stranger = freshIp();
+    const answers = await strangerGuessesTwice(email, stranger);
+    // Each of the stranger's codes dies after 5 tries (the stranger may once have guessed right: 10 in 10^6).
+    expect(answers.filter((code) => code === "code_locked")).toHaveLength(2);
+
     clock.advance(61_000);
-    await api.call(sendSignInCodeRoute, { body: { email }, auth: ip });
-    const right = await latestCode(t.app, email);
-    const refused = await api.call(signInRoute, { body: { email, code: right, type: "code" }, auth: ip });
+    const owner = freshIp();
+    expect((await api.call(sendSignInCodeRoute, { body: { email }, auth: owner })).status).toBe(200);
+    const signedIn = await guess(email, await latestCode(t.app, email), owner);
+    expect(signedIn.status).toBe(200);
+  });
+
+  it("cannot spend a code already in the owner's inbox, however many times it guesses", async () => {
+    const email = "code-in-the-inbox@example.com";
+    const owner = freshIp();
+    expect((await api.call(sendSignInCodeRoute, { body: { email }, auth: owner })).status).toBe(200);
+    const ownersCode = await latestCode(t.app, email);
+    const stranger = freshIp();
+    await strangerGuessesTwice(email, stranger);
+    // More guesses, from the stranger (its codes used up) or other networks: refused before any code is compared.
+    for (const from of [stranger, freshIp(), freshIp()]) {
+      expect((await guess(email, wrongFor(ownersCode), from)).status).toBe(429);
+    }
+    const signedIn = await guess(email, ownersCode, owner);
+    expect(signedIn.status).toBe(200);
+  });
+
+  it("gets at most 10 wrong codes an hour at an address, then one try per fresh code of its own", async () => {
+    const email = "brute-forced@example.com";
+    const stranger = freshIp();
+    await strangerGuessesTwice(email, stranger);
+    const refused = await guess(email, "000000", stranger);
     expect(refused.status).toBe(429);
     const error = await errorOf(refused);
-    expect(error.message).toMatch(/Too many wrong codes for this address\. Try again in \d+ minutes/);
+    expect(error.message).toMatch(/^Too many wrong codes for this address\. Request a new code on this device/);
     expect(error.retry_after).toBeGreaterThan(0);
     expect(error.retry_after).toBeLessThanOrEqual(3600);
+
+    // A third code of the stranger's own: its first try is a guess, its second waits for the hour.
+    clock.advance(61_000);
+    await api.call(sendSignInCodeRoute, { body: { email }, auth: stranger });
+    const third = await latestCode(t.app, email);
+    expect((await errorOf(await guess(email, wrongFor(third), stranger))).code).toBe("invalid_code");
+    expect((await guess(email, third, stranger)).status).toBe(429);
+
     clock.advance(3600_000);
-    await api.call(sendSignInCodeRoute, { body: { email }, auth: ip });
-    const later = await api.call(signInRoute, {
-      body: { email, code: await latestCode(t.app, email), type: "code" },
-      auth: ip,
-    });
-    expect(later.status).toBe(200);
+    await api.call(sendSignInCodeRoute, { body: { email }, auth: stranger });
+    expect((await guess(email, await latestCode(t.app, email), stranger)).status).toBe(200);
+  });
+
+  it("gets at most 10 codes an hour mailed to an address, and one a minute from a network", async () => {
+    const email = "mailed-too-often@example.com";
+    const first = freshIp();
+    expect((await api.call(sendSignInCodeRoute, { body: { email }, auth: first })).status).toBe(200);
+    const again = await api.call(sendSignInCodeRoute, { body: { email }, auth: first });
+    expect(again.status).toBe(429);
+    expect((await errorOf(again)).message).toMatch(/A code was just sent to this address/);
+    let last = first;
+    for (let i = 1; i < 10; i++) {
+      // A second apart, so the newest e-mail is the last code's.
+      clock.advance(1_000);
+      last = freshIp();
+      expect((await api.call(sendSignInCodeRoute, { body: { email }, auth: last })).status).toBe(200);
+    }
+    const eleventh = await api.call(sendSignInCodeRoute, { body: { email }, auth: freshIp() });
+    expect(eleventh.status).toBe(429);
+    expect((await errorOf(eleventh)).message).toMatch(/Too many codes were sent to this address in the last hour/);
+    // The codes already mailed still sign the owner in, on the network that asked for them.
+    expect((await guess(email, await latestCode(t.app, email), last)).status).toBe(200);
   });
 
   it("limits code sign-ins per network, whichever addresses they name", async () => {

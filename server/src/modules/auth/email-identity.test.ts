@@ -1,11 +1,19 @@
-import { listDevMailboxRoute, sendSignInCodeRoute, signInRoute } from "@arcana/protocol";
+import { domainToASCII } from "node:url";
+import {
+  getMyProfileRoute,
+  listDevMailboxRoute,
+  normalizeEmail,
+  sendSignInCodeRoute,
+  signInRoute,
+} from "@arcana/protocol";
 import { describe, expect, it } from "vitest";
 import { latestCode } from "../../test/app.js";
 import { authTestApp } from "../../test/auth.js";
+import { parseAllowlistEntry } from "../passes/service.js";
 
 // Each call speaks from its own address (freshIp) so per-IP limits don't leak between tests (typed
 // calls take extra headers as their caller's).
-const { t, api, freshIp } = authTestApp("198.51.100");
+const { clock, t, api, freshIp } = authTestApp("198.51.100");
 
 async function refusal(res: Response) {
   const body = (await res.json()) as { error: { code: string; message: string } };
@@ -67,11 +75,12 @@ describe("finding 1: only a bare local@domain is an e-mail address", () => {
 
   it("the one-code-per-address-per-minute rule cannot be bypassed by spelling the address another way", async () => {
     const inbox = "rate@v.test";
-    const first = await api.call(sendSignInCodeRoute, { body: { email: inbox }, auth: freshIp() });
+    const network = freshIp();
+    const first = await api.call(sendSignInCodeRoute, { body: { email: inbox }, auth: network });
     expect(first.status).toBe(200);
     const spellings = ["RATE@v.test", " rate@V.TEST ", "rate@v.test\t", "Rate@v.Test"];
     for (const email of spellings) {
-      const res = await api.call(sendSignInCodeRoute, { body: { email }, auth: freshIp() });
+      const res = await api.call(sendSignInCodeRoute, { body: { email }, auth: network });
       expect(await refusal(res), email).toEqual([429, "too_many_requests"]);
     }
     for (const email of ["x<rate@v.test>", "rate@v.test(a)", "grp:rate@v.test;", "rate@v.test,other"]) {
@@ -80,5 +89,51 @@ describe("finding 1: only a bare local@domain is an e-mail address", () => {
     }
     // One code reached the inbox, not five.
     expect(await mailsTo(inbox)).toHaveLength(1);
+  });
+});
+
+describe("an internationalised domain", () => {
+  const unicode = "alt@bücher.test";
+  const punycode = "alt@xn--bcher-kva.test";
+
+  it("is one account in its Unicode and punycode forms, for sign-up, sign-in, mail and the allowlist", async () => {
+    const owner = freshIp();
+    await api.data(sendSignInCodeRoute, { body: { email: unicode }, auth: owner });
+    // The code went to the one key of that inbox, whichever form is asked for.
+    expect((await mailsTo(unicode)).map((mail) => mail.to)).toEqual([punycode]);
+    const signedUp = await api.data(signInRoute, {
+      body: { type: "code", email: unicode, code: await latestCode(t.app, punycode) },
+      auth: owner,
+    });
+    expect(signedUp.user.email).toBe(punycode);
+
+    const other = freshIp();
+    clock.advance(1_000);
+    await api.data(sendSignInCodeRoute, { body: { email: punycode }, auth: other });
+    // The one-code-a-minute rule is the inbox's, in both spellings.
+    expect((await api.call(sendSignInCodeRoute, { body: { email: unicode }, auth: other })).status).toBe(429);
+    const signedIn = await api.data(signInRoute, {
+      body: { type: "code", email: punycode, code: await latestCode(t.app, unicode) },
+      auth: other,
+    });
+    expect(signedIn.user.uid).toBe(signedUp.user.uid);
+    const profile = await api.data(getMyProfileRoute, { auth: { authorization: `Bearer ${signedIn.token}` } });
+    expect(profile.uid).toBe(signedUp.user.uid);
+
+    // The operator's allowlist keys the same inbox the same way.
+    expect(parseAllowlistEntry(" Alt@BÜCHER.test ")).toEqual({ entry: punycode, kind: "email" });
+  });
+
+  it("is converted exactly as node:url's domainToASCII (UTS-46) converts it", () => {
+    for (const domain of [
+      "bücher.test",
+      "straße.de",
+      "日本.jp",
+      "ｅｘａｍｐｌｅ.com",
+      "b\u0308ucher.test",
+      "xn--wgv71a.jp",
+    ]) {
+      expect(normalizeEmail(`a@${domain}`), domain).toBe(`a@${domainToASCII(domain)}`);
+    }
   });
 });

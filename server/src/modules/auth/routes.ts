@@ -41,7 +41,12 @@ export function registerAuthRoutes(routes: Routes, auth: AuthService) {
 
   routes.memberRoute(changePasswordRoute, async (c, member) => {
     const { current_password, code, new_password } = c.req.valid("json");
-    await auth.changePassword(member, { currentPassword: current_password, code }, new_password);
+    await auth.changePassword(
+      member,
+      { currentPassword: current_password, code },
+      new_password,
+      clientIp(c, config.trustProxy),
+    );
     return c.json({ data: { changed: true as const } }, 200);
   });
 

@@ -11,7 +11,7 @@ import {
   SIGN_IN_CODE_TTL_MS,
   type User,
 } from "@arcana/protocol";
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, lte, sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { Database, Transaction } from "../../db/client.js";
 import { ApiError } from "../../http/api-error.js";
@@ -28,7 +28,7 @@ import {
   toUser,
 } from "../users/api.js";
 import { memberSessions } from "./member-sessions.js";
-import { loginCodes, sessions } from "./schema.js";
+import { sessions, signInCodeRequests } from "./schema.js";
 import {
   decoyPasswordHash,
   generateSessionToken,
@@ -39,16 +39,20 @@ import {
   verifyPassword,
 } from "./secrets.js";
 import type { SessionCache } from "./session-cache.js";
-import { checkCodeShape, signInCodes } from "./sign-in-codes.js";
+import { checkCodeShape, codeRequester, signInCodes } from "./sign-in-codes.js";
 
 export const authLimits = {
-  sendCodePerEmail: { name: "send_code_email", max: 1, windowMs: SEND_CODE_INTERVAL_MS },
+  /** A new code for the same address from the same network, once a minute. */
+  sendCodePerRequester: { name: "send_code_email", max: 1, windowMs: SEND_CODE_INTERVAL_MS },
+  /** Codes mailed to one address an hour, whoever asks: with 5 tries a code, the brute-force bound (decision 0040). */
+  sendCodePerEmail: { name: "send_code_email_hour", max: 10, windowMs: 60 * 60 * 1000 },
   sendCodePerIp: { name: "send_code_ip", max: 30, windowMs: 60 * 60 * 1000 },
   /** Code sign-ins per network, whichever addresses they name. */
   codeSignInPerIp: { name: "code_sign_in_ip", max: 30, windowMs: 15 * 60 * 1000 },
   /**
-   * Wrong codes per address across resends (each code also locks after 5): ~240 guesses a day at
-   * most, and an attacker can keep the owner from signing in by code for an hour at most.
+   * Wrong codes per address an hour, across requesters and resends. Once spent, only a requester's
+   * own untried code may be tried (once), so a stranger's guesses never keep the owner out:
+   * at most 10 + 10 guesses an hour, 480 a day (decision 0040).
    */
   wrongCodesPerEmail: { name: "wrong_codes_email", max: 10, windowMs: 60 * 60 * 1000 },
   passwordPerAccount: { name: "password_account", max: 10, windowMs: 15 * 60 * 1000 },
@@ -145,21 +149,38 @@ export function createAuthService(deps: AuthDeps) {
     async sendCode(rawEmail: string, ip: string, language: Language = "en"): Promise<SendCodeResponse> {
       const email = validEmail(rawEmail);
       await enforce(authLimits.sendCodePerIp, ip, "Too many codes requested from your network. Try again later.");
+      const requester = codeRequester(ip);
+      const resendKey = `${requester} ${email}`;
+      await enforce(
+        authLimits.sendCodePerRequester,
+        resendKey,
+        "A code was just sent to this address. Wait a minute before asking again.",
+      );
       await enforce(
         authLimits.sendCodePerEmail,
         email,
-        "A code was just sent to this address. Wait a minute before asking again.",
+        "Too many codes were sent to this address in the last hour. Try again later, or sign in with your password.",
       );
       const code = generateSignInCode();
       const at = now();
       const row = {
         email,
+        requester,
         codeHash: hashSignInCode(secret, email, code),
         expiresAt: new Date(at.getTime() + SIGN_IN_CODE_TTL_MS),
         failedAttempts: 0,
         createdAt: at,
       };
-      await db.insert(loginCodes).values(row).onConflictDoUpdate({ target: loginCodes.email, set: row });
+      await db.transaction(async (tx) => {
+        // Codes of this address that can no longer be used go; this requester's live one is replaced.
+        await tx
+          .delete(signInCodeRequests)
+          .where(and(eq(signInCodeRequests.email, email), lte(signInCodeRequests.expiresAt, at)));
+        await tx
+          .insert(signInCodeRequests)
+          .values(row)
+          .onConflictDoUpdate({ target: [signInCodeRequests.email, signInCodeRequests.requester], set: row });
+      });
       // An existing account's own language wins over the request's (another device, another browser).
       const accountLanguage = (await memberByEmail(db, email))?.language;
       const mailLanguage = isLanguage(accountLanguage) ? accountLanguage : language;
@@ -169,7 +190,7 @@ export function createAuthService(deps: AuthDeps) {
           ...signInCodeMail(code, SIGN_IN_CODE_TTL_MS / 60_000, mailLanguage, deps.mailBrand),
         });
       } catch (error) {
-        await limiter.reset(authLimits.sendCodePerEmail, email);
+        await limiter.reset(authLimits.sendCodePerRequester, resendKey);
         // A refusal of this address is the member's to fix (a typo, a closed mailbox), not an outage to wait out.
         if (error instanceof MailUndeliverableError) {
           throw new ApiError(
@@ -198,7 +219,7 @@ export function createAuthService(deps: AuthDeps) {
       if (newPassword !== undefined) checkNewPassword(newPassword, email);
       await enforce(authLimits.codeSignInPerIp, ip, "Too many sign-in attempts from your network. Try again later.");
       const passwordHash = newPassword === undefined ? null : await hashPassword(newPassword);
-      const user = await consumeCode(email, code, async (tx) => {
+      const user = await consumeCode(email, code, ip, async (tx) => {
         const member = await signUpOrTouch(tx, email);
         if (passwordHash === null) return member;
         await setPasswordHash(tx, member.id, passwordHash, now());
@@ -207,7 +228,7 @@ export function createAuthService(deps: AuthDeps) {
       });
       if (passwordHash !== null) cache?.forgetMember(user.id);
       // The code is used up: the member may ask for another at once (to set a password, say).
-      await limiter.reset(authLimits.sendCodePerEmail, email);
+      await limiter.reset(authLimits.sendCodePerRequester, `${codeRequester(ip)} ${email}`);
       const session = await startSession(user.id, userAgent);
       return { ...session, user: toUser(user) };
     },
@@ -279,6 +300,7 @@ export function createAuthService(deps: AuthDeps) {
       auth: Authenticated,
       proof: { currentPassword?: string | undefined; code?: string | undefined },
       newPassword: string,
+      ip: string,
     ): Promise<void> {
       const user = await memberById(db, auth.user.uid);
       if (!user) throw new ApiError("unauthenticated", "Sign in again.");
@@ -289,7 +311,7 @@ export function createAuthService(deps: AuthDeps) {
         await memberSessionList.endOthers(tx, user.id, auth.sessionId);
       };
       if (proof.code !== undefined) {
-        await consumeCode(user.email, proof.code, save);
+        await consumeCode(user.email, proof.code, ip, save);
       } else if (user.passwordHash && proof.currentPassword !== undefined) {
         await enforce(authLimits.passwordPerAccount, user.email, "Too many attempts. Try again later.");
         if (!(await verifyPassword(user.passwordHash, proof.currentPassword))) {

@@ -21,4 +21,14 @@ describe("finding 1: addresses an older rule let in are listed for operators, no
     const after = await db.db.select({ email: users.email }).from(users);
     expect(after.map((row) => row.email).sort()).toEqual([...stored].sort());
   });
+
+  it("lists an IDN address stored as typed, and the account that holds its punycode form", async () => {
+    const [unicode] = await db.db.insert(users).values({ email: "alt@bücher.test" }).returning({ id: users.id });
+    const [ascii] = await db.db.insert(users).values({ email: "alt@xn--bcher-kva.test" }).returning({ id: users.id });
+    const lines: string[] = [];
+    await reportRefusedEmails(db.db, (line) => lines.push(line));
+    const listed = lines.find((line) => line.includes(JSON.stringify("alt@bücher.test")));
+    expect(listed).toBe(`  ${unicode?.id}  "alt@bücher.test"  same inbox as ${ascii?.id} "alt@xn--bcher-kva.test"`);
+    expect(lines.some((line) => line.startsWith(`  ${ascii?.id}`))).toBe(false);
+  });
 });

@@ -10,7 +10,8 @@ const PAGE = 1000;
 
 /**
  * Members whose stored address the e-mail rule of issue 26's finding 1 (decision 0021) would refuse
- * today: accounts made under the older rule ("one @, no spaces"), such as `x<t@v.test>`. They are
+ * today, or that is not in today's normalised form: accounts made under the older rule ("one @, no
+ * spaces"), such as `x<t@v.test>`, and IDN domains stored as typed (`bücher.test`, decision 0040). They are
  * not changed (the row keeps its points and history); `npm run db:migrate` (and its `--status`) lists
  * them for operators, who decide what to do: such an address can no longer be typed to sign in.
  */
@@ -48,9 +49,17 @@ export async function reportRefusedEmails(db: DatabaseOrTransaction, print: (lin
   if (refused.length === 0) return 0;
   const one = refused.length === 1;
   print(
-    `${refused.length} member${one ? "'s" : "s'"} e-mail address${one ? " is" : "es are"} refused by the e-mail rule (docs/operating.md, "E-mail addresses"), left unchanged:`,
+    `${refused.length} member${one ? "'s" : "s'"} e-mail address${one ? " is" : "es are"} refused by the e-mail rule or not in its normalised form (docs/operating.md, "E-mail addresses"), left unchanged:`,
   );
-  for (const member of refused) print(`  ${member.id}  ${JSON.stringify(member.email)}`);
+  for (const member of refused) {
+    // Another account already holds the address as it is typed today (an IDN domain in punycode, say).
+    const key = normalizeEmail(member.email);
+    const [twin] =
+      key === member.email ? [] : await db.select({ id: users.id }).from(users).where(eq(users.email, key)).limit(1);
+    print(
+      `  ${member.id}  ${JSON.stringify(member.email)}${twin ? `  same inbox as ${twin.id} ${JSON.stringify(key)}` : ""}`,
+    );
+  }
   return refused.length;
 }
 

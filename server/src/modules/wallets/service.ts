@@ -19,6 +19,7 @@ import type { RateLimit, RateLimiter } from "../../rate-limit/limiter.js";
 import type { ReferralService } from "../referrals/api.js";
 import { lockMember, memberById, memberByWallet, setBoundWallet, toUser, type WalletKind } from "../users/api.js";
 import { checkSiweMessage, checkSiwsMessage, type SiteIdentity } from "./binding-message.js";
+import { eoaSignature } from "./evm-signature.js";
 import { walletNonces } from "./schema.js";
 
 export interface WalletDeps {
@@ -137,11 +138,16 @@ export function createWalletService(deps: WalletDeps) {
     signature: `0x${string}`,
     chainId: number,
   ) {
-    try {
-      const recovered = await recoverMessageAddress({ message, signature });
-      if (isAddressEqual(recovered, address)) return true;
-    } catch {
-      // Not a 65-byte ECDSA signature: it may still be a contract wallet's.
+    // An account's own key signs in 65 bytes or EIP-2098's 64 (one signature); anything else, a
+    // high-s twin included, may still be a contract wallet's (EIP-1271), which the chain judges.
+    const eoa = eoaSignature(signature);
+    if (eoa) {
+      try {
+        const recovered = await recoverMessageAddress({ message, signature: eoa });
+        if (isAddressEqual(recovered, address)) return true;
+      } catch {
+        // r is not on the curve: no key made it.
+      }
     }
     const client = chainClients.client(chainId);
     try {

@@ -5,7 +5,15 @@ import {
   signInRoute,
   walletBindingStatement,
 } from "@arcana/protocol";
-import { hashMessage, numberToHex } from "viem";
+import {
+  hashMessage,
+  hexToBigInt,
+  numberToHex,
+  parseSignature,
+  serializeCompactSignature,
+  serializeSignature,
+  signatureToCompactSignature,
+} from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { describe, expect, it } from "vitest";
 import { walletNonces } from "../../db/schema.js";
@@ -200,6 +208,34 @@ describe("POST /blockchain/bind_wallet", () => {
     const tampered = binding.message.replace(walletBindingStatement, "Bind this wallet and send all its tokens.");
     const res = await bindEvm(auth, { ...binding, message: tampered });
     expect(await errorCode(res)).toBe("invalid_signature");
+    expect((await mine(auth)).wallet_address).toBeNull();
+  });
+
+  it("binds with an EIP-2098 compact (64-byte) signature, the same signature as its 65 bytes", async () => {
+    const auth = await newMember();
+    const binding = await signedEvmBinding(auth);
+    const compact = serializeCompactSignature(
+      signatureToCompactSignature(parseSignature(binding.signature as `0x${string}`)),
+    );
+    const res = await bindEvm(auth, { ...binding, signature: compact });
+    expect(res.status).toBe(200);
+    expect((await mine(auth)).wallet_address).toBe(binding.address);
+  });
+
+  it("refuses the high-s twin of a wallet's signature and a cut one, though they recover the wallet or nearly", async () => {
+    const auth = await newMember();
+    const binding = await signedEvmBinding(auth);
+    const { r, s, yParity } = parseSignature(binding.signature as `0x${string}`);
+    const order = 0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141n;
+    const highS = serializeSignature({
+      r,
+      s: `0x${(order - hexToBigInt(s)).toString(16).padStart(64, "0")}`,
+      yParity: 1 - yParity,
+    });
+    for (const signature of [highS, binding.signature.slice(0, 128), `${binding.signature}00`]) {
+      const res = await bindEvm(auth, { ...binding, signature });
+      expect(await errorCode(res), signature).toBe("invalid_signature");
+    }
     expect((await mine(auth)).wallet_address).toBeNull();
   });
 
