@@ -4,6 +4,7 @@ import { createApp } from "./app.js";
 import { bootstrap } from "./bootstrap.js";
 import { startIndexer } from "./chain/run-indexer.js";
 import { closeConnectionsInStages } from "./http/staged-close.js";
+import { startSeedReveals } from "./modules/boxes/run-seed-reveals.js";
 import { startRelayers } from "./modules/sponsorship/run-relayer.js";
 import { loadBuiltFrontend, preloadBuiltFrontend } from "./web/frontend.js";
 import { createHotFrontend } from "./web/vite-frontend.js";
@@ -35,7 +36,7 @@ for (const warning of config.warnings) logger.warn(warning);
 logger.info(hot ? "Starting Vite for hot reload…" : "Loading the web app build…");
 const hotFrontend = hot ? await createHotFrontend() : null;
 const web = hotFrontend ?? (await loadBuiltFrontend(config.env));
-const { app, limiter, chainClients, eventHandlers, relaying, signerHealth } = createApp({
+const { app, boxes, limiter, chainClients, eventHandlers, relaying, signerHealth } = createApp({
   config,
   database,
   logger,
@@ -60,6 +61,7 @@ const relayers = config.relayerEnabled
     })
   : null;
 if (relayers) relaying.onRelayQueued(relayers.wake);
+const seedReveals = startSeedReveals({ database, reveal: boxes.revealDueSeeds, logger });
 
 const listener = getRequestListener(app.fetch);
 const server = createServer((req, res) => {
@@ -96,6 +98,7 @@ async function shutdown(signal: string) {
   await new Promise<void>((resolve) => server.on("close", () => resolve()));
   await indexer?.stop();
   await relayers?.stop();
+  await seedReveals.stop();
   await hotFrontend?.close();
   await limiter.close();
   await database.close();
