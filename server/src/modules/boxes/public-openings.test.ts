@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -37,6 +37,11 @@ const rotate = (member: Member, clientSeed?: string) =>
 
 const dayFile = (file: string, headers: Record<string, string> = {}) =>
   api().call(getOpeningsDayFileRoute, { params: { file }, extraHeaders: headers });
+
+it("docs/fairness.md holds the verifier script unchanged", async () => {
+  const docs = await readFile(fileURLToPath(new URL("../../../../docs/fairness.md", import.meta.url)), "utf8");
+  expect(docs).toContain(await readFile(verifier, "utf8"));
+});
 
 async function verify(jsonl: string) {
   const folder = await mkdtemp(join(tmpdir(), "arcana-openings-"));
