@@ -79,7 +79,7 @@ describe("/fairness", () => {
     ] as const) {
       await page.goto(`${server.url}/fairness?lang=${language}`, { waitUntil: "networkidle" });
       await expect.poll(() => page.locator("main h1").first().textContent()).toBe(heading);
-      const moon = page.getByTestId("box-odds").filter({ hasText: /Moon/ });
+      const moon = page.locator('[data-box-id="moon"]');
       await moon.getByTestId("chi-square").first().waitFor();
       expect(await moon.getByTestId("chi-square").first().textContent()).toMatch(/χ² = \d+\.\d\d.*p = /);
       expect(await moon.locator("thead th").nth(1).textContent()).toBe(stated);

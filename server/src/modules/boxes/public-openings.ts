@@ -134,8 +134,6 @@ export function parseDayFileName(file: string): { day: string; format: DayFileFo
 }
 
 export function createPublicOpenings({ db, economy, now }: { db: Database; economy: Economy; now: () => Date }) {
-  const boxNames = new Map(economy.boxes.map((box) => [box.id, box.name]));
-
   /** Every opening of one GMT day, oldest first, as the export's rows and the seeds still to be revealed. */
   async function dayContents(day: string) {
     const from = new Date(`${day}T00:00:00.000Z`);
@@ -248,8 +246,11 @@ export function createPublicOpenings({ db, economy, now }: { db: Database; econo
       };
     },
 
-    /** `GET /boxes/fairness/public`: stated odds beside counts with χ², and how many openings anyone can re-derive. */
-    async summary(): Promise<PublicFairness> {
+    /**
+     * `GET /boxes/fairness/public`: stated odds beside counts with χ², and how many openings anyone can
+     * re-derive; boxes named by `boxName`.
+     */
+    async summary(boxName: (boxId: string) => string): Promise<PublicFairness> {
       const at = now();
       const since = new Date(at.getTime() - boxLimits.resultsWindowDays * DAY_MS);
       const boxIds = [
@@ -263,7 +264,7 @@ export function createPublicOpenings({ db, economy, now }: { db: Database; econo
           const results = await storedResults(db, boxId, at);
           return {
             box_id: boxId,
-            name: boxNames.get(boxId) ?? boxId,
+            name: boxName(boxId),
             versions: results.versions.map((version) => {
               const test = chiSquareTest(
                 version.rewards.map((reward) => reward.count),

@@ -75,6 +75,7 @@ export function registerBoxRoutes(routes: Routes, boxes: BoxService) {
 
   routes.publicRoute(getPublicFairnessRoute, async (c) => {
     c.header("cache-control", "public, max-age=60");
-    return c.json({ data: await boxes.publicFairness(clientIp(c, routes.config.trustProxy)) }, 200);
+    const network = clientIp(c, routes.config.trustProxy);
+    return c.json({ data: await boxes.publicFairness(network, await answerLanguage(c)) }, 200);
   });
 }

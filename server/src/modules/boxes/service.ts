@@ -425,10 +425,10 @@ export function createBoxService({ db, economy, now, onOlderOdds, limiter }: Box
     },
 
     /** `GET /boxes/fairness/public`: stated odds beside counts with χ², verifiable and waiting openings. */
-    async publicFairness(network: string): Promise<PublicFairness> {
+    async publicFairness(network: string, language: Language): Promise<PublicFairness> {
       await limitPublicRead(network);
       await currentVersions();
-      return publicOpenings.summary();
+      return publicOpenings.summary((boxId) => boxNameIn(boxId, language));
     },
 
     /** The seed-reveal job's pass: reveals every seed whose first opening is 30 days old (decision 0043). */

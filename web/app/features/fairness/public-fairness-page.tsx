@@ -62,7 +62,7 @@ function BoxOdds({ box, boxNames }: { box: Box; boxNames: ReadonlyMap<string, st
   const t = useT();
   const locale = t.language ?? "en";
   return (
-    <Card aria-labelledby={`fair-${box.box_id}`} data-testid="box-odds">
+    <Card aria-labelledby={`fair-${box.box_id}`} data-testid="box-odds" data-box-id={box.box_id}>
       <CardTitle id={`fair-${box.box_id}`}>{box.name}</CardTitle>
       {box.versions.map((version) => (
         <section
