@@ -70,7 +70,12 @@ async function axeViolations(page: Page): Promise<string[]> {
 
 describe("/fairness", () => {
   it("sets stated odds beside observed counts with χ² in English and Japanese, axe clean, and verifies a line", async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, reducedMotion: "reduce" });
+    // axe is injected as a script: the page's CSP would refuse it.
+    const context = await browser.newContext({
+      viewport: { width: 1280, height: 900 },
+      reducedMotion: "reduce",
+      bypassCSP: true,
+    });
     const page = await context.newPage();
     const errors = watchErrors(page);
     for (const [language, heading, stated, counts] of [
