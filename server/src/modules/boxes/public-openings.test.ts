@@ -200,5 +200,13 @@ describe("the public openings export", () => {
     expect(moon?.versions[0]?.total).toBe(6);
     expect(moon?.versions[0]?.chi_square).toMatchObject({ degrees_of_freedom: 3 });
     expect(moon?.versions[0]?.chi_square?.p_value).toBeGreaterThanOrEqual(0);
+
+    // The figures are reused for a minute, then counted again.
+    const late = await memberWith(50);
+    const [boxId] = (await purchase(late, { box_id: "moon", quantity: 1 })).owned_box_ids;
+    await openBox(late, boxId as string);
+    expect((await api().data(getPublicFairnessRoute)).waiting).toBe(0);
+    clock.advance(60_000);
+    expect((await api().data(getPublicFairnessRoute)).waiting).toBe(1);
   });
 });

@@ -40,12 +40,16 @@ export interface BoxServiceDeps extends OddsVersionsDeps {
 
 export type BoxService = ReturnType<typeof createBoxService>;
 
+/** How long one server reuses `/fairness`'s figures (the answer says `max-age=60` too). */
+const PUBLIC_SUMMARY_TTL_MS = 60 * 1000;
+
 export function createBoxService({ db, economy, now, onOlderOdds, limiter }: BoxServiceDeps) {
   const definitions = new Map(economy.boxes.map((box) => [box.id, box]));
   const odds = createOddsVersions({ db, economy, onOlderOdds });
   const currentVersions = odds.current;
   const versionById = odds.byId;
   const publicOpenings = createPublicOpenings({ db, economy, now });
+  const publicSummaries = new Map<Language, { at: number; summary: Promise<PublicFairness> }>();
   const limitPublicRead = (network: string) =>
     enforceLimit(
       limiter,
@@ -428,7 +432,13 @@ export function createBoxService({ db, economy, now, onOlderOdds, limiter }: Box
     async publicFairness(network: string, language: Language): Promise<PublicFairness> {
       await limitPublicRead(network);
       await currentVersions();
-      return publicOpenings.summary((boxId) => boxNameIn(boxId, language));
+      // It counts every opening of 90 days: computed at most once a minute per language and server.
+      const cached = publicSummaries.get(language);
+      if (cached && now().getTime() - cached.at < PUBLIC_SUMMARY_TTL_MS) return cached.summary;
+      const summary = publicOpenings.summary((boxId) => boxNameIn(boxId, language));
+      publicSummaries.set(language, { at: now().getTime(), summary });
+      summary.catch(() => publicSummaries.delete(language));
+      return summary;
     },
 
     /** The seed-reveal job's pass: reveals every seed whose first opening is 30 days old (decision 0043). */
