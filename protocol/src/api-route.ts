@@ -62,8 +62,11 @@ export interface ApiRoute {
   responseDescription: string;
   /** The answer is the response itself, not `{data}`: read by wallets and marketplaces, not by our web. */
   bare?: true;
-  /** A download in another format than JSON (the answer is the response itself, streamed). */
-  produces?: "text/csv";
+  /**
+   * A download in another format than JSON (the answer is the response itself, streamed); a list when
+   * the request chooses among them.
+   */
+  produces?: "text/csv" | readonly ("text/csv" | "application/jsonl")[];
   /** The error statuses the call can answer with, besides the ones any call may get (500). */
   errors: readonly ApiErrorStatus[];
 }

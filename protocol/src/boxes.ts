@@ -149,6 +149,11 @@ export const fairnessSchema = z.object({
   /** False while the client seed is the server's default (the page then proposes one of the member's). */
   client_seed_chosen: z.boolean(),
   next_nonce: z.number().int(),
+  /**
+   * When the server reveals the current seed by itself if the member has not rotated it: 30 days after
+   * its first opening (null: nothing opened under it yet).
+   */
+  reveal_at: z.string().nullable(),
   /** Earlier server seeds, newest first. */
   revealed: z.array(revealedSeedSchema),
 });
@@ -199,3 +204,91 @@ export const boxResultsSchema = z.object({
   ),
 });
 export type BoxResults = z.infer<typeof boxResultsSchema>;
+
+/** The public openings export (docs/fairness.md, decision 0043). */
+export const publicFairness = {
+  /** A server seed is revealed by the server once its first opening is this many days old. */
+  revealAfterDays: 30,
+  /** How long today's export (still growing) may be cached. */
+  todayMaxAgeSeconds: 60,
+  /** How long a finished day's export that still waits for reveals may be cached. */
+  waitingMaxAgeSeconds: 300,
+} as const;
+
+/**
+ * A client seed of this form (16–64 lower-case hex characters: what the page and the server generate)
+ * is published as is; any other (typed by the member, it could name them) is published only as its hash.
+ */
+export const publishableClientSeedPattern = /^[0-9a-f]{16,64}$/;
+
+/** One opening as anyone may see it: no member, no owned-box id, the time to the minute. */
+export const publicOpeningSchema = z.object({
+  box_id: z.string(),
+  odds_version: z.number().int(),
+  /** `YYYY-MM-DDTHH:MMZ`: the minute of the opening (GMT). */
+  opened_at: z.string(),
+  server_seed_hash: z.string(),
+  /** Null until the seed is revealed (by the member's rotation, or by the server 30 days after its first opening). */
+  server_seed: z.string().nullable(),
+  /** Null when the member typed their own client seed: only its hash is published. */
+  client_seed: z.string().nullable(),
+  client_seed_hash: z.string(),
+  nonce: z.number().int(),
+  /** The odds table's weights in draw order: what a verifier needs to redo the draw. */
+  weights: z.array(z.number().int()),
+  /** Position of the reward in the odds table. */
+  reward_index: z.number().int(),
+  reward: boxRewardSchema,
+});
+export type PublicOpening = z.infer<typeof publicOpeningSchema>;
+
+export const publicOpeningsQuerySchema = pageQuerySchema;
+
+export const publicOpeningsSchema = z.object({
+  /** Newest opening first, over the last 90 days. */
+  openings: z.array(publicOpeningSchema),
+  next_cursor: z.string().nullable(),
+});
+export type PublicOpenings = z.infer<typeof publicOpeningsSchema>;
+
+export const openingsDayFileParamsSchema = z.object({
+  file: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}\.(jsonl|csv)$/, "file must be YYYY-MM-DD.jsonl or YYYY-MM-DD.csv")
+    .meta({ example: "2026-11-27.jsonl" }),
+});
+
+/** A day's openings as JSON Lines (one `PublicOpening` a line) or CSV with the same columns. */
+export const openingsDayFileSchema = z
+  .string()
+  .meta({ description: "JSON Lines (one opening a line) or CSV (RFC 4180, first line naming the columns)" });
+
+export const chiSquareSchema = z.object({
+  statistic: z.number(),
+  degrees_of_freedom: z.number().int(),
+  p_value: z.number(),
+});
+
+export const publicFairnessSchema = z.object({
+  window_days: z.number().int(),
+  reveal_after_days: z.number().int(),
+  /** Openings in the window whose server seed is revealed and whose client seed is published. */
+  verifiable: z.number().int(),
+  /** Openings in the window whose server seed is not revealed yet. */
+  waiting: z.number().int(),
+  /** Openings with a revealed seed whose client seed the member typed (published as a hash only). */
+  member_verifiable_only: z.number().int(),
+  boxes: z.array(
+    z.object({
+      box_id: z.string(),
+      name: z.string(),
+      versions: z.array(
+        boxResultsSchema.shape.versions.element.extend({
+          /** Null when there is nothing to test (no openings, or one possible reward). */
+          chi_square: chiSquareSchema.nullable(),
+        }),
+      ),
+    }),
+  ),
+});
+export type PublicFairness = z.infer<typeof publicFairnessSchema>;

@@ -5,6 +5,7 @@ import { bootstrap } from "./bootstrap.js";
 import { checkChainIdsAtStart } from "./chain/rpc-health.js";
 import { startIndexer } from "./chain/run-indexer.js";
 import { closeConnectionsInStages } from "./http/staged-close.js";
+import { startSeedReveals } from "./modules/boxes/run-seed-reveals.js";
 import { startRelayers } from "./modules/sponsorship/run-relayer.js";
 import { stopWhenParentExits } from "./parent-watch.js";
 import { readyLine, version } from "./version.js";
@@ -38,7 +39,7 @@ for (const warning of config.warnings) logger.warn(warning);
 logger.info(hot ? "Starting Vite for hot reload…" : "Loading the web app build…");
 const hotFrontend = hot ? await createHotFrontend() : null;
 const web = hotFrontend ?? (await loadBuiltFrontend(config.env));
-const { app, limiter, chainClients, eventHandlers, relaying, signerHealth, rpcHealth } = createApp({
+const { app, boxes, limiter, chainClients, eventHandlers, relaying, signerHealth, rpcHealth } = createApp({
   config,
   database,
   logger,
@@ -66,6 +67,7 @@ const relayers = config.relayerEnabled
     })
   : null;
 if (relayers) relaying.onRelayQueued(relayers.wake);
+const seedReveals = startSeedReveals({ database, reveal: boxes.revealDueSeeds, logger });
 
 const listener = getRequestListener(app.fetch);
 const server = createServer((req, res) => {
@@ -106,6 +108,7 @@ async function shutdown(reason: string) {
   stopSignerWatch();
   await indexer?.stop();
   await relayers?.stop();
+  await seedReveals.stop();
   await hotFrontend?.close();
   await limiter.close();
   await database.close();

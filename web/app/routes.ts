@@ -8,6 +8,7 @@ export default [
     route("daily-tarot", "routes/daily-tarot.tsx"),
     route("genesis-pass", "routes/genesis-pass.tsx"),
     route("loot-box", "routes/loot-box.tsx"),
+    route("fairness", "routes/fairness.tsx"),
     route("playground/sign-message", "routes/playground.sign-message.tsx"),
     route("_template", "routes/template.tsx"),
     route("operator", "routes/operator.tsx", [

@@ -7,8 +7,13 @@ import {
   marketSchema,
   myBoxesQuerySchema,
   myBoxesSchema,
+  openingsDayFileParamsSchema,
+  openingsDayFileSchema,
   openRequestSchema,
   openResultSchema,
+  publicFairnessSchema,
+  publicOpeningsQuerySchema,
+  publicOpeningsSchema,
   purchaseHeadersSchema,
   purchaseRequestSchema,
   purchaseResultSchema,
@@ -121,4 +126,55 @@ export const getBoxResultsRoute = defineRoute({
   response: boxResultsSchema,
   responseDescription: "Results per odds version",
   errors: [400, 404],
+});
+
+export const listPublicOpeningsRoute = defineRoute({
+  method: "get",
+  path: "/boxes/openings",
+  operationId: "listPublicOpenings",
+  tag: "boxes",
+  summary: "Every loot-box opening of the last 90 days, newest first, anonymous, with what re-derives it",
+  description:
+    "Public. No member, e-mail or wallet: box, odds version, the minute, the server seed's hash, the server seed " +
+    "once revealed, the client seed (its hash only when the member typed it), nonce, weights and reward " +
+    "(docs/fairness.md). Cursor pagination: pass `next_cursor` as `cursor`. Limited per network.",
+  security: "public",
+  request: { query: publicOpeningsQuerySchema },
+  response: publicOpeningsSchema,
+  responseDescription: "A page of openings",
+  errors: [400, 429],
+});
+
+export const getOpeningsDayFileRoute = defineRoute({
+  method: "get",
+  path: "/boxes/openings/{file}",
+  operationId: "getOpeningsDayFile",
+  tag: "boxes",
+  summary: "One GMT day's openings as a file: `YYYY-MM-DD.jsonl` (JSON Lines) or `YYYY-MM-DD.csv`",
+  description:
+    "Public, oldest opening first, the same fields as `GET /boxes/openings`. A finished day whose seeds are " +
+    "all revealed is written once and cached for good (`Cache-Control: public, immutable`, `ETag`); until then " +
+    "it is cached briefly and rewritten when a seed of that day is revealed. Days of the last 90 only. " +
+    "Limited per network.",
+  security: "public",
+  request: { params: openingsDayFileParamsSchema },
+  response: openingsDayFileSchema,
+  responseDescription: "The day's openings",
+  produces: ["application/jsonl", "text/csv"],
+  errors: [400, 404, 429],
+});
+
+export const getPublicFairnessRoute = defineRoute({
+  method: "get",
+  path: "/boxes/fairness/public",
+  operationId: "getPublicFairness",
+  tag: "boxes",
+  summary: "The public fairness page: per box and odds version, stated odds beside counts with a χ² test",
+  description:
+    "Public. Also how many openings of the last 90 days anyone can re-derive now and how many wait for " +
+    "their seed's reveal. Limited per network.",
+  security: "public",
+  response: publicFairnessSchema,
+  responseDescription: "Stated and observed odds, and verifiable openings",
+  errors: [429],
 });

@@ -19,9 +19,16 @@ type RequestConfig<Route extends ApiRoute> = (Route["request"] extends { body: i
     ? { headers: Headers }
     : Record<never, never>);
 
-type AnswerContent<Route extends ApiRoute> = Route["produces"] extends "text/csv"
-  ? { "text/csv": { schema: Route["response"] } }
-  : { "application/json": { schema: AnswerSchema<Route> } };
+/** The media types of a download (never when the answer is JSON). */
+type Produced<Route extends ApiRoute> = Route["produces"] extends readonly (infer Type extends string)[]
+  ? Type
+  : Route["produces"] extends string
+    ? Route["produces"]
+    : never;
+
+type AnswerContent<Route extends ApiRoute> = [Produced<Route>] extends [never]
+  ? { "application/json": { schema: AnswerSchema<Route> } }
+  : { [Type in Produced<Route>]: { schema: Route["response"] } };
 
 /** The `@hono/zod-openapi` route of an API call, typed from its definition in `protocol/`. */
 export type OpenApiRouteOf<Route extends ApiRoute> = {
@@ -74,7 +81,12 @@ export function openApiRoute<const Route extends ApiRoute>(route: Route) {
       [route.successStatus ?? 200]: {
         description: route.responseDescription,
         content: route.produces
-          ? { [route.produces]: { schema: route.response } }
+          ? Object.fromEntries(
+              (typeof route.produces === "string" ? [route.produces] : route.produces).map((type) => [
+                type,
+                { schema: route.response },
+              ]),
+            )
           : { "application/json": { schema: route.bare ? route.response : dataEnvelope(route.response) } },
       },
       ...Object.fromEntries(

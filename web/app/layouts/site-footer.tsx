@@ -15,6 +15,9 @@ export function SiteFooter() {
               <Link to="/app">{t("shell.memberApp")}</Link>
             </li>
             <li>
+              <Link to="/fairness">{t("shell.page.fairness")}</Link>
+            </li>
+            <li>
               <Link to="/playground/sign-message">{t("shell.page.signMessage")}</Link>
             </li>
             {environment !== "production" && (

@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import { LootBoxPage as LootBox } from "../features/loot-box/loot-box-page";
 import { withCatalog } from "../i18n/loaded-catalogs";
 import { messagesLoader } from "../i18n/messages.server";
@@ -19,6 +20,9 @@ export default function LootBoxPage() {
     <div className={styles.page}>
       <PageHeader eyebrow={t("loot.eyebrow")} title={t("shell.page.loot")}>
         <p>{t("loot.lead")}</p>
+        <p>
+          <Link to="/fairness">{t("loot.public.link")}</Link>
+        </p>
       </PageHeader>
       <LootBox />
     </div>

@@ -3,13 +3,17 @@ import {
   getBoxMarketRoute,
   getBoxResultsRoute,
   getLootboxSummaryRoute,
+  getOpeningsDayFileRoute,
+  getPublicFairnessRoute,
   listMyBoxesRoute,
+  listPublicOpeningsRoute,
   openBoxRoute,
   purchaseBoxesRoute,
   rotateBoxSeedRoute,
 } from "@arcana/protocol";
 import { answerLanguage } from "../../http/language.js";
 import type { Routes } from "../../http/routes.js";
+import { clientIp } from "../../http/session.js";
 import type { BoxService } from "./service.js";
 
 export function registerBoxRoutes(routes: Routes, boxes: BoxService) {
@@ -49,4 +53,29 @@ export function registerBoxRoutes(routes: Routes, boxes: BoxService) {
   routes.publicRoute(getBoxResultsRoute, async (c) =>
     c.json({ data: await boxes.results(c.req.valid("param").id) }, 200),
   );
+
+  routes.publicRoute(listPublicOpeningsRoute, async (c) => {
+    const { per_page, cursor } = c.req.valid("query");
+    const network = clientIp(c, routes.config.trustProxy);
+    return c.json({ data: await boxes.publicOpenings(network, { perPage: per_page, cursor }) }, 200);
+  });
+
+  routes.publicRoute(getOpeningsDayFileRoute, async (c) => {
+    const file = await boxes.openingsDayFile(clientIp(c, routes.config.trustProxy), c.req.valid("param").file);
+    const headers = {
+      "cache-control": file.cacheControl,
+      etag: file.etag,
+      "content-type": file.format === "csv" ? "text/csv; charset=utf-8" : "application/jsonl; charset=utf-8",
+      "content-disposition": `attachment; filename="arcana-openings-${file.day}.${file.format}"`,
+    };
+    const cached = c.req.header("if-none-match");
+    if (cached?.split(",").some((tag) => tag.trim() === file.etag)) return new Response(null, { status: 304, headers });
+    return new Response(file.body, { status: 200, headers });
+  });
+
+  routes.publicRoute(getPublicFairnessRoute, async (c) => {
+    c.header("cache-control", "public, max-age=60");
+    const network = clientIp(c, routes.config.trustProxy);
+    return c.json({ data: await boxes.publicFairness(network, await answerLanguage(c)) }, 200);
+  });
 }

@@ -12,6 +12,8 @@ export const boxRateLimits = {
   purchasePerMember: { name: "box_purchase_member", max: 30, windowMs: 60 * 1000 },
   openPerMember: { name: "box_open_member", max: 60, windowMs: 60 * 1000 },
   rotatePerMember: { name: "box_rotate_member", max: 20, windowMs: DAY_MS },
+  /** The public openings list, day files and fairness summary, per network (decision 0043). */
+  publicReadsPerIp: { name: "box_public_reads_ip", max: 120, windowMs: 60 * 1000 },
 } satisfies Record<string, RateLimit>;
 
 /** An odds table as stored, compared field by field (jsonb does not keep key order). */

@@ -4,6 +4,7 @@ import {
   bigserial,
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -129,7 +130,23 @@ export const ownedBoxes = pgTable(
   (table) => [
     index("owned_boxes_user_opened_idx").on(table.userId, table.openedAt.desc(), table.id.desc()),
     index("owned_boxes_results_idx").on(table.oddsVersionId, table.openedAt),
+    // The public openings list and day files (newest first / one day oldest first).
+    index("owned_boxes_opened_idx").on(table.openedAt, table.id).where(sql`${table.openedAt} is not null`),
     // A nonce is used once under a seed.
     unique("owned_boxes_seed_nonce_unique").on(table.seedId, table.nonce),
   ],
 );
+
+/**
+ * A finished GMT day's public openings export, written once (decision 0043): final when no seed of the
+ * day is still unrevealed; until then rewritten when one of `unrevealed_seed_ids` is revealed.
+ */
+export const boxOpeningDays = pgTable("box_opening_days", {
+  day: date("day", { mode: "string" }).primaryKey(),
+  openings: integer("openings").notNull(),
+  jsonl: text("jsonl").notNull(),
+  csv: text("csv").notNull(),
+  etag: text("etag").notNull(),
+  unrevealedSeedIds: bigint("unrevealed_seed_ids", { mode: "number" }).array().notNull(),
+  writtenAt: timestamp("written_at", { withTimezone: true, precision: 3 }).notNull(),
+});

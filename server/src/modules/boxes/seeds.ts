@@ -1,8 +1,10 @@
 import { createHash, randomBytes } from "node:crypto";
-import type { Fairness } from "@arcana/protocol";
+import { DAY_MS, type Fairness, publicFairness } from "@arcana/protocol";
 import { and, desc, eq, isNotNull, isNull } from "drizzle-orm";
-import type { DatabaseOrTransaction } from "../../db/client.js";
-import { fairnessSeeds } from "./schema.js";
+import type { Database, DatabaseOrTransaction } from "../../db/client.js";
+import { lockMember } from "../users/api.js";
+import { seedsDueForReveal } from "./public-openings.js";
+import { fairnessSeeds, ownedBoxes } from "./schema.js";
 
 /** A member's provably-fair seeds (docs/fairness.md): the current one hashed, rotated ones revealed. */
 export type SeedRow = typeof fairnessSeeds.$inferSelect;
@@ -44,11 +46,21 @@ export async function fairnessOf(db: DatabaseOrTransaction, userId: string, now:
     .where(and(eq(fairnessSeeds.userId, userId), isNotNull(fairnessSeeds.rotatedAt)))
     .orderBy(desc(fairnessSeeds.id))
     .limit(100);
+  const [first] =
+    seed.nextNonce > 0
+      ? await db
+          .select({ openedAt: ownedBoxes.openedAt })
+          .from(ownedBoxes)
+          .where(and(eq(ownedBoxes.seedId, seed.id), eq(ownedBoxes.nonce, 0)))
+      : [];
   return {
     server_seed_hash: seed.serverSeedHash,
     client_seed: seed.clientSeed,
     client_seed_chosen: seed.clientSeedChosen,
     next_nonce: seed.nextNonce,
+    reveal_at: first?.openedAt
+      ? new Date(first.openedAt.getTime() + publicFairness.revealAfterDays * DAY_MS).toISOString()
+      : null,
     revealed: revealed.map((row) => ({
       server_seed: row.serverSeed,
       server_seed_hash: row.serverSeedHash,
@@ -80,4 +92,32 @@ export async function rotateSeed(
     clientSeedChosen: clientSeed !== undefined || seed.clientSeedChosen,
     createdAt: at,
   });
+}
+
+/** Seeds the server reveals in one pass at most; the next pass takes the rest. */
+const REVEALS_PER_PASS = 500;
+
+/**
+ * Reveals every server seed whose first opening is `revealAfterDays` old and that its member has not
+ * rotated (decision 0043), so every opening older than that is verifiable by anyone; the member keeps
+ * their client seed and gets a new server seed. Each under the member's lock, as a rotation. Answers
+ * how many it revealed.
+ */
+export async function revealDueSeeds(db: Database, now: () => Date): Promise<number> {
+  let revealed = 0;
+  for (;;) {
+    const due = await seedsDueForReveal(db, now(), REVEALS_PER_PASS);
+    for (const seed of due) {
+      const done = await db.transaction(async (tx) => {
+        await lockMember(tx, seed.userId);
+        const current = await currentSeed(tx, seed.userId, true, now);
+        // The member rotated it meanwhile: nothing left to reveal.
+        if (current.id !== seed.id) return false;
+        await rotateSeed(tx, seed.userId, undefined, now);
+        return true;
+      });
+      if (done) revealed += 1;
+    }
+    if (due.length < REVEALS_PER_PASS) return revealed;
+  }
 }

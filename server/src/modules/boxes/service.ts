@@ -1,5 +1,6 @@
 import {
   type BoxResults,
+  boxLimits,
   drawReward,
   type Fairness,
   type Language,
@@ -9,6 +10,8 @@ import {
   type OpenedBox,
   type OpenResult,
   type OwnedBox,
+  type PublicFairness,
+  type PublicOpenings,
   type PurchaseRequest,
   type PurchaseResult,
   type User,
@@ -22,9 +25,10 @@ import { grantPoints, pointsBalance, spendPoints } from "../ledger/api.js";
 import { grantAllowlistPlace } from "../passes/api.js";
 import { lockMember } from "../users/api.js";
 import { createOddsVersions, type OddsVersion, type OddsVersionsDeps, storedResults } from "./odds-versions.js";
+import { createPublicOpenings, type DayFile, parseDayFileName } from "./public-openings.js";
 import { boxRateLimits, oddsTable, toBoxReward } from "./rules.js";
 import { boxMemberPurchases, boxPurchases, boxSupply, fairnessSeeds, ownedBoxes } from "./schema.js";
-import { currentSeed, fairnessOf, rotateSeed } from "./seeds.js";
+import { currentSeed, fairnessOf, revealDueSeeds, rotateSeed } from "./seeds.js";
 
 type Member = Pick<User, "uid" | "email">;
 type OwnedRow = typeof ownedBoxes.$inferSelect;
@@ -36,11 +40,23 @@ export interface BoxServiceDeps extends OddsVersionsDeps {
 
 export type BoxService = ReturnType<typeof createBoxService>;
 
+/** How long one server reuses `/fairness`'s figures (the answer says `max-age=60` too). */
+const PUBLIC_SUMMARY_TTL_MS = 60 * 1000;
+
 export function createBoxService({ db, economy, now, onOlderOdds, limiter }: BoxServiceDeps) {
   const definitions = new Map(economy.boxes.map((box) => [box.id, box]));
   const odds = createOddsVersions({ db, economy, onOlderOdds });
   const currentVersions = odds.current;
   const versionById = odds.byId;
+  const publicOpenings = createPublicOpenings({ db, economy, now });
+  const publicSummaries = new Map<Language, { at: number; summary: Promise<PublicFairness> }>();
+  const limitPublicRead = (network: string) =>
+    enforceLimit(
+      limiter,
+      boxRateLimits.publicReadsPerIp,
+      network,
+      "Too many requests from your network. Wait a minute.",
+    );
 
   function definition(boxId: string): BoxDefinition {
     const box = definitions.get(boxId);
@@ -389,5 +405,43 @@ export function createBoxService({ db, economy, now, onOlderOdds, limiter }: Box
       if (results.versions.length === 0) throw new ApiError("not_found", `There is no box "${boxId}".`);
       return results;
     },
+
+    /** `GET /boxes/openings`: every opening of the last 90 days, anonymous, newest first. */
+    async publicOpenings(network: string, page: { perPage: number; cursor?: string }): Promise<PublicOpenings> {
+      await limitPublicRead(network);
+      const openings = await publicOpenings.list(page);
+      if (!openings) throw new ApiError("bad_request", "The cursor is not valid; start again from the first page.");
+      return openings;
+    },
+
+    /** `GET /boxes/openings/{YYYY-MM-DD}.jsonl|csv`: one GMT day's openings as a file. */
+    async openingsDayFile(network: string, file: string): Promise<DayFile & { day: string; format: "jsonl" | "csv" }> {
+      await limitPublicRead(network);
+      const parsed = parseDayFileName(file);
+      if (!parsed) throw new ApiError("bad_request", `${file} does not name a calendar day.`);
+      const found = await publicOpenings.dayFile(parsed.day, parsed.format);
+      if (!found)
+        throw new ApiError(
+          "not_found",
+          `Openings are published for the last ${boxLimits.resultsWindowDays} days only.`,
+        );
+      return { ...found, ...parsed };
+    },
+
+    /** `GET /boxes/fairness/public`: stated odds beside counts with χ², verifiable and waiting openings. */
+    async publicFairness(network: string, language: Language): Promise<PublicFairness> {
+      await limitPublicRead(network);
+      await currentVersions();
+      // It counts every opening of 90 days: computed at most once a minute per language and server.
+      const cached = publicSummaries.get(language);
+      if (cached && now().getTime() - cached.at < PUBLIC_SUMMARY_TTL_MS) return cached.summary;
+      const summary = publicOpenings.summary((boxId) => boxNameIn(boxId, language));
+      publicSummaries.set(language, { at: now().getTime(), summary });
+      summary.catch(() => publicSummaries.delete(language));
+      return summary;
+    },
+
+    /** The seed-reveal job's pass: reveals every seed whose first opening is 30 days old (decision 0043). */
+    revealDueSeeds: (): Promise<number> => revealDueSeeds(db, now),
   };
 }

@@ -1,5 +1,6 @@
 import { clientSeedPattern, type OpenedBox } from "@arcana/protocol";
 import { useEffect, useState } from "react";
+import { formatGmtDay } from "../../i18n/intl";
 import { useT } from "../../i18n/use-t";
 import { errorMessage } from "../../lib/api";
 import { Button } from "../../ui/button";
@@ -61,6 +62,11 @@ export function FairnessPanel({ boxNames }: { boxNames: ReadonlyMap<string, stri
               <dd data-testid="next-nonce">{fairness.data.next_nonce}</dd>
             </div>
           </dl>
+          {fairness.data.reveal_at && (
+            <p className={styles.muted} data-testid="reveal-at">
+              {t("loot.fair.revealAt", { date: formatGmtDay(fairness.data.reveal_at, t.language ?? "en", "long") })}
+            </p>
+          )}
           <form
             className={styles.buy}
             onSubmit={(event) => {

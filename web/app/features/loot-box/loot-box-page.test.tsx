@@ -92,6 +92,7 @@ const fairness: Fairness = {
   client_seed: "moonlight",
   client_seed_chosen: true,
   next_nonce: 0,
+  reveal_at: null,
   revealed: [],
 };
 const market = {
