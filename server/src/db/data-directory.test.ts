@@ -16,7 +16,9 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 /** The server as an operator starts it, on DATA_DIR (`ms`: from "Opening the embedded database…" to its exit); as `nobody` when the tests run as root (root writes anywhere). */
 function startServer(dataDir: string) {
   const asRoot = process.getuid?.() === 0;
-  const child = spawn(process.execPath, ["--import", "tsx", "server/src/main.ts"], {
+  // `nobody` cannot run a Node that lives under root's home (CI's Node 24 comes from npx's cache there): the system's.
+  const node = asRoot && process.execPath.startsWith("/root/") ? "/usr/bin/node" : process.execPath;
+  const child = spawn(node, ["--import", "tsx", "server/src/main.ts"], {
     cwd: repoRoot,
     env: {
       PATH: process.env.PATH,

@@ -32,7 +32,8 @@ describe("a share link's landing page", () => {
   });
 
   it("sets both cookies for a link with a language and a code", async () => {
-    const res = await t.app.request("/?lang=ja&ref=ABCD");
+    // The language is remembered for a choice made on this site (a link from another site only renders in it).
+    const res = await t.app.request("/?lang=ja&ref=ABCD", { headers: { "sec-fetch-site": "same-origin" } });
     const cookies = res.headers.getSetCookie();
     expect(cookies).toHaveLength(2);
     expect(cookies.some((cookie) => cookie.startsWith("arcana_lang=ja;"))).toBe(true);

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
 import { useMember } from "../account/use-member";
-import { pendingReferralCode, rememberReferralCode, takeLandingReferralCode } from "./pending-referral";
+import { pendingReferralCode } from "./pending-referral";
 
 // What to do with a link's code or a remembered one loads only when there is one.
 const ReferralFlow = lazy(() => import("./referral-flow"));
@@ -18,15 +18,9 @@ export function ReferralCapture() {
   const [active, setActive] = useState(false);
   const link = searchParams.get("ref");
 
-  // A visitor who left a share link's page before it hydrated: the server kept the code (it sets it for visitors
-  // only). Remembered as that page would have, unless an earlier code is: a link never silently replaces one.
   useEffect(() => {
-    const landing = takeLandingReferralCode();
-    if (landing && !pendingReferralCode()) rememberReferralCode(landing);
-  }, []);
-
-  useEffect(() => {
-    if (link || (member && pendingReferralCode())) setActive(true);
+    // Or a visitor who left a share link's page before it hydrated: the server kept the code in a cookie.
+    if (link || (member && pendingReferralCode()) || document.cookie.includes("arcana_ref=")) setActive(true);
   }, [link, member]);
 
   if (!active) return null;

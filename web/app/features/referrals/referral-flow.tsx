@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { useMember } from "../account/use-member";
+import { takeLandingReferralCode } from "./landing-referral";
 import { cleanReferralCode, pendingReferralCode, rememberReferralCode } from "./pending-referral";
 
 // Applying a code (its mutation, the queries it refreshes) and the question about a link's code
@@ -27,6 +28,13 @@ export default function ReferralFlow({ link }: { link: string | null }) {
   // Link codes the member already answered for on this page, so the question is asked once.
   const [answered, setAnswered] = useState<readonly string[]>([]);
   const linkCode = cleanReferralCode(link);
+
+  // A visitor who left a share link's page before it hydrated: the server kept the code (for visitors only).
+  // Remembered as that page would have, unless an earlier code is: a link never silently replaces one.
+  useEffect(() => {
+    const landing = takeLandingReferralCode();
+    if (landing && !pendingReferralCode()) rememberReferralCode(landing);
+  }, []);
 
   useEffect(() => {
     if (question) return;
