@@ -1,10 +1,11 @@
+import { landingReferralCookie as landingCookie } from "@arcana/protocol";
 import { cleanReferralCode } from "./pending-referral";
 
-// The server's copy of a share link's code (`server/src/web/referral-landing.ts`), for a visitor who left the landing
-// page before it hydrated. Read once, like `?ref=`, then removed.
-const landingCookie = "arcana_ref";
-
-/** The landing page's code, if the server set one and nothing has read it yet; removes it. */
+/**
+ * The server's copy of a share link's code (`server/src/web/referral-landing.ts`), for a visitor who left the landing
+ * page before it hydrated: the code, if the server set one and nothing has read it yet. Read once, like `?ref=`, then
+ * removed.
+ */
 export function takeLandingReferralCode(): string | null {
   const entry = document.cookie
     .split(";")

@@ -1,3 +1,4 @@
+import { landingReferralCookie } from "@arcana/protocol";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
 import { useMember } from "../account/use-member";
@@ -20,7 +21,8 @@ export function ReferralCapture() {
 
   useEffect(() => {
     // Or a visitor who left a share link's page before it hydrated: the server kept the code in a cookie.
-    if (link || (member && pendingReferralCode()) || document.cookie.includes("arcana_ref=")) setActive(true);
+    if (link || (member && pendingReferralCode()) || document.cookie.includes(`${landingReferralCookie}=`))
+      setActive(true);
   }, [link, member]);
 
   if (!active) return null;
