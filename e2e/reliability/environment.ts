@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -9,7 +9,7 @@ import { createTestClient, http, publicActions } from "viem";
 import { hardhat } from "viem/chains";
 import { createScratchDatabase } from "../../server/src/test/database.js";
 import { type Relay, startRelay } from "../../server/src/test/relay.js";
-import { owned, ownedSpawnOptions } from "../src/processes.js";
+import { spawnOwned } from "../src/processes.js";
 import { freePort, repoRoot, serverEntry, startLocalChain, waitUntilReady } from "../src/server.js";
 
 const POSTGRES_URL = process.env.RELIABILITY_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
@@ -175,13 +175,11 @@ export async function startEnvironment() {
 
   async function startApp(name: string, env: Record<string, string> = {}): Promise<AppProcess> {
     const port = await freePort();
-    const child: ChildProcess = spawn(process.execPath, serverEntry, {
-      ...ownedSpawnOptions,
+    const child: ChildProcess = spawnOwned(process.execPath, serverEntry, {
       cwd: repoRoot,
       env: { ...process.env, ...baseEnv, ...env, PORT: String(port), DATA_DIR: path.join(workDir, `data-${name}`) },
       stdio: ["ignore", "pipe", "pipe"],
     });
-    owned(child);
     let output = "";
     const leadership = { taken: 0, leading: false };
     const keep = (chunk: Buffer) => {

@@ -3,11 +3,11 @@
 // server with TRUST_PROXY=1. Checked through it over HTTPS: the redirect from HTTP, the Secure `__Host-` session
 // cookie working for reads and same-origin writes, and per-IP limits counting the address nginx saw, never one the
 // client wrote into X-Forwarded-For. (The server has no websocket or SSE route to check.)
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { type ChildProcess, execFileSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { request } from "node:https";
 import path from "node:path";
-import { owned, ownedSpawnOptions } from "../src/processes.js";
+import { spawnOwned } from "../src/processes.js";
 import { startProduction } from "../src/production.js";
 import { freePort, repoRoot } from "../src/server.js";
 import { poll } from "./client.js";
@@ -164,9 +164,7 @@ export async function behindNginx(env: Environment): Promise<CheckResult[]> {
     });
   try {
     let proxyOutput = "";
-    proxy = owned(
-      spawn(nginx, ["-p", dir, "-c", configFile], { ...ownedSpawnOptions, stdio: ["ignore", "pipe", "pipe"] }),
-    );
+    proxy = spawnOwned(nginx, ["-p", dir, "-c", configFile], { stdio: ["ignore", "pipe", "pipe"] });
     proxy.stdout?.on("data", (chunk) => (proxyOutput += chunk));
     proxy.stderr?.on("data", (chunk) => (proxyOutput += chunk));
     await poll(

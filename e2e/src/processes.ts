@@ -1,4 +1,4 @@
-import type { ChildProcess } from "node:child_process";
+import { type ChildProcess, type SpawnOptions, spawn } from "node:child_process";
 
 /**
  * The process groups a test run started (servers, local chains, nginx, `npm run serve`), killed whole when the run
@@ -9,12 +9,10 @@ import type { ChildProcess } from "node:child_process";
 const groups = new Set<number>();
 let installed = false;
 
-/** Spawn options for a process the run owns: add them to `spawn`'s, then pass the child to `owned`. */
-export const ownedSpawnOptions = { detached: true } as const;
-
-/** Registers a child spawned with `ownedSpawnOptions`: its whole group is killed when this process ends. */
-export function owned<T extends ChildProcess>(child: T): T {
+/** `spawn`, for a process the run owns: it leads a group of its own, killed whole when this process ends. */
+export function spawnOwned(command: string, args: readonly string[], options: SpawnOptions): ChildProcess {
   if (!installed) installCleanup();
+  const child = spawn(command, args, { ...options, detached: true });
   if (child.pid) groups.add(child.pid);
   return child;
 }

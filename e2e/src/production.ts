@@ -1,9 +1,9 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { owned, ownedSpawnOptions } from "./processes.js";
+import { spawnOwned } from "./processes.js";
 import { freePort, repoRoot, waitUntilReady } from "./server.js";
 
 /**
@@ -53,14 +53,11 @@ export async function startProduction(
 ): Promise<ProductionProcess> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), "arcana-prod-"));
-  const child = owned(
-    spawn(command, args, {
-      ...ownedSpawnOptions,
-      cwd,
-      env: { ...process.env, ...productionEnv(port, dataDir), ...env },
-      stdio: ["ignore", "pipe", "pipe"],
-    }),
-  );
+  const child = spawnOwned(command, args, {
+    cwd,
+    env: { ...process.env, ...productionEnv(port, dataDir), ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let stdout = "";
   let stderr = "";
   child.stdout?.on("data", (chunk) => (stdout += chunk));

@@ -1,10 +1,10 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { freePort } from "../../server/src/test/chain.js";
-import { owned, ownedSpawnOptions } from "./processes.js";
+import { spawnOwned } from "./processes.js";
 
 export { freePort };
 
@@ -48,17 +48,14 @@ export function freshDataDir(prefix = "arcana-e2e-"): string {
  */
 export async function startLocalChain(deploymentsDir: string) {
   const port = await freePort();
-  const chain = owned(
-    spawn(
-      process.execPath,
-      ["--require", "ts-node/register/transpile-only", "--require", "hardhat/register", "scripts/dev-chain.ts"],
-      {
-        ...ownedSpawnOptions,
-        cwd: path.join(repoRoot, "contracts"),
-        env: { ...process.env, CHAIN_PORT: String(port), LOCAL_DEPLOYMENTS_DIR: deploymentsDir },
-        stdio: ["ignore", "pipe", "pipe"],
-      },
-    ),
+  const chain = spawnOwned(
+    process.execPath,
+    ["--require", "ts-node/register/transpile-only", "--require", "hardhat/register", "scripts/dev-chain.ts"],
+    {
+      cwd: path.join(repoRoot, "contracts"),
+      env: { ...process.env, CHAIN_PORT: String(port), LOCAL_DEPLOYMENTS_DIR: deploymentsDir },
+      stdio: ["ignore", "pipe", "pipe"],
+    },
   );
   let output = "";
   const url = await new Promise<string>((resolve, reject) => {
@@ -102,8 +99,7 @@ export async function startServer(
   // Never the developer's own `npm start` chain: each server reads its own deployment directory.
   const deploymentsDir = mkdtempSync(path.join(tmpdir(), "arcana-e2e-chain-"));
   const chain = options.chain ? await startLocalChain(deploymentsDir) : null;
-  const child: ChildProcess = spawn(process.execPath, [...(options.nodeArgs ?? []), ...serverEntry], {
-    ...ownedSpawnOptions,
+  const child: ChildProcess = spawnOwned(process.execPath, [...(options.nodeArgs ?? []), ...serverEntry], {
     cwd: repoRoot,
     env: {
       ...process.env,
@@ -118,7 +114,6 @@ export async function startServer(
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
-  owned(child);
   let output = "";
   child.stdout?.on("data", (chunk) => (output += chunk));
   child.stderr?.on("data", (chunk) => (output += chunk));

@@ -1,9 +1,9 @@
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { type ChildProcess, execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { owned, ownedSpawnOptions } from "../src/processes.js";
+import { spawnOwned } from "../src/processes.js";
 import { freePort, repoRoot } from "../src/server.js";
 
 /** The line without the terminal colour codes scripts/start.mjs writes around its step marker. */
@@ -22,14 +22,11 @@ describe("npm install && npm start", () => {
   it("npm start prints its steps, the URL and where codes arrive, and nothing else", async () => {
     const [port, chainPort] = [await freePort(), await freePort()];
     const dataDir = mkdtempSync(path.join(tmpdir(), "arcana-first-start-"));
-    const start: ChildProcess = owned(
-      spawn("npm", ["start"], {
-        ...ownedSpawnOptions,
-        cwd: repoRoot,
-        env: { ...process.env, PORT: String(port), CHAIN_PORT: String(chainPort), DATA_DIR: dataDir, NODE_ENV: "" },
-        stdio: ["ignore", "pipe", "pipe"],
-      }),
-    );
+    const start: ChildProcess = spawnOwned("npm", ["start"], {
+      cwd: repoRoot,
+      env: { ...process.env, PORT: String(port), CHAIN_PORT: String(chainPort), DATA_DIR: dataDir, NODE_ENV: "" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let output = "";
     start.stdout?.on("data", (chunk) => (output += chunk));
     start.stderr?.on("data", (chunk) => (output += chunk));
