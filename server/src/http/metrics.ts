@@ -67,6 +67,20 @@ export function createHttpMetrics(): HttpMetrics {
 /** One series a chain: its name, its help, and its figure for a row (null: not set for that chain). */
 export type PerChainSeries<Row> = [name: string, help: string, value: (row: Row) => number | null];
 
+/** Each row's figure under its chain's label, read at a scrape; a row whose figure is null (not known) is left out. */
+async function perChainFigures<Row>(
+  rows: () => Promise<Row[]>,
+  chainOf: (row: Row) => string,
+  value: PerChainSeries<Row>[2],
+): Promise<Array<[{ chain: string }, number]>> {
+  const figures: Array<[{ chain: string }, number]> = [];
+  for (const row of await rows()) {
+    const figure = value(row);
+    if (figure !== null) figures.push([{ chain: chainOf(row) }, figure]);
+  }
+  return figures;
+}
+
 /**
  * Gauges labelled by chain, read at each scrape from `rows()` (one row a chain, named by `chainOf`): the
  * operations figures (indexer, signer) and the relayer's share this shape.
@@ -85,10 +99,7 @@ export function registerPerChainGauges<Row>(
       registers: [registry],
       async collect() {
         this.reset();
-        for (const row of await rows()) {
-          const figure = value(row);
-          if (figure !== null) this.set({ chain: chainOf(row) }, figure);
-        }
+        for (const [labels, figure] of await perChainFigures(rows, chainOf, value)) this.set(labels, figure);
       },
     });
   }
@@ -113,10 +124,7 @@ export function registerPerChainCounters<Row>(
       registers: [registry],
       async collect() {
         this.reset();
-        for (const row of await rows()) {
-          const figure = value(row);
-          if (figure !== null) this.inc({ chain: chainOf(row) }, figure);
-        }
+        for (const [labels, figure] of await perChainFigures(rows, chainOf, value)) this.inc(labels, figure);
       },
     });
   }
