@@ -99,3 +99,8 @@ export function formatLocalDateTime(value: number | Date, locale: string, timeZo
 export function formatCount(value: number, locale: string): string {
   return new Intl.NumberFormat(locale).format(value);
 }
+
+/** A χ² test's p-value as the operator console and `/fairness` print it: four decimals, or "< 0.0001". */
+export function formatPValue(value: number): string {
+  return value < 0.0001 ? "< 0.0001" : value.toFixed(4);
+}

@@ -1,6 +1,6 @@
 import type { PublicFairness } from "@arcana/protocol";
 import { useEffect, useId, useState } from "react";
-import { formatCount, formatPercent } from "../../i18n/intl";
+import { formatCount, formatPercent, formatPValue } from "../../i18n/intl";
 import { useT } from "../../i18n/use-t";
 import { errorMessage } from "../../lib/api";
 import { Button } from "../../ui/button";
@@ -14,8 +14,6 @@ import { usePublicFairness } from "./use-public-fairness";
 import { type PublicVerification, verifyPublicOpening } from "./verify-public-opening";
 
 type Box = PublicFairness["boxes"][number];
-
-const pValue = (value: number) => (value < 0.0001 ? "< 0.0001" : value.toFixed(4));
 
 /** `/fairness`: stated odds beside observed counts per box and odds version, verifiable openings, a verifier, the export. */
 export function PublicFairnessPanels() {
@@ -75,7 +73,7 @@ function BoxOdds({ box, boxNames }: { box: Box; boxNames: ReadonlyMap<string, st
               ? t("loot.public.chiSquare", {
                   statistic: version.chi_square.statistic.toFixed(2),
                   df: version.chi_square.degrees_of_freedom,
-                  p: pValue(version.chi_square.p_value),
+                  p: formatPValue(version.chi_square.p_value),
                 })
               : t("loot.public.noTest")}
           </p>

@@ -1,4 +1,5 @@
 import type { OperatorBoxes } from "@arcana/protocol";
+import { formatPValue } from "../../i18n/intl";
 import { useT } from "../../i18n/use-t";
 import { Badge } from "../../ui/badge";
 import { Card, CardTitle } from "../../ui/card";
@@ -6,11 +7,6 @@ import { TableRegion } from "../../ui/table-region";
 import styles from "./operator.module.css";
 
 const percent = (share: number) => `${(share * 100).toFixed(2)}%`;
-
-function pValue(value: number | null) {
-  if (value === null) return "–";
-  return value < 0.0001 ? "< 0.0001" : value.toFixed(4);
-}
 
 /** Per box: sales and supply, then each odds version's stated against observed shares. */
 export function BoxesReport({ boxes }: { boxes: OperatorBoxes }) {
@@ -42,7 +38,7 @@ export function BoxesReport({ boxes }: { boxes: OperatorBoxes }) {
                 {t("operator.boxes.statistics", {
                   chiSquare: version.chi_square === null ? "–" : version.chi_square.toFixed(2),
                   df: version.degrees_of_freedom,
-                  p: pValue(version.p_value),
+                  p: version.p_value === null ? "–" : formatPValue(version.p_value),
                 })}{" "}
                 {version.drifting ? (
                   <Badge tone="danger">{t("operator.boxes.drifting")}</Badge>
