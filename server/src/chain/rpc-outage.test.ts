@@ -1,16 +1,12 @@
-import { dailyAbi } from "@arcana/contracts";
 import { getSponsorshipRoute, relayRoute } from "@arcana/protocol";
-import { encodeFunctionData } from "viem";
-import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signForwardRequest } from "../../../contracts/scripts/lib/forward-requests.js";
 import { runCli } from "../cli/program.js";
 import { apiClient, errorCode } from "../test/api-client.js";
 import { createTestApp, testClock } from "../test/app.js";
 import { startTestChain } from "../test/chain.js";
 import { deployArcana, testIndexer } from "../test/contracts.js";
-import { bindWalletDirectly, signUpMember } from "../test/members.js";
 import { type Relay, startRelay } from "../test/relay.js";
+import { memberWithSignedCheckIn } from "../test/sponsored.js";
 import type { Indexer } from "./indexer.js";
 
 // Hardhat's public account #4 pays the sponsored transactions here.
@@ -73,25 +69,8 @@ async function chainStatus() {
 }
 
 /** A member with a wallet and a signed sponsored check-in, ready to send. */
-async function signedCheckIn(email: string) {
-  const account = privateKeyToAccount(generatePrivateKey());
-  const member = await signUpMember(t, email);
-  await bindWalletDirectly(t.database.db, member.userId, account.address);
-  const request = {
-    from: account.address,
-    to: contracts.daily,
-    value: 0n,
-    gas: 120_000n,
-    nonce: 0n,
-    deadline: Math.floor(clock.now().getTime() / 1000) + 300,
-    data: encodeFunctionData({ abi: dailyAbi, functionName: "checkIn" }),
-  };
-  const signature = await signForwardRequest(account, { chainId: 31337, forwarder: contracts.forwarder }, request);
-  return {
-    auth: member.auth,
-    body: { chain_id: 31337, request: { ...request, value: "0", gas: "120000", nonce: "0" }, signature },
-  };
-}
+const signedCheckIn = (email: string) =>
+  memberWithSignedCheckIn(t, email, contracts, Math.floor(clock.now().getTime() / 1000) + 300);
 
 describe("an RPC cut while the chain goes on mining", () => {
   it("shows in the metrics, /readyz and chain status, refuses relays as chain_unreachable, and clears on recovery", async () => {

@@ -1,11 +1,8 @@
-import { dailyAbi } from "@arcana/contracts";
 import { relayRoute } from "@arcana/protocol";
 import { eq } from "drizzle-orm";
 import pino from "pino";
-import { encodeFunctionData } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signForwardRequest } from "../../../../contracts/scripts/lib/forward-requests.js";
 import { createChainClients } from "../../chain/clients.js";
 import { runCli } from "../../cli/program.js";
 import { loadConfig } from "../../config.js";
@@ -14,9 +11,10 @@ import { apiClient, dataOf } from "../../test/api-client.js";
 import { createTestApp } from "../../test/app.js";
 import { startTestChain } from "../../test/chain.js";
 import { deployArcana } from "../../test/contracts.js";
-import { balanceOf, bindWalletDirectly, signUpMember } from "../../test/members.js";
+import { balanceOf } from "../../test/members.js";
 import { promtool } from "../../test/promtool.js";
 import { type Relay, startRelay } from "../../test/relay.js";
+import { memberWithSignedCheckIn } from "../../test/sponsored.js";
 import { createSponsoredChains } from "./chain-state.js";
 import { createChainRelayer, type RelayerOptions } from "./relayer.js";
 import { relayerTransactions, sponsoredRelays, sponsorshipDays } from "./schema.js";
@@ -76,23 +74,8 @@ function relayerWith({
 }
 
 async function queueCheckIn(email: string) {
-  const account = privateKeyToAccount(generatePrivateKey());
-  const member = await signUpMember(t, email);
-  await bindWalletDirectly(t.database.db, member.userId, account.address);
-  const request = {
-    from: account.address,
-    to: contracts.daily,
-    value: 0n,
-    gas: 120_000n,
-    nonce: 0n,
-    deadline: Math.floor(Date.now() / 1000) + 300,
-    data: encodeFunctionData({ abi: dailyAbi, functionName: "checkIn" }),
-  };
-  const signature = await signForwardRequest(account, { chainId: 31337, forwarder: contracts.forwarder }, request);
-  const res = await apiClient(t.app).call(relayRoute, {
-    body: { chain_id: 31337, request: { ...request, value: "0", gas: "120000", nonce: "0" }, signature },
-    auth: member.auth,
-  });
+  const member = await memberWithSignedCheckIn(t, email, contracts, Math.floor(Date.now() / 1000) + 300);
+  const res = await apiClient(t.app).call(relayRoute, { body: member.body, auth: member.auth });
   expect(res.status).toBe(202);
   const data = await dataOf(relayRoute, res);
   return { ...member, relayId: data.relay_id };
