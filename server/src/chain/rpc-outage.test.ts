@@ -8,6 +8,7 @@ import { deployArcana, testIndexer } from "../test/contracts.js";
 import { type Relay, startRelay } from "../test/relay.js";
 import { memberWithSignedCheckIn } from "../test/sponsored.js";
 import type { Indexer } from "./indexer.js";
+import { chainIndexerStatus } from "./schema.js";
 
 // Hardhat's public account #4 pays the sponsored transactions here.
 const relayerKey = "0x47e179ec197488593b187f80a00eb0da91f1b9d0b13f8733639f19c30a34926a";
@@ -83,8 +84,22 @@ describe("an RPC cut while the chain goes on mining", () => {
     expect(Number((await chainStatus()).code)).toBe(0);
     expect(head).toBeGreaterThan(0);
 
+    // Any error the indexer met before (its first start) is forgotten, so the one waited for below is the cut's.
+    await t.database.db.update(chainIndexerStatus).set({ lastError: null });
     rpc.cut();
     await chain.client.mine({ blocks: 9 });
+    // The indexer's first failed pass: from then on no pass begun before the cut can complete after the clock moves
+    // (passes run one after another), and the lag counts from the last pass that did.
+    await expect
+      .poll(
+        async () =>
+          (await t.database.db.select({ error: chainIndexerStatus.lastError }).from(chainIndexerStatus))[0]?.error ??
+          null,
+        {
+          timeout: 10_000,
+        },
+      )
+      .not.toBeNull();
     clock.advance(10_000);
     // Down at once (the RPC is asked again when a status is 5 s old), and nothing vanishes from /metrics.
     await expect.poll(() => figure("arcana_rpc_up"), { timeout: 10_000 }).toBe(0);
