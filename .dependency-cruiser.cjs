@@ -50,7 +50,7 @@ module.exports = {
       name: "other-modules-through-api",
       severity: "error",
       comment:
-        "A module calls another module through that module's api.ts only (decision 0017): export what you need from its api.ts (a re-export of its service, admin or reports function is fine) and import that.",
+        "A module calls another module through that module's api.ts only (decision 0020): export what you need from its api.ts (a re-export of its service, admin or reports function is fine) and import that.",
       from: { path: "^server/src/modules/([^/]+)/", pathNot: "\\.test\\.tsx?$" },
       to: {
         path: "^server/src/modules/[^/]+/",

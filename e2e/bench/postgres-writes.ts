@@ -265,7 +265,7 @@ export async function benchReferrals(databaseUrl: string) {
       codes.push(summary.data.code);
     }
     // A chain of invites (member i uses member i + 1's code), not a ring: the last use of a ring would
-    // close a loop of invites, which the product refuses (decision 0017).
+    // close a loop of invites, which the product refuses (decision 0018).
     const invites = members - 1;
     for (let i = 0; i < invites; i++) {
       await post(`${server.url}/api/refer_code/use`, { code: codes[i + 1] }, { authorization: auths[i] as string });

@@ -59,7 +59,7 @@ export function inboxOf(email: string): string {
   return `${plus > 0 ? local.slice(0, plus) : local}${email.slice(at)}`;
 }
 
-/** How far up the chain of inviters a new invite is checked for a loop (decision 0017). */
+/** How far up the chain of inviters a new invite is checked for a loop (decision 0018). */
 export const INVITE_CHAIN_WALK_LIMIT = 1_000;
 
 /** The window the per-inviter cap on qualified invites counts over. */

@@ -203,7 +203,7 @@ export function createReferralService({ db, economy, publicUrl, now, limiter }: 
 
     /**
      * `POST /refer_code/use`: once per member, within the window, never their own code nor one that
-     * would close a loop of invites of any length (decision 0017). Whether a code exists is told
+     * would close a loop of invites of any length (decision 0018). Whether a code exists is told
      * only to who may use it: a member past the window or with a code already gets that answer
      * first, and an unknown, disabled or looping code all answer `not_found`. Uses are taken one at
      * a time; both members are then locked in id order.
