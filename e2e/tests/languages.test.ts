@@ -16,21 +16,31 @@ const pages = ["/", "/genesis-pass", "/daily-tarot", "/loot-box"];
 const memberPages = [...pages, "/change-password"];
 
 /**
- * What does not fit a 360 px screen on the page as it stands: the document wider than the viewport, or a
- * visible button or link whose text is wider than its box (clipped or spilling out).
+ * What does not fit a 360 px screen on the page as it stands: the document wider than the viewport, a visible
+ * button, link or field whose text is wider than its box (clipped or spilling out) or that lies partly outside the
+ * screen, or a text cut to an ellipsis.
  */
 function misfits(page: Page, where: string): Promise<string[]> {
   return page.evaluate((where) => {
     const found: string[] = [];
     const width = document.documentElement.scrollWidth;
     if (width > window.innerWidth) found.push(`${where}: the page is ${width}px wide`);
-    for (const element of Array.from(document.querySelectorAll<HTMLElement>("button, a[href], [role=button]"))) {
+    for (const element of Array.from(document.querySelectorAll<HTMLElement>("button, a[href], [role=button], input"))) {
       if (element.offsetParent === null || element.clientWidth === 0) continue;
+      const name = element.textContent?.trim() || element.getAttribute("aria-label") || element.tagName;
       if (element.scrollWidth > element.clientWidth + 1) {
-        found.push(
-          `${where}: "${element.textContent?.trim()}" needs ${element.scrollWidth}px, has ${element.clientWidth}px`,
-        );
+        found.push(`${where}: "${name}" needs ${element.scrollWidth}px, has ${element.clientWidth}px`);
       }
+      const box = element.getBoundingClientRect();
+      if (box.left < -0.5 || box.right > window.innerWidth + 0.5) {
+        found.push(`${where}: "${name}" spans ${Math.round(box.left)}-${Math.round(box.right)}px of the screen`);
+      }
+    }
+    for (const element of Array.from(document.querySelectorAll<HTMLElement>("body *"))) {
+      // Visually hidden text (1 px wide) is cut on purpose.
+      if (element.offsetParent === null || element.clientWidth <= 1) continue;
+      if (getComputedStyle(element).textOverflow !== "ellipsis") continue;
+      if (element.scrollWidth > element.clientWidth + 1) found.push(`${where}: "${element.textContent}" is cut`);
     }
     return found;
   }, where);
@@ -129,12 +139,18 @@ describe("languages", () => {
     await context.close();
   });
 
-  it("every member page and the wallet modal fit 360 px in every language, with no clipped button text", async () => {
+  it("every member page (with today's reading), the wallet, check-in and invites dialogs fit 360 px in every language, with no clipped button text", async () => {
     const context = await e2e.browser.newContext({ viewport: { width: 360, height: 780 } });
     const page = await context.newPage();
     await signUpByApi(page, e2e.server.url, `narrow-${Date.now()}@example.com`);
+    const draw = (await (await page.request.get(`${e2e.server.url}/api/tarot/draw`)).json()) as {
+      data: { cards: Array<{ card_id: number; is_reversed: boolean }> };
+    };
+    const cards = draw.data.cards.map(({ card_id, is_reversed }) => ({ card_id, is_reversed }));
     const overflowing: string[] = [];
     for (const language of languages) {
+      // Today's reading, written in this language (the longest texts the tarot page shows).
+      await page.request.post(`${e2e.server.url}/api/tarot/daily`, { data: { language, cards, force_refresh: true } });
       for (const pathname of memberPages) {
         await page.goto(`${e2e.server.url}${pathname}?lang=${language}`, { waitUntil: "networkidle" });
         expect(await page.getAttribute("html", "lang")).toBe(language);
@@ -145,6 +161,18 @@ describe("languages", () => {
       await page.getByRole("dialog").waitFor();
       overflowing.push(...(await misfits(page, `${language} the wallet modal`)));
       await page.keyboard.press("Escape");
+      await page.goto(`${e2e.server.url}/`, { waitUntil: "networkidle" });
+      // The dashboard's check-in and invites tiles open their dialogs (the second and third of its buttons).
+      for (const [tile, dialog] of [
+        [1, "the check-in dialog"],
+        [2, "the invites dialog"],
+      ] as const) {
+        await page.getByTestId("member-dashboard").getByRole("button").nth(tile).click();
+        await page.getByRole("dialog").getByRole("button").first().waitFor();
+        overflowing.push(...(await misfits(page, `${language} ${dialog}`)));
+        await page.keyboard.press("Escape");
+        await page.getByRole("dialog").waitFor({ state: "detached" });
+      }
     }
     expect(overflowing).toEqual([]);
     await context.close();

@@ -44,9 +44,11 @@ export function SiteHeader() {
               </li>
             ))}
           </ul>
+          {/* On a phone the switcher is in the menu, leaving the header's row to the wallet and account. */}
+          <LanguageSwitcher className={styles.menuLanguage} />
         </nav>
         <div className={styles.account}>
-          <LanguageSwitcher />
+          <LanguageSwitcher className={styles.accountLanguage} />
           <HeaderWallet />
           {user ? (
             <Suspense fallback={null}>

@@ -3,7 +3,6 @@ import { redirect, useSearchParams } from "react-router";
 import styles from "../features/auth/sign-in.module.css";
 import { SignInFlow } from "../features/auth/sign-in-flow";
 import { InviteCodeField } from "../features/referrals/invite-code-field";
-import { LanguageSwitcher } from "../i18n/language-switcher";
 import { withCatalog } from "../i18n/loaded-catalogs";
 import { messagesFor } from "../i18n/messages.server";
 import { aroundArgument, useT } from "../i18n/use-t";
@@ -28,7 +27,6 @@ export default function SignInPage() {
   const [before, after] = aroundArgument(useT(), "auth.continuesTo", "path");
   return (
     <div className={`${pageStyles.page} ${styles.page}`}>
-      <LanguageSwitcher className={styles.language} />
       <SignInFlow redirectTo={continuesTo ?? "/"} />
       <div className={styles.inviteCode}>
         <InviteCodeField />
