@@ -19,6 +19,12 @@ async function signedInPage(): Promise<{
   const page = await context.newPage();
   const errors = watchErrors(page);
   const wallets = await installFakeWallets(page);
+  await signUp(page);
+  return { context, page, wallets, errors };
+}
+
+/** Signs the page's browser context up as a new member through the dev mailbox. */
+async function signUp(page: Page) {
   members += 1;
   const email = `wallet-e2e-${members}-${Date.now()}@example.com`;
   await page.request.post(`${e2e.server.url}/api/send_code`, { data: { email, check_email: true } });
@@ -30,7 +36,6 @@ async function signedInPage(): Promise<{
   const code = mail.data[0]?.subject.slice(0, 6);
   const signIn = await page.request.post(`${e2e.server.url}/api/sign_in`, { data: { email, code, type: "code" } });
   expect(signIn.status()).toBe(200);
-  return { context, page, wallets, errors };
 }
 
 async function openBindModal(page: Page) {
@@ -57,12 +62,12 @@ describe("the Solana connect modal and button", () => {
     const options = modal.getByRole("list", { name: "Wallets" }).getByRole("button");
     await expect.poll(() => options.count()).toBe(3);
     const names = await options.allTextContents();
-    expect(names[0]).toBe("Arcana Test SolanaDetected");
-    expect(names.slice(1).some((name) => name.includes("Detected"))).toBe(false);
-    expect(names[1]).toBe("Solflare");
+    // The browser's own wallet and, in development, the Solana burner; then the wallets it could load.
+    expect(names.slice(0, 2)).toEqual(["Arcana Test SolanaDetected", "Solana BurnerDetected"]);
+    expect(names[2]).toBe("Solflare");
 
     await modal.getByRole("button", { name: "More options" }).click();
-    await expect.poll(() => options.count()).toBe(4);
+    await expect.poll(() => options.count()).toBe(5);
     await modal.getByRole("button", { name: "Less" }).click();
     await expect.poll(() => options.count()).toBe(3);
 
@@ -114,6 +119,63 @@ describe("the Solana connect modal and button", () => {
     await (await popup)?.close();
     await context.close();
   });
+});
+
+describe("without a wallet extension", () => {
+  it("on a desktop, a wallet that is not installed says so, links to its install page, leads back to the list, and the Solana burner binds", async () => {
+    // A browser with no wallet at all.
+    const context = await e2e.browser.newContext();
+    const page = await context.newPage();
+    await signUp(page);
+    const dialog = await openBindModal(page);
+    await solanaButton(page).click();
+    const picker = page.getByRole("dialog", { name: "Connect Wallet" });
+    await picker.getByRole("button", { name: "Phantom" }).click();
+    const missing = picker.getByTestId("wallet-not-installed");
+    await missing.getByText("Phantom is not installed in this browser.").waitFor();
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(
+      "Phantom is not installed in this browser.",
+    );
+    const install = missing.getByRole("link", { name: "Get Phantom" });
+    expect(await install.getAttribute("href")).toBe("https://phantom.app");
+    expect(await install.getAttribute("target")).toBe("_blank");
+    // Nothing was chosen: the panel still offers "Connect Wallet", not a "Connect" that cannot work.
+    await missing.getByRole("button", { name: "Choose another wallet" }).click();
+    const burner = picker.getByRole("button", { name: /Solana Burner/ });
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe("Solana BurnerDetected");
+    await burner.click();
+    await dialog.getByRole("button", { name: "Bind Solana address" }).click();
+    await expect.poll(() => dialog.getByTestId("bound-solana").textContent()).toMatch(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/);
+    await context.close();
+  });
+
+  for (const [wallet, deepLink] of [
+    ["Phantom", /^https:\/\/phantom\.app\/ul\/browse\//],
+    ["Solflare", /^https:\/\/solflare\.com\/ul\/v1\/browse\//],
+  ] as const) {
+    it(`on a phone, ${wallet} opens the page in its own app through its deep-link browse page`, async () => {
+      const context = await e2e.browser.newContext({
+        viewport: { width: 390, height: 844 },
+        isMobile: true,
+        hasTouch: true,
+        userAgent:
+          "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36",
+      });
+      // The wallet's page answers here; where the browser goes is what the test reads.
+      await context.route(/^https:\/\/(phantom\.app|solflare\.com)\//, (route) => route.fulfill({ body: "wallet" }));
+      const page = await context.newPage();
+      const pageUrl = `${e2e.server.url}/playground/sign-message`;
+      await page.goto(pageUrl, { waitUntil: "networkidle" });
+      await page.getByLabel("Solana wallet").check();
+      await page.getByRole("button", { name: "Connect Wallet", exact: true }).click();
+      const picker = page.getByRole("dialog", { name: "Connect Wallet" });
+      await Promise.all([page.waitForURL(deepLink), picker.getByRole("button", { name: wallet }).click()]);
+      const opened = new URL(page.url());
+      expect(decodeURIComponent(opened.pathname)).toContain(pageUrl);
+      expect(opened.searchParams.get("ref")).toBe(e2e.server.url);
+      await context.close();
+    });
+  }
 });
 
 describe("binding wallets", () => {

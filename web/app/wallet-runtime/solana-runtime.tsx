@@ -11,6 +11,8 @@ import { ConnectionProvider, useWallet, WalletProvider } from "@solana/wallet-ad
 import { SolflareWalletAdapter } from "@solana/wallet-adapter-solflare";
 import { clusterApiUrl } from "@solana/web3.js";
 import { type ReactNode, useEffect, useMemo, useRef } from "react";
+import { burnerAllowed } from "./evm-config";
+import { SolanaBurnerAdapter } from "./solana-burner";
 import { registerSolflareSnap } from "./solflare-snap";
 import { showWalletError } from "./wallet-errors";
 import { solanaWalletNameKey, useWalletStore, type WalletRuntime } from "./wallet-store";
@@ -68,7 +70,8 @@ function SolanaBridge({ onActions }: { onActions: (actions: SolanaActions) => vo
 
 /**
  * The Solana side: Phantom, Solflare (Devnet, as the spec configures it) and Clover, plus every
- * wallet-standard wallet the browser announces; auto-connect on; the chosen wallet remembered.
+ * wallet-standard wallet the browser announces, and in development the Solana burner (where the EVM burner is offered);
+ * auto-connect on; the chosen wallet remembered.
  */
 export function SolanaRuntime({
   config,
@@ -89,8 +92,9 @@ export function SolanaRuntime({
       new PhantomWalletAdapter(),
       new SolflareWalletAdapter({ network: WalletAdapterNetwork.Devnet }),
       new CloverWalletAdapter(),
+      ...(burnerAllowed(config) ? [new SolanaBurnerAdapter()] : []),
     ],
-    [],
+    [config],
   );
   return (
     <ConnectionProvider endpoint={endpoint}>

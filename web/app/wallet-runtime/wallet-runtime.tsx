@@ -49,7 +49,8 @@ function evmOption(connector: Connector): WalletOption {
     id: connector.uid,
     name: connector.id === "injected" ? "Browser Wallet" : connector.name,
     icon: connector.icon ?? genericWalletIcon,
-    url: "",
+    // Where a member without any browser wallet finds one.
+    url: connector.id === "injected" ? "https://ethereum.org/wallets/find-wallet/" : "",
     readyState,
   };
 }

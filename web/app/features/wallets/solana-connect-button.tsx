@@ -42,9 +42,15 @@ export function SolanaConnectButton() {
     connected: solana.connected,
   };
 
+  /** On a phone, a Phantom or Solflare this browser lacks opens the page in the wallet's own app (spec §4). */
+  const deepLink = (wallet: WalletOption) =>
+    device.isMobile && wallet.readyState !== "Installed"
+      ? mobileDeepLink(wallet.name, window.location.href, window.location.origin)
+      : null;
+
   function choose(wallet: WalletOption) {
-    const link = mobileDeepLink(wallet.name, window.location.href, window.location.origin);
-    if (device.isMobile && wallet.readyState === "Loadable" && link) {
+    const link = deepLink(wallet);
+    if (link) {
       window.location.assign(link);
       return;
     }
@@ -83,6 +89,7 @@ export function SolanaConnectButton() {
         wallets={solana.wallets}
         loading={!runtime}
         onChoose={choose}
+        reachableElsewhere={(wallet) => deepLink(wallet) !== null}
       />
     </div>
   );
