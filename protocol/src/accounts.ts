@@ -57,6 +57,8 @@ export const userSchema = z.object({
   has_password: z.boolean(),
   /** The language the member chose (a tag of `languages`), or null: none chosen yet. */
   language: z.string().nullable(),
+  /** When the account was made (ISO 8601): a member in their first day is greeted "Welcome", later "Welcome back". */
+  member_since: z.string(),
 });
 export type User = z.infer<typeof userSchema>;
 

@@ -65,15 +65,21 @@ export function formatGmtDateTime(value: string | number | Date, locale: string)
 }
 
 /**
- * A moment on the member's own clock (or `timeZone`'s), with its weekday and zone: "Sun, 2:00 PM
- * HST". Browser only for the member's clock: the server does not know their time zone.
+ * A moment's time of day on the member's own clock (or `timeZone`'s): "2:00 PM", "9:00". Browser only for the
+ * member's clock: the server does not know their time zone.
  */
-export function formatLocalWeekdayTime(value: number | Date, locale: string, timeZone?: string): string {
-  return dateTimeFormat(locale, {
-    weekday: "short",
-    hour: "numeric",
-    minute: "2-digit",
-    timeZoneName: "short",
+export function formatLocalTime(value: number | Date, locale: string, timeZone?: string): string {
+  return dateTimeFormat(locale, { hour: "numeric", minute: "2-digit", ...(timeZone ? { timeZone } : {}) }).format(
+    value,
+  );
+}
+
+/** The calendar date (`YYYY-MM-DD`) of a moment on the member's own clock (or `timeZone`'s). */
+export function localDate(value: number | Date, timeZone?: string): string {
+  return dateTimeFormat("en-CA", {
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
     ...(timeZone ? { timeZone } : {}),
   }).format(value);
 }

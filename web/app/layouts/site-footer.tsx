@@ -17,13 +17,16 @@ export function SiteFooter() {
             <li>
               <Link to="/fairness">{t("shell.page.fairness")}</Link>
             </li>
-            <li>
-              <Link to="/playground/sign-message">{t("shell.page.signMessage")}</Link>
-            </li>
-            {environment !== "production" && (
-              <li>
-                <Link to="/_template">{t("shell.page.uiKit")}</Link>
-              </li>
+            {/* Developers' pages: linked in development only (the signing playground is still served). */}
+            {environment === "development" && (
+              <>
+                <li>
+                  <Link to="/playground/sign-message">{t("shell.page.signMessage")}</Link>
+                </li>
+                <li>
+                  <Link to="/_template">{t("shell.page.uiKit")}</Link>
+                </li>
+              </>
             )}
           </ul>
         </nav>

@@ -1,4 +1,5 @@
 import { lazy, Suspense } from "react";
+import { greetingFor } from "../features/account/greeting";
 import { useSessionUser } from "../features/account/use-session-user";
 import { FeatureTiles } from "../features/home/feature-tiles";
 import { VisitorHero } from "../features/home/visitor-hero";
@@ -34,7 +35,7 @@ export default function HomePage() {
   return (
     <div className={styles.page}>
       <PageHeader eyebrow={t("home.dashboard")} title={t("home.hero.title")}>
-        <p>{t("home.welcome", { email: user.email })}</p>
+        <p>{t(greetingFor(user, Date.now()), { email: user.email })}</p>
       </PageHeader>
       <Suspense fallback={null}>
         <MemberDashboard />

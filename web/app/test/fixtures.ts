@@ -60,6 +60,7 @@ export function testMember(overrides: Partial<User> = {}): User {
     display_level: "gold",
     has_password: false,
     language: null,
+    member_since: "2026-01-01T00:00:00.000Z",
     ...overrides,
   };
 }

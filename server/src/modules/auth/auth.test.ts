@@ -322,6 +322,7 @@ describe("sessions", () => {
         "language",
         "is_active",
         "level",
+        "member_since",
         "pts",
         "solana_address",
         "type",

@@ -46,6 +46,7 @@ const entry = (userId: string, expiresAt = new Date(at.getTime() + 3_600_000)): 
     display_level: "bronze",
     has_password: false,
     language: null,
+    member_since: "2026-01-01T00:00:00.000Z",
   },
 });
 const subscribed = () => new Promise((resolve) => setTimeout(resolve, 0));

@@ -25,6 +25,7 @@ const profileColumns = {
   level: users.level,
   passwordHash: users.passwordHash,
   language: users.language,
+  createdAt: users.createdAt,
 };
 type ProfileRow = Pick<MemberRow, keyof typeof profileColumns>;
 
@@ -50,6 +51,7 @@ export function toUser(row: ProfileRow): User {
     display_level: displayLevel(row),
     has_password: row.passwordHash !== null,
     language: isLanguage(row.language) ? row.language : null,
+    member_since: row.createdAt.toISOString(),
   };
 }
 

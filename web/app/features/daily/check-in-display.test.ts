@@ -67,17 +67,29 @@ describe("the countdown to 00:00 GMT", () => {
     expect(formatHms(86_400_000)).toBe("24:00:00");
   });
 
-  it("tells when 00:00 GMT falls on the member's own clock, for UTC-10 and UTC+14", () => {
+  it("tells when 00:00 GMT falls on the member's own clock, today or tomorrow there, for UTC-10, UTC+14 and UTC", () => {
     const at = Date.parse("2026-11-22T12:00:00.000Z");
-    expect(gmtMidnightInLocalTime(at, "en", "Pacific/Honolulu")).toMatch(/^Sun,? 2:00\sPM HST$/);
-    expect(gmtMidnightInLocalTime(at, "en", "Pacific/Kiritimati")).toMatch(/^Mon,? 2:00\sPM GMT\+14$/);
-    expect(gmtMidnightInLocalTime(at, "en", "UTC")).toMatch(/^Mon,? 12:00\sAM UTC$/);
+    expect(gmtMidnightInLocalTime(at, "en", "Pacific/Honolulu")).toEqual({
+      time: expect.stringMatching(/^2:00\sPM$/),
+      day: "today",
+    });
+    expect(gmtMidnightInLocalTime(at, "en", "Pacific/Kiritimati")).toEqual({
+      time: expect.stringMatching(/^2:00\sPM$/),
+      day: "today",
+    });
+    expect(gmtMidnightInLocalTime(at, "en", "UTC")).toEqual({
+      time: expect.stringMatching(/^12:00\sAM$/),
+      day: "tomorrow",
+    });
   });
 
   it("writes that moment in the page's language", () => {
     const at = Date.parse("2026-11-22T12:00:00.000Z");
     // Tokyo is 9 hours ahead: 00:00 GMT on Monday is 09:00 there, on a 24-hour clock.
-    expect(gmtMidnightInLocalTime(at, "ja", "Asia/Tokyo")).toMatch(/^月\D*9:00 JST$/);
-    expect(gmtMidnightInLocalTime(at, "ko", "Asia/Seoul")).toMatch(/^월 .*9:00/);
+    expect(gmtMidnightInLocalTime(at, "ja", "Asia/Tokyo")).toEqual({ time: "9:00", day: "tomorrow" });
+    expect(gmtMidnightInLocalTime(at, "ko", "Asia/Seoul")).toEqual({
+      time: expect.stringMatching(/9:00$/),
+      day: "tomorrow",
+    });
   });
 });

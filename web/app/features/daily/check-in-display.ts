@@ -1,5 +1,5 @@
 import { type CheckInStatus, gmtDate, nextGmtMidnight, parseGmtDate } from "@arcana/protocol";
-import { formatGmtDay, formatGmtWeekday, formatLocalWeekdayTime } from "../../i18n/intl";
+import { formatGmtDay, formatGmtWeekday, formatLocalTime, localDate } from "../../i18n/intl";
 
 /** One day of the check-in week as the strip shows it. */
 export interface CheckInStripDay {
@@ -59,10 +59,18 @@ export function formatHms(ms: number): string {
 }
 
 /**
- * The next 00:00 GMT in the member's own clock and `locale`, e.g. "Mon, 9:00 AM GMT+9" in Tokyo or
- * "Sun, 2:00 PM HST" (the day before) in Honolulu. Browser only: the server does not know the
- * member's time zone.
+ * When the next check-in day (00:00 GMT) starts on the member's own clock, in `locale`: its time of day ("9:00" in
+ * Tokyo, "2:00 PM" in Honolulu) and whether that is today or tomorrow there, so the reset reads once, in their time.
+ * Browser only: the server does not know the member's time zone.
  */
-export function gmtMidnightInLocalTime(now: Date | number, locale: string, timeZone?: string): string {
-  return formatLocalWeekdayTime(nextGmtMidnight(now), locale, timeZone);
+export function gmtMidnightInLocalTime(
+  now: Date | number,
+  locale: string,
+  timeZone?: string,
+): { time: string; day: "today" | "tomorrow" } {
+  const midnight = nextGmtMidnight(now);
+  return {
+    time: formatLocalTime(midnight, locale, timeZone),
+    day: localDate(midnight, timeZone) === localDate(now, timeZone) ? "today" : "tomorrow",
+  };
 }

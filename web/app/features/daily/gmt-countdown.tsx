@@ -17,7 +17,7 @@ export function GmtCountdown({ label, now }: { label: string; now: number }) {
         {formatHms(msUntilGmtMidnight(now))}
       </span>
       <span className={styles.countdownLocal}>
-        {t("member.checkIn.localMidnight", { time: gmtMidnightInLocalTime(now, t.language ?? "en") })}
+        {t("member.checkIn.localMidnight", gmtMidnightInLocalTime(now, t.language ?? "en"))}
       </span>
     </p>
   );

@@ -262,7 +262,14 @@ function PassCardView({
             {t(transactionStepText[progress])}
           </p>
         )}
-        {relay && <RelayProgressView progress={relay} explorerUrl={chain?.explorer_url ?? null} credits={false} />}
+        {relay && (
+          <RelayProgressView
+            progress={relay}
+            explorerUrl={chain?.explorer_url ?? null}
+            credits={false}
+            awaitingState={syncing}
+          />
+        )}
         {isStalled && (
           <div className={styles.actions}>
             <p className={styles.muted}>{t("pass.list.stalled")}</p>

@@ -93,6 +93,27 @@ describe("who pays the gas, said before the member signs", () => {
     );
   });
 
+  it("never ticks Confirmed while the page still waits for the chain's result to show (a stake not indexed yet)", () => {
+    const progress = { step: "confirmed" as const, chainId: 42766, txHash: `0x${"ab".repeat(32)}` as const };
+    const steps = () =>
+      [...screen.getByRole("list").querySelectorAll("li")].map(
+        (step) =>
+          `${step.className.includes("done") ? "✓" : "…"}${step.textContent}${step.getAttribute("aria-current") ? "*" : ""}`,
+      );
+    const view = render(
+      <WithMessages>
+        <RelayProgressView progress={progress} explorerUrl={null} credits={false} awaitingState />
+      </WithMessages>,
+    );
+    expect(steps()).toEqual(["✓Signed", "✓Sent", "…Confirmed*"]);
+    view.rerender(
+      <WithMessages>
+        <RelayProgressView progress={progress} explorerUrl={null} credits={false} />
+      </WithMessages>,
+    );
+    expect(steps()).toEqual(["✓Signed", "✓Sent", "✓Confirmed*"]);
+  });
+
   it("reads the API: an action not sponsored, a day's quota used, a chain not listed", () => {
     const chain = {
       chain_id: 42766,

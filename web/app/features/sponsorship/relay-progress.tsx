@@ -15,14 +15,22 @@ export function RelayProgressView({
   progress,
   explorerUrl,
   credits,
+  awaitingState = false,
 }: {
   progress: RelayProgress;
   explorerUrl: string | null;
   /** Check-ins and tarot records are credited; passes have no "credited" step. */
   credits: boolean;
+  /**
+   * True while the page still waits for the chain's result to show in its own state (a staked pass the indexer has
+   * not reported yet): "Confirmed" stays the step under way, never ticked beside a "Not staked" badge.
+   */
+  awaitingState?: boolean;
 }) {
   const t = useT();
-  const reached = order.indexOf(progress.step);
+  const confirmed = order.indexOf("confirmed");
+  const reached = awaitingState ? Math.min(order.indexOf(progress.step), confirmed - 1) : order.indexOf(progress.step);
+  const current = awaitingState && reached === confirmed - 1 ? "confirmed" : progress.step;
   const shown = credits ? steps : steps.slice(0, 3);
   return (
     <div className={styles.progress} data-testid="relay-progress" data-step={progress.step}>
@@ -30,11 +38,7 @@ export function RelayProgressView({
         {shown.map(({ step, label }) => {
           const done = order.indexOf(step) <= reached;
           return (
-            <li
-              key={step}
-              className={done ? styles.done : styles.todo}
-              aria-current={progress.step === step || undefined}
-            >
+            <li key={step} className={done ? styles.done : styles.todo} aria-current={current === step || undefined}>
               {t(label)}
             </li>
           );
