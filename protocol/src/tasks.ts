@@ -23,7 +23,9 @@ export const taskSchema = z.object({
   /** `open`: not yet; `done`: complete, reward not landed yet; `rewarded`: its points are in the ledger. */
   state: z.enum(taskStates),
   progress: z.object({ current: z.number().int(), target: z.number().int() }),
-  /** How the server knows, in one sentence, e.g. "your bound wallet's check-ins, counted by GMT day". */
+  /** The conditions the task checks, in the economy's order: the web says how it knows each in the reader's language. */
+  conditions: z.array(z.enum(taskConditionKeys)),
+  /** How the server knows, in English, for API clients (the web writes `conditions` from its catalogs). */
   verified_by: z.string(),
 });
 export type Task = z.infer<typeof taskSchema>;

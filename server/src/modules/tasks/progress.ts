@@ -37,10 +37,14 @@ export function taskProgress(
   return { current, target, done };
 }
 
-/** The one sentence saying how the server checks a task's conditions. */
+/** The conditions a task names, in the order the economy file gives them. */
+export function taskConditions(when: TaskConditions): TaskConditionKey[] {
+  return (Object.keys(when) as TaskConditionKey[]).filter((key) => when[key] !== undefined);
+}
+
+/** The one English sentence saying how the server checks a task's conditions (for API clients). */
 export function taskEvidence(when: TaskConditions): string {
-  return (Object.keys(when) as TaskConditionKey[])
-    .filter((key) => when[key] !== undefined)
+  return taskConditions(when)
     .map((key) => conditionEvidence[key])
     .join(" ");
 }

@@ -11,7 +11,7 @@ import { passesHeldBy } from "../passes/api.js";
 import type { ReferralService } from "../referrals/api.js";
 import { tarotRecordedDays } from "../tarot/api.js";
 import { memberById } from "../users/api.js";
-import { type TaskConditions, taskEvidence, taskProgress } from "./progress.js";
+import { type TaskConditions, taskConditions, taskEvidence, taskProgress } from "./progress.js";
 import { taskRewards } from "./schema.js";
 
 export interface TaskServiceDeps {
@@ -112,6 +112,7 @@ export function createTaskService({ db, economy, referrals, now, limiter }: Task
           points: task.points,
           state: rewarded.has(task.id) ? "rewarded" : progress.done ? "done" : "open",
           progress: { current: progress.current, target: progress.target },
+          conditions: taskConditions(task.when as TaskConditions),
           verified_by: taskEvidence(task.when as TaskConditions),
         });
       }

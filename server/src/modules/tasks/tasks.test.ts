@@ -44,6 +44,14 @@ describe("GET /tasks/consume", () => {
       ["invite_3", 100, "open", { current: 0, target: 3 }],
     ]);
     expect(stateOf(result, "streak_7")?.verified_by).toMatch(/check-ins on chain, counted by GMT day/);
+    // The web says how the server knows from these, in the reader's language.
+    expect(result.tasks.map((task) => task.conditions)).toEqual([
+      ["wallet_bound"],
+      ["pass_minted"],
+      ["pass_staked"],
+      ["check_in_streak"],
+      ["qualified_invites"],
+    ]);
     for (const task of result.tasks) expect(task.verified_by.length).toBeGreaterThan(10);
   });
 

@@ -1,4 +1,4 @@
-import type { TasksResult } from "@arcana/protocol";
+import type { Language, TasksResult } from "@arcana/protocol";
 import { cleanup, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { testMember } from "../../test/fixtures";
@@ -19,8 +19,8 @@ function serve(answer: () => Response) {
   );
 }
 
-function renderTasks() {
-  renderAsRoot(TasksList, () => testRootData(member));
+function renderTasks(language: Language = "en") {
+  renderAsRoot(TasksList, () => testRootData(member, { language }));
 }
 
 afterEach(() => {
@@ -37,6 +37,7 @@ const answer: TasksResult = {
       points: 20,
       state: "rewarded",
       progress: { current: 1, target: 1 },
+      conditions: ["wallet_bound"],
       verified_by: "the wallet bound to your account",
     },
     {
@@ -45,6 +46,7 @@ const answer: TasksResult = {
       points: 70,
       state: "open",
       progress: { current: 3, target: 7 },
+      conditions: ["check_in_streak"],
       verified_by: "your bound wallet's check-ins, counted by GMT day",
     },
   ],
@@ -65,6 +67,15 @@ describe("the tasks list", () => {
     expect(useToastStore.getState().toasts.map((toast) => toast.message)).toEqual([
       "Task complete: Bind a wallet. +20 pts.",
     ]);
+  });
+
+  it("says how the server knows from the reader's catalog, not the server's English", async () => {
+    serve(() => Response.json({ data: answer }));
+    renderTasks("ja");
+    const streak = await screen.findByTestId("task-streak_7");
+    expect(streak.textContent).toContain("最長連続チェックイン");
+    expect(streak.textContent).not.toContain("counted by GMT day");
+    expect(screen.getByTestId("task-bind_wallet").textContent).toContain("EVM ウォレット");
   });
 
   it("says so when there are no tasks, and offers a retry when they cannot be loaded", async () => {

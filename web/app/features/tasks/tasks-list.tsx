@@ -1,4 +1,4 @@
-import type { Task } from "@arcana/protocol";
+import type { Task, TaskConditionKey } from "@arcana/protocol";
 import { type MessageId, useT } from "../../i18n/use-t";
 import { errorMessage } from "../../lib/api";
 import { Badge } from "../../ui/badge";
@@ -14,6 +14,18 @@ const stateLabels: Record<Task["state"], MessageId> = {
   open: "home.task.open",
   done: "home.task.done",
   rewarded: "home.task.rewarded",
+};
+
+/** How the server knows each condition, said in the reader's language. */
+const conditionEvidence: Record<TaskConditionKey, MessageId> = {
+  wallet_bound: "home.task.evidence.wallet_bound",
+  solana_bound: "home.task.evidence.solana_bound",
+  pass_minted: "home.task.evidence.pass_minted",
+  pass_staked: "home.task.evidence.pass_staked",
+  check_in_streak: "home.task.evidence.check_in_streak",
+  tarot_recorded_days: "home.task.evidence.tarot_recorded_days",
+  boxes_opened: "home.task.evidence.boxes_opened",
+  qualified_invites: "home.task.evidence.qualified_invites",
 };
 
 /** The member's one-time goals on the dashboard: what each pays, how far along, how the server knows. */
@@ -65,7 +77,8 @@ function TaskRow({ task }: { task: Task }) {
         {t("home.task.progress", { current, target })}
       </progress>
       <p className={styles.verified}>
-        {t("home.task.progress", { current: Math.min(current, target), target })} · {task.verified_by}
+        {t("home.task.progress", { current: Math.min(current, target), target })} ·{" "}
+        {task.conditions.map((key) => t(conditionEvidence[key])).join(" ")}
       </p>
     </li>
   );
