@@ -13,6 +13,7 @@ import { raceEveryWrite } from "./races.js";
 import { reorg } from "./reorg.js";
 import { type CheckResult, printTable } from "./report.js";
 import { twoServers } from "./scale-out.js";
+import { securityBounds } from "./security.js";
 import { soak } from "./soak.js";
 import { sponsoredRelays } from "./sponsorship.js";
 
@@ -108,6 +109,10 @@ try {
   if (wanted("sponsor")) {
     step("::: sponsored transactions: 2 servers × 100 members, RPC cut, stuck transaction, SIGKILL before broadcast");
     results.push(...(await sponsoredRelays(env)));
+  }
+  if (wanted("security")) {
+    step("::: security: hostile redirects, a stranger's wrong codes, the relay routes' limits, the sybil bound");
+    results.push(...(await securityBounds(env)));
   }
   if (wanted("soak")) {
     step(`::: soak: ${SOAK_SECONDS} s of mixed member traffic`);

@@ -43,14 +43,14 @@ function forwarderOf(env: Environment): Hex {
   return record.contracts.Forwarder.address;
 }
 
-/** The member's next sponsored check-in (forwarder nonce 0: each member here relays once), signed by their wallet. */
-async function signedCheckIn(env: Environment, member: Member) {
+/** The member's sponsored check-in (forwarder nonce 0 unless told: each member here relays once), signed by their wallet. */
+export async function signedCheckIn(env: Environment, member: Member, nonce = 0n) {
   const request = {
     from: member.account.address,
     to: env.chain.contracts.Daily.address,
     value: 0n,
     gas: 120_000n,
-    nonce: 0n,
+    nonce,
     deadline: Math.floor(Date.now() / 1000) + 540,
     data: encodeFunctionData({ abi: dailyAbi, functionName: "checkIn" }),
   };
@@ -61,7 +61,7 @@ async function signedCheckIn(env: Environment, member: Member) {
   );
   return {
     chain_id: CHAIN_ID,
-    request: { ...request, value: "0", gas: "120000", nonce: "0" },
+    request: { ...request, value: "0", gas: "120000", nonce: nonce.toString() },
     signature,
   };
 }
