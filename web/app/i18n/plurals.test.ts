@@ -17,7 +17,8 @@ function pluralsIn(elements: MessageFormatElement[]): PluralUse[] {
         { argument: element.value, ordinal: element.pluralType === "ordinal", options: Object.keys(element.options) },
         ...Object.values(element.options).flatMap((option) => pluralsIn(option.value)),
       ];
-    if (element.type === TYPE.select) return Object.values(element.options).flatMap((option) => pluralsIn(option.value));
+    if (element.type === TYPE.select)
+      return Object.values(element.options).flatMap((option) => pluralsIn(option.value));
     if (element.type === TYPE.tag) return pluralsIn(element.children);
     return [];
   });
@@ -29,8 +30,9 @@ describe("plural messages (CLDR categories per language)", () => {
       const missing: string[] = [];
       for (const [id, source] of Object.entries(catalogs[language]))
         for (const plural of pluralsIn(parse(source))) {
-          const wanted = new Intl.PluralRules(language, { type: plural.ordinal ? "ordinal" : "cardinal" }).resolvedOptions()
-            .pluralCategories;
+          const wanted = new Intl.PluralRules(language, {
+            type: plural.ordinal ? "ordinal" : "cardinal",
+          }).resolvedOptions().pluralCategories;
           for (const category of wanted)
             if (!plural.options.includes(category)) missing.push(`${id} {${plural.argument}}: ${category}`);
         }
