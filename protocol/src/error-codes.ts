@@ -50,6 +50,7 @@ export const errorCodes = [
   "unsupported_language",
   "email_undeliverable",
   "chain_unreachable",
+  "reminders_unavailable",
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];
@@ -115,6 +116,8 @@ export const errorStatus: Record<ErrorCode, 400 | 401 | 403 | 404 | 409 | 413 | 
   email_undeliverable: 422,
   /** The chain's RPC does not answer (or serves another chain): nothing can be read or sent there until it does. */
   chain_unreachable: 503,
+  /** The operator has turned streak reminders off for the whole site (economy file `reminders.enabled`). */
+  reminders_unavailable: 409,
 };
 
 /** What a `dependency_unavailable` answer names as down. */

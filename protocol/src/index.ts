@@ -22,6 +22,7 @@ export * from "./passes.js";
 export * from "./redirect-target.js";
 export * from "./referral-rules.js";
 export * from "./referrals.js";
+export * from "./reminders.js";
 export * from "./routes/index.js";
 export * from "./sponsorship.js";
 export * from "./tarot.js";

@@ -54,6 +54,8 @@ import { registerPassRoutes } from "./modules/passes/routes.js";
 import { createPassService, passEventHandler } from "./modules/passes/service.js";
 import { registerReferralRoutes } from "./modules/referrals/routes.js";
 import { createReferralService } from "./modules/referrals/service.js";
+import { registerReminderRoutes } from "./modules/reminders/routes.js";
+import { createReminderService } from "./modules/reminders/service.js";
 import { registerSponsorshipBurnMetrics } from "./modules/sponsorship/burn-metrics.js";
 import { createSponsoredChains } from "./modules/sponsorship/chain-state.js";
 import { registerSponsorshipMetrics } from "./modules/sponsorship/metrics.js";
@@ -312,6 +314,7 @@ export function createApp(deps: AppDeps) {
   registerBoxRoutes(routes, boxes);
   registerReferralRoutes(routes, referrals);
   registerTaskRoutes(routes, tasks);
+  registerReminderRoutes(routes, createReminderService({ db: database.db, settings: economy.reminders, now }));
   registerOperatorRoutes(routes, { db: database.db, reports: operator, now });
   if (!config.isProduction && mailer.isDevMailbox) {
     registerMailboxRoutes(routes, createMailboxService(database.db), app, config.branding.siteName);

@@ -196,6 +196,9 @@ const sponsorshipSchema = z
     rateLimits: defaultSponsorshipRateLimits,
   });
 
+/** What the economy file's `reminders` section is when absent. */
+export const reminderDefaults = { enabled: true, sendHourGmt: 20, minStreak: 1 };
+
 const economySchema = z.strictObject({
   checkIn: z.strictObject({
     /** Points for any check-in. */
@@ -260,6 +263,21 @@ const economySchema = z.strictObject({
   tasks: tasksSchema.default([]),
   /** Sponsored transactions (docs/operating.md): actions, the member quota, per-chain budgets. */
   sponsorship: sponsorshipSchema,
+  /** Streak reminders (docs/operating.md "Reminders"): one e-mail to opted-in members before their streak ends. */
+  reminders: z
+    .strictObject({
+      /** Off: no member is offered or sent a reminder, whatever they chose. */
+      enabled: z.boolean({ error: "must be true or false" }),
+      /** The GMT hour reminders go out at for members who pick none: 20 is 4 hours before the day ends. */
+      sendHourGmt: z
+        .number({ error: "must be an hour 0–23" })
+        .int("must be an hour 0–23")
+        .min(0, "must be an hour 0–23")
+        .max(23, "must be an hour 0–23"),
+      /** The shortest streak worth a reminder. */
+      minStreak: positiveInteger,
+    })
+    .default(reminderDefaults),
 });
 
 export type Economy = z.infer<typeof economySchema>;
@@ -268,6 +286,7 @@ export type BoxRewardDefinition = BoxDefinition["rewards"][number];
 export type ReferralSettings = Economy["referrals"];
 export type TaskDefinition = Economy["tasks"][number];
 export type SponsorshipSettings = Economy["sponsorship"];
+export type ReminderSettingsConfig = Economy["reminders"];
 
 /**
  * A box's or task's texts as a member reading `language` sees them: each text that language has,

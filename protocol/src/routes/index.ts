@@ -5,6 +5,7 @@ export * from "./ledger.js";
 export * from "./operator.js";
 export * from "./passes.js";
 export * from "./referrals.js";
+export * from "./reminders.js";
 export * from "./sponsorship.js";
 export * from "./staking.js";
 export * from "./system.js";

@@ -9,6 +9,7 @@ export * from "../modules/ledger/schema.js";
 export * from "../modules/operator/schema.js";
 export * from "../modules/passes/schema.js";
 export * from "../modules/referrals/schema.js";
+export * from "../modules/reminders/schema.js";
 export * from "../modules/sponsorship/schema.js";
 export * from "../modules/tarot/schema.js";
 export * from "../modules/tasks/schema.js";

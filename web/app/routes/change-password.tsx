@@ -1,6 +1,7 @@
 import { ChangePasswordForm } from "../features/account/change-password-form";
 import { SessionsPanel } from "../features/account/sessions-panel";
 import { useMember } from "../features/account/use-member";
+import { RemindersPanel } from "../features/reminders/reminders-panel";
 import { withCatalog } from "../i18n/loaded-catalogs";
 import { messagesFor } from "../i18n/messages.server";
 import { useT } from "../i18n/use-t";
@@ -28,6 +29,7 @@ export default function ChangePasswordPage() {
         <p>{t("account.lead")}</p>
       </PageHeader>
       {member && <ChangePasswordForm user={member} />}
+      {member && <RemindersPanel uid={member.uid} />}
       {member && <SessionsPanel uid={member.uid} />}
     </div>
   );

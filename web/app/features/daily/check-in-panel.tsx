@@ -9,6 +9,7 @@ import { Button } from "../../ui/button";
 import { Spinner } from "../../ui/spinner";
 import { formatPoints } from "../account/points";
 import { useMember } from "../account/use-member";
+import { ReminderOffer } from "../reminders/reminder-offer";
 import { DailyWriteControls, useDailyWriteAction } from "../wallets/daily-write-action";
 import { useWalletRuntime } from "../wallets/use-wallet-runtime";
 import { checkInStrip } from "./check-in-display";
@@ -112,6 +113,7 @@ export default function CheckInPanel() {
         }}
         className={styles.primaryAction}
       />
+      {checkedToday && <ReminderOffer uid={member.uid} />}
       <p className={styles.fineprint}>
         {t(free ? "member.checkIn.fineprintFree" : "member.checkIn.fineprint", {
           network: daily.target?.name ?? t("member.checkIn.yourNetwork"),

@@ -1,0 +1,33 @@
+import { z } from "zod";
+
+/** Hours of the GMT day a reminder may be sent at (the day ends at 24:00 GMT). */
+export const REMINDER_HOURS = 24;
+
+const sendHourSchema = z
+  .number()
+  .int()
+  .min(0)
+  .max(REMINDER_HOURS - 1);
+
+/** `GET /users/mine/reminders`: the member's streak-reminder choice and what the site offers. */
+export const reminderSettingsSchema = z.object({
+  /** False when the operator has turned streak reminders off for the whole site. */
+  available: z.boolean(),
+  /** The member asked for a reminder before their streak would end. */
+  enabled: z.boolean(),
+  /** The GMT hour the member picked, or null: the site's `default_send_hour`. */
+  send_hour: sendHourSchema.nullable(),
+  /** The GMT hour reminders go out at when a member picks none (the operator's setting). */
+  default_send_hour: sendHourSchema,
+  /** When the member last made the choice (ISO 8601), or null: never asked, so the offer is still open. */
+  chosen_at: z.string().nullable(),
+});
+export type ReminderSettings = z.infer<typeof reminderSettingsSchema>;
+
+/** `POST /users/mine/reminders`: turn reminders on or off, optionally at another GMT hour. */
+export const reminderChoiceSchema = z.object({
+  enabled: z.boolean(),
+  /** A GMT hour 0–23, or null for the site's default; absent keeps the member's current hour. */
+  send_hour: sendHourSchema.nullable().optional(),
+});
+export type ReminderChoice = z.infer<typeof reminderChoiceSchema>;
