@@ -1,5 +1,8 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { watchErrors } from "../src/browser.js";
+import { launchProfileBrowser, watchErrors } from "../src/browser.js";
 import { serverAndBrowser } from "../src/harness.js";
 import { startServer } from "../src/server.js";
 
@@ -35,6 +38,29 @@ describe("every route", () => {
     expect(new URL(page.url()).pathname).toBe("/auth");
     expect(new URL(page.url()).searchParams.get("redirect")).toBe("/change-password");
     await page.close();
+  });
+
+  it("is installable by Chromium's own check: its manifest parses with 192, 512 and maskable icons and no error", async () => {
+    const profile = mkdtempSync(path.join(tmpdir(), "arcana-e2e-profile-"));
+    const context = await launchProfileBrowser(profile);
+    try {
+      const page = context.pages()[0] ?? (await context.newPage());
+      await page.goto(`${e2e.server.url}/`, { waitUntil: "networkidle" });
+      const cdp = await context.newCDPSession(page);
+      const manifest = (await cdp.send("Page.getAppManifest")) as { url: string; errors: unknown[]; data?: string };
+      expect(manifest.url).toMatch(/manifest/);
+      expect(manifest.errors).toEqual([]);
+      const icons =
+        (JSON.parse(manifest.data ?? "{}") as { icons?: { sizes: string; purpose?: string }[] }).icons ?? [];
+      expect(icons.map((icon) => `${icon.sizes} ${icon.purpose ?? "any"}`)).toEqual(
+        expect.arrayContaining(["192x192 any", "512x512 any", "512x512 maskable"]),
+      );
+      const { installabilityErrors } = await cdp.send("Page.getInstallabilityErrors");
+      expect(installabilityErrors).toEqual([]);
+    } finally {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    }
   });
 
   it("shows Page Not Found with the path for an unknown page, status 404", async () => {
