@@ -76,6 +76,27 @@ describe("every route", () => {
   });
 });
 
+describe("/dev/mailbox", () => {
+  it("is styled under its own policy (a hash, no 'unsafe-inline') and reads on a 360 px screen", async () => {
+    const email = `a-rather-long-mailbox-address-for-a-narrow-screen-${Date.now()}@example.com`;
+    await fetch(`${e2e.server.url}/api/send_code`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email, check_email: true }),
+    });
+    const page = await e2e.browser.newPage({ viewport: { width: 360, height: 780 } });
+    const errors = watchErrors(page);
+    const response = await page.goto(`${e2e.server.url}/dev/mailbox`, { waitUntil: "networkidle" });
+    const policy = response?.headers()["content-security-policy"] ?? "";
+    expect(policy).toMatch(/style-src 'sha256-[\w+/=]+'/);
+    expect(policy).not.toContain("unsafe-inline");
+    expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe("rgb(13, 11, 26)");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
+
 describe("production mode", () => {
   it("does not serve the UI kit page", async () => {
     const production = await startServer({

@@ -26,6 +26,20 @@ export async function loadCatalog(href: string): Promise<void> {
   loaded.set(href, await response.json());
 }
 
+let documentCatalogs: ReadonlySet<string> | null = null;
+
+/**
+ * The catalogs the server's document preloads, read once in the browser (before hydration, by `entry.client.tsx`):
+ * the only ones the head keeps linking. A later page's catalog is fetched by `withCatalog` before the page shows, so a
+ * preload link for it would come after the fetch and never be used (Chrome warns "preloaded but not used").
+ */
+export function catalogsOfDocument(): ReadonlySet<string> {
+  documentCatalogs ??= new Set(
+    [...document.querySelectorAll("link[data-catalog]")].map((link) => link.getAttribute("href") ?? ""),
+  );
+  return documentCatalogs;
+}
+
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**

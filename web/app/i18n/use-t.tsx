@@ -1,7 +1,7 @@
 import { type UIMatch, useMatches } from "react-router";
 import type { Compiled, MessageArgs, Messages } from "./compiled";
 import { formatMessage } from "./format";
-import { loadedCatalog } from "./loaded-catalogs";
+import { catalogsOfDocument, loadedCatalog } from "./loaded-catalogs";
 
 /** A message id: a key of the English catalog, so an unknown id does not compile. */
 export type MessageId = keyof typeof import("./locales/en.json");
@@ -73,14 +73,16 @@ export function aroundArgument(t: Translate, id: MessageId, name: string): [stri
 
 /**
  * The page's catalogs, as `<link rel="preload">`s in its head: the browser starts fetching them with the
- * page, and `entry.client.tsx` hydrates once they are here.
+ * page, and `entry.client.tsx` hydrates once they are here. In the browser, only the ones the server's document
+ * named (`catalogsOfDocument`): a page reached later has fetched its catalog already.
  */
 export function CatalogPreloads() {
   const matches = useMatches();
   const hrefs = new Set<string>();
+  const ofDocument = typeof document === "undefined" ? null : catalogsOfDocument();
   for (const match of matches) {
     const messages = dataOf(match).messages;
-    if (typeof messages === "string") hrefs.add(messages);
+    if (typeof messages === "string" && (ofDocument === null || ofDocument.has(messages))) hrefs.add(messages);
   }
   return [...hrefs].map((href) => (
     <link key={href} rel="preload" as="fetch" crossOrigin="anonymous" href={href} data-catalog="" />
