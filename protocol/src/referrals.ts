@@ -14,6 +14,16 @@ export const referralCodeInputSchema = z
 export const qualifyOnValues = ["wallet_bound", "pass_minted", "first_check_in"] as const;
 export type QualifyOn = (typeof qualifyOnValues)[number];
 
+/** Why an invite does not count, as a code the web says in the reader's language; `other` for words it does not know. */
+export const inviteRefusals = [
+  "wallet_bound_elsewhere",
+  "wallet_already_qualified",
+  "same_inbox",
+  "inviter_cap_reached",
+  "other",
+] as const;
+export type InviteRefusal = (typeof inviteRefusals)[number];
+
 export const inviteStates = ["pending", "qualified", "claimed", "refused"] as const;
 export type InviteState = (typeof inviteStates)[number];
 
@@ -22,8 +32,12 @@ export const inviteeSchema = z.object({
   /** GMT date (YYYY-MM-DD) the invitee used the code. */
   joined_on: z.string(),
   state: z.enum(inviteStates),
-  /** What the invitee still has to do (pending), or why the invite will not count (refused); null otherwise. */
+  /** What the invitee still has to do (pending), or why the invite will not count (refused), in English; null otherwise. */
   reason: z.string().nullable(),
+  /** Pending: the step the invitee has not taken yet (the web says it in the reader's language); null otherwise. */
+  waiting_for: z.enum(qualifyOnValues).nullable(),
+  /** Refused: why, as a code; null otherwise. */
+  refusal: z.enum(inviteRefusals).nullable(),
 });
 export type Invitee = z.infer<typeof inviteeSchema>;
 
@@ -59,8 +73,10 @@ export const useReferralResultSchema = z.object({
   /** `pending` until the invitee qualifies; `qualified` (points landed) when they already had. */
   state: z.enum(["pending", "qualified", "refused"]),
   qualify_on: z.enum(qualifyOnValues),
-  /** What is left to do, or why the invite does not count. */
+  /** What is left to do, or why the invite does not count, in English (for API clients). */
   reason: z.string().nullable(),
+  /** Refused: why, as a code the web says in the reader's language; null otherwise. */
+  refusal: z.enum(inviteRefusals).nullable(),
   pts: z.number().int(),
 });
 export type UseReferralResult = z.infer<typeof useReferralResultSchema>;

@@ -106,6 +106,8 @@ describe("finding 3: invite farming", () => {
     const inviter = await member("farmer@example.com");
     const self = await joinAndBind(inviter, await member("farmer+1@example.com"));
     expect(self).toMatchObject({ state: "refused", reason: refusalReasons.sameInbox });
+    const mine = await api.data(getReferralSummaryRoute, { auth: inviter.auth });
+    expect(mine.recent[0]).toMatchObject({ state: "refused", refusal: "same_inbox", waiting_for: null });
 
     const friend = await member("friend@example.com");
     expect(await joinAndBind(inviter, friend)).toMatchObject({ state: "qualified" });

@@ -62,7 +62,13 @@ describe("an invite, from code to claim", () => {
     let mine = await summary(inviter);
     expect(mine).toMatchObject({ invitees: 1, qualified: 0, pending_points: 0 });
     expect(mine.recent).toEqual([
-      { joined_on: new Date(clock.now()).toISOString().slice(0, 10), state: "pending", reason: expect.any(String) },
+      {
+        joined_on: new Date(clock.now()).toISOString().slice(0, 10),
+        state: "pending",
+        reason: expect.any(String),
+        waiting_for: "wallet_bound",
+        refusal: null,
+      },
     ]);
     expect(await claim(inviter)).toEqual({ claimed: 0, pts: 0 });
 

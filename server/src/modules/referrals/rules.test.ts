@@ -6,6 +6,8 @@ import {
   normalizeCode,
   referralWindowEnd,
   referralWindowOpen,
+  refusalOf,
+  refusalReasons,
 } from "./rules.js";
 
 describe("member codes", () => {
@@ -43,5 +45,16 @@ describe("a KOL code's days", () => {
       { date: "2026-11-23", uses: 0, qualified: 0 },
       { date: "2026-11-24", uses: 0, qualified: 1 },
     ]);
+  });
+});
+
+describe("a refusal's code", () => {
+  it("is read from the stored English words, so old rows need no migration; unknown words are other", () => {
+    expect(refusalOf(refusalReasons.sameInbox)).toBe("same_inbox");
+    expect(refusalOf(refusalReasons.walletBoundElsewhere)).toBe("wallet_bound_elsewhere");
+    expect(refusalOf(refusalReasons.walletAlreadyQualified)).toBe("wallet_already_qualified");
+    expect(refusalOf(refusalReasons.inviterCapReached)).toBe("inviter_cap_reached");
+    expect(refusalOf("Some words an older server wrote.")).toBe("other");
+    expect(refusalOf(null)).toBe("other");
   });
 });

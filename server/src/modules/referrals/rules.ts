@@ -1,5 +1,5 @@
 import { randomInt } from "node:crypto";
-import { DAY_MS, lastGmtDays, type QualifyOn } from "@arcana/protocol";
+import { DAY_MS, type InviteRefusal, lastGmtDays, type QualifyOn } from "@arcana/protocol";
 
 /** No 0/O, 1/I: a code read aloud or copied from a screenshot is typed right. */
 export const memberCodeAlphabet = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ";
@@ -46,6 +46,21 @@ export const refusalReasons = {
   sameInbox: "This e-mail inbox already qualified an invite of this code's owner (or is their own).",
   inviterCapReached: "This code's owner reached the most invites that can qualify in 30 days.",
 } as const;
+
+const refusalCodes: Record<string, InviteRefusal> = {
+  [refusalReasons.walletBoundElsewhere]: "wallet_bound_elsewhere",
+  [refusalReasons.walletAlreadyQualified]: "wallet_already_qualified",
+  [refusalReasons.sameInbox]: "same_inbox",
+  [refusalReasons.inviterCapReached]: "inviter_cap_reached",
+};
+
+/**
+ * The code of a stored refusal's words (rows keep the English sentence, so old rows read the same
+ * without a migration); words this server does not know are `other`.
+ */
+export function refusalOf(reason: string | null): InviteRefusal {
+  return (reason !== null && refusalCodes[reason]) || "other";
+}
 
 /**
  * The inbox an address delivers to, as far as we can tell without asking its provider: the local

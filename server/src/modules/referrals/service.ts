@@ -27,6 +27,7 @@ import {
   normalizeCode,
   referralWindowEnd,
   referralWindowOpen,
+  refusalOf,
 } from "./rules.js";
 import { referralCodes, referralUses } from "./schema.js";
 
@@ -41,6 +42,8 @@ function inviteeView(row: UseRow, qualifyOn: QualifyOn): Invitee {
     joined_on: gmtDate(row.usedAt),
     state,
     reason: state === "pending" ? inviterPendingReason[qualifyOn] : state === "refused" ? row.reason : null,
+    waiting_for: state === "pending" ? qualifyOn : null,
+    refusal: state === "refused" ? refusalOf(row.reason) : null,
   };
 }
 
@@ -249,6 +252,7 @@ export function createReferralService({ db, economy, publicUrl, now, limiter }: 
           qualify_on: settings.qualifyOn,
           reason:
             state === "pending" ? inviteePendingReason[settings.qualifyOn] : state === "refused" ? after.reason : null,
+          refusal: state === "refused" ? refusalOf(after.reason) : null,
           pts: await pointsBalance(tx, userId),
         };
       });

@@ -1,4 +1,4 @@
-import type { KolSummary, ReferralSummary, UseReferralResult } from "@arcana/protocol";
+import type { KolSummary, Language, ReferralSummary, UseReferralResult } from "@arcana/protocol";
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -23,8 +23,21 @@ function summary(overrides: Partial<ReferralSummary> = {}): ReferralSummary {
     claimed_points: 0,
     window_ends_at: "2026-11-29T12:00:00.000Z",
     recent: [
-      { joined_on: "2026-11-22", state: "qualified", reason: null },
-      { joined_on: "2026-11-21", state: "refused", reason: "This wallet already qualified an invite." },
+      { joined_on: "2026-11-22", state: "qualified", reason: null, waiting_for: null, refusal: null },
+      {
+        joined_on: "2026-11-21",
+        state: "refused",
+        reason: "This wallet already qualified an invite.",
+        waiting_for: null,
+        refusal: "wallet_already_qualified",
+      },
+      {
+        joined_on: "2026-11-20",
+        state: "pending",
+        reason: "Has not checked in on chain yet.",
+        waiting_for: "first_check_in",
+        refusal: null,
+      },
     ],
     ...overrides,
   };
@@ -37,6 +50,7 @@ const applied: UseReferralResult = {
   state: "pending",
   qualify_on: "wallet_bound",
   reason: "Bind a wallet to receive your points.",
+  refusal: null,
   pts: 40,
 };
 
@@ -64,8 +78,8 @@ function serve(overrides: Record<string, () => Response> = {}) {
   );
 }
 
-function renderWith(node: () => ReactNode, path = "/") {
-  renderAsRoot(node, () => testRootData(member), path);
+function renderWith(node: () => ReactNode, path = "/", language: Language = "en") {
+  renderAsRoot(node, () => testRootData(member, { language }), path);
 }
 
 beforeEach(() => {
@@ -86,7 +100,17 @@ describe("the invites window", () => {
     expect(screen.getByTestId("invites-count").textContent).toContain("2");
     expect(screen.getByTestId("invites-qualified").textContent).toContain("1");
     expect(screen.getByText("This wallet already qualified an invite.")).toBeTruthy();
+    expect(screen.getByText("Has not checked in on chain yet.")).toBeTruthy();
     expect(screen.getByRole("button", { name: "Copy invite code" })).toBeTruthy();
+  });
+
+  it("says what a pending invitee has left and why an invite did not count in the reader's language", async () => {
+    serve();
+    renderWith(InvitesPanel, "/", "ja");
+    const list = await screen.findByTestId("invitee-list");
+    expect(list.textContent).toContain("まだチェーン上でチェックインしていません。");
+    expect(list.textContent).toContain("このウォレットはすでに招待の条件を満たしています。");
+    expect(list.textContent).not.toContain("Has not");
   });
 
   it("claims the qualified rewards once and says how many points landed", async () => {

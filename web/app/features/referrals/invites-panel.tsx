@@ -169,7 +169,12 @@ function InviteeList({ invitees }: { invitees: Invitee[] }) {
         <li key={index} className={styles.invitee}>
           <span>{t("member.invites.joined", { date: formatGmtDay(invitee.joined_on, t.language ?? "en") })}</span>
           <Badge tone={stateTones[invitee.state]}>{t("member.invites.state", { state: invitee.state })}</Badge>
-          {invitee.reason && <span className={styles.reason}>{invitee.reason}</span>}
+          {invitee.waiting_for && (
+            <span className={styles.reason}>{t("member.invites.waitingFor", { step: invitee.waiting_for })}</span>
+          )}
+          {invitee.refusal && (
+            <span className={styles.reason}>{t("member.invites.refusal", { refusal: invitee.refusal })}</span>
+          )}
         </li>
       ))}
     </ul>

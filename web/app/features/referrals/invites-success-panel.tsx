@@ -33,7 +33,7 @@ export function InvitesSuccessPanel() {
             : t("member.invitesSuccess.friendRewarded", { step: applied.qualify_on })}
         </p>
       )}
-      {applied.state === "refused" && applied.reason && <p>{applied.reason}</p>}
+      {applied.refusal && <p>{t("member.invites.refusal", { refusal: applied.refusal })}</p>}
       <div className={styles.actions}>
         {applied.state === "pending" && applied.qualify_on === "wallet_bound" && (
           <Button
