@@ -11,7 +11,7 @@ const CHAIN_ID = 31337;
 const RELAYER_LOCK = 0x5e1a0000 + CHAIN_ID;
 
 /** The suite's economy with check-ins sponsored on the local chain (the development relayer, Hardhat's #19). */
-function sponsoredEconomyFile(env: Environment): string {
+export function sponsoredEconomyFile(env: Environment): string {
   const file = path.join(env.workDir, "economy-sponsored.json");
   writeFileSync(
     file,
@@ -67,7 +67,7 @@ export async function signedCheckIn(env: Environment, member: Member, nonce = 0n
 }
 
 /** Members with a bound wallet holding nothing, `parallel` signed up at a time. */
-async function emptyWalletMembers(env: Environment, urls: string[], count: number, label: string) {
+export async function emptyWalletMembers(env: Environment, urls: string[], count: number, label: string) {
   const members: Member[] = [];
   for (let start = 0; start < count; start += 10) {
     members.push(
@@ -84,7 +84,7 @@ async function emptyWalletMembers(env: Environment, urls: string[], count: numbe
   return members;
 }
 
-async function relay(env: Environment, url: string, member: Member): Promise<string> {
+export async function relay(env: Environment, url: string, member: Member): Promise<string> {
   const answer = await postJson(url, "/blockchain/relay", await signedCheckIn(env, member), member.headers);
   const relayId = (answer.json as { data?: { relay_id?: string } } | undefined)?.data?.relay_id;
   if (answer.status !== 202 || !relayId) {
