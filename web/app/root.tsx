@@ -3,6 +3,7 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation } from "re
 import type { Route } from "./+types/root";
 import { LoadMemberProfile } from "./features/account/member-profile";
 import { ReferralCapture } from "./features/referrals/referral-capture";
+import { withChainNames } from "./i18n/chain-names.server";
 import { withCatalog } from "./i18n/loaded-catalogs";
 import { messagesFor } from "./i18n/messages.server";
 import { memberRootNamespaces, rootNamespaces } from "./i18n/namespaces";
@@ -23,7 +24,7 @@ import "./styles/global.css";
 export async function loader({ context, request }: Route.LoaderArgs): Promise<RootData> {
   const user = await readSessionUser(context);
   return {
-    config: context.config,
+    config: withChainNames(context.config, context.language),
     user,
     cspNonce: context.cspNonce,
     // Only wagmi's own cookie is read: the session cookie must never reach the page's data.
