@@ -117,3 +117,21 @@ describe("member pages rendered on the server, hydrated with the cache stored by
     }
   });
 });
+
+describe("a tap as soon as the dashboard shows", () => {
+  it("opens the check-in dialog: the button is disabled until the page hydrates, never a lost tap", async () => {
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await signUpByApi(page, server.url, `early-tap.${Date.now()}@example.com`);
+    // The server's HTML: the button is there, disabled (not a control that ignores a tap).
+    const html = await (await page.request.get(`${server.url}/`)).text();
+    expect(html).toMatch(/<button[^>]*disabled=""[^>]*><span>Check in<\/span><\/button>/);
+    await page.goto(`${server.url}/`, { waitUntil: "commit" });
+    const checkIn = page.getByTestId("member-dashboard").getByRole("button", { name: "Check in" });
+    // Clicked the moment it can be (Playwright waits for it to be enabled), the dialog opens.
+    await checkIn.click();
+    await page.getByRole("dialog", { name: "Daily check-in" }).waitFor({ timeout: 10_000 });
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});

@@ -2,6 +2,7 @@ import { tarotNetworkOfChain } from "@arcana/protocol";
 import { Link } from "react-router";
 import { useT } from "../../i18n/use-t";
 import { useGmtToday } from "../../lib/use-clock";
+import { useHydrated } from "../../lib/use-hydrated";
 import { useModalStore } from "../../shell/modals/modal-store";
 import { Button, buttonClassName } from "../../ui/button";
 import { Card } from "../../ui/card";
@@ -25,6 +26,8 @@ export function MemberDashboard() {
   const [target] = useTargetNetwork();
   const tarot = useChainTarot(today, target ? tarotNetworkOfChain(target.id) : "op");
   const openModal = useModalStore((state) => state.openModal);
+  // The tiles' dialogs open through React: until it runs the page, their buttons say so by being disabled.
+  const ready = useHydrated();
   const t = useT();
   if (!member) return null;
 
@@ -44,7 +47,7 @@ export function MemberDashboard() {
           </p>
           <p className={styles.tileText}>{t("home.pointsText")}</p>
           <div className={styles.tileActions}>
-            <Button variant="secondary" size="sm" onClick={() => openModal("pointsHistory")}>
+            <Button disabled={!ready} variant="secondary" size="sm" onClick={() => openModal("pointsHistory")}>
               {t("modal.pointsHistory.title")}
             </Button>
           </div>
@@ -67,7 +70,12 @@ export function MemberDashboard() {
                   : t("home.notCheckedToday")}
           </p>
           <div className={styles.tileActions}>
-            <Button size="sm" variant={checkedToday ? "secondary" : "primary"} onClick={() => openModal("checkIn")}>
+            <Button
+              disabled={!ready}
+              size="sm"
+              variant={checkedToday ? "secondary" : "primary"}
+              onClick={() => openModal("checkIn")}
+            >
               {checkedToday ? t("home.viewCheckIn") : t("home.checkIn")}
             </Button>
           </div>
@@ -110,7 +118,7 @@ export function MemberDashboard() {
           </p>
           <p className={styles.tileText}>{t("home.inviteText")}</p>
           <div className={styles.tileActions}>
-            <Button size="sm" variant="secondary" onClick={() => openModal("invites")}>
+            <Button disabled={!ready} size="sm" variant="secondary" onClick={() => openModal("invites")}>
               {t("modal.invites.title")}
             </Button>
           </div>
