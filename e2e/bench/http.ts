@@ -5,6 +5,7 @@ import { productionEnv } from "../../server/src/test/app.js";
 import { startServer } from "../src/server.js";
 import { DATABASE_URL, ONLY, printTable, table } from "./common.js";
 import { benchFrontend } from "./frontend.js";
+import { benchOpenings } from "./openings.js";
 import { benchAccounts, benchBoxes, benchReferrals } from "./postgres-writes.js";
 import { benchProduction, benchServeStart, timeNpmStart } from "./production.js";
 import { benchSoak } from "./soak.js";
@@ -13,6 +14,9 @@ import { benchSponsored } from "./sponsored.js";
 if (ONLY === "soak") {
   if (!DATABASE_URL) throw new Error("BENCH_ONLY=soak runs on PostgreSQL: set BENCH_DATABASE_URL");
   await benchSoak(DATABASE_URL);
+} else if (ONLY === "openings") {
+  if (!DATABASE_URL) throw new Error("BENCH_ONLY=openings measures on PostgreSQL: set BENCH_DATABASE_URL");
+  await benchOpenings(DATABASE_URL);
 } else if (ONLY === "sponsored") {
   if (!DATABASE_URL) throw new Error("BENCH_ONLY=sponsored measures on PostgreSQL: set BENCH_DATABASE_URL");
   await benchSponsored(DATABASE_URL);
@@ -43,6 +47,7 @@ if (DATABASE_URL && !ONLY) {
   await benchAccounts(DATABASE_URL);
   await benchReferrals(DATABASE_URL);
   await benchSponsored(DATABASE_URL);
+  await benchOpenings(DATABASE_URL);
   await benchSoak(DATABASE_URL);
 }
 printTable();
