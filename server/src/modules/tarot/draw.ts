@@ -44,6 +44,15 @@ export function memberDraws(drawSecret: string): (userId: string, day: number) =
   return (userId, day) => drawTarot(key, userId, gmtDate(day * DAY_MS));
 }
 
+/** The draw a stored reading's cards name (their ids, positions and orientations; the texts are rewritten per reader). */
+export function storedDraw(cards: Pick<DrawnCard, "position" | "card_id" | "is_reversed">[]): DrawnTarotCard[] {
+  return cards.map((stored) => ({
+    position: stored.position,
+    card: tarotDeck[stored.card_id] as TarotCard,
+    reversed: stored.is_reversed === "1",
+  }));
+}
+
 /** A drawn card as the API shows it, its texts in the pack's language (English without one). */
 export function toDrawnCard(drawn: DrawnTarotCard, pack?: TarotLanguagePack): DrawnCard {
   const { card, reversed } = drawn;

@@ -20,7 +20,9 @@ export function registerTarotRoutes(routes: Routes, tarot: TarotService) {
   });
 
   routes.memberRoute(getPastTarotReadingRoute, async (c, member) => {
-    return c.json({ data: await tarot.readingOn(member.user.uid, c.req.valid("query").date) }, 200);
+    // In the reader's language (?lang=, the arcana_lang cookie, Accept-Language), whatever it was written in.
+    const reading = await tarot.readingOn(member.user.uid, c.req.valid("query").date, resolveLanguage(c.req.raw));
+    return c.json({ data: reading }, 200);
   });
 
   routes.memberRoute(getChainTarotRoute, async (c, member) => {

@@ -22,8 +22,8 @@ import type { Database } from "../../db/client.js";
 import type { Economy } from "../../economy.js";
 import { ApiError } from "../../http/api-error.js";
 import { createTarotCredits } from "./credit.js";
-import { type TarotLanguagePack, tarotPack, tarotPacks } from "./deck/index.js";
-import { type DrawnTarotCard, memberDraws, tarotDigest, toDrawnCard } from "./draw.js";
+import { englishPack, type TarotLanguagePack, tarotPack, tarotPacks } from "./deck/index.js";
+import { type DrawnTarotCard, memberDraws, storedDraw, tarotDigest, toDrawnCard } from "./draw.js";
 import { writeReadingWithModel } from "./model-writer.js";
 import { tarotReadings, tarotRecords } from "./schema.js";
 import { writeReading } from "./writer.js";
@@ -59,14 +59,27 @@ export function createTarotService(deps: {
     return { content: writeReading(date, cards, revision, pack), writtenBy: "arcana" as const };
   }
 
-  function toReading(row: typeof tarotReadings.$inferSelect, languageNote: string | null): TarotReading {
+  /**
+   * A stored reading in the reader's language (`pack`): the row keeps the language-independent result (the
+   * cards and the built-in writer's phrasing, `revision`), so the cards' texts and the built-in writer's reading
+   * are written anew in `pack`'s language. A model's text is kept in the language it was written in and shown
+   * to a reader of that language; a reader of another one gets the built-in writer's reading in theirs.
+   */
+  function toReading(
+    row: typeof tarotReadings.$inferSelect,
+    pack: TarotLanguagePack,
+    languageNote: string | null,
+  ): TarotReading {
+    const date = gmtDate(row.day * DAY_MS);
+    const cards = storedDraw(row.cards as DrawnCard[]);
+    const modelText = row.writtenBy === "model" && row.language === pack.language;
     return {
-      date: gmtDate(row.day * DAY_MS),
-      language: isLanguage(row.language) ? row.language : "en",
+      date,
+      language: isLanguage(pack.language) ? pack.language : "en",
       language_note: languageNote,
-      cards: row.cards as DrawnCard[],
-      content: row.content,
-      written_by: row.writtenBy === "model" ? "model" : "arcana",
+      cards: cards.map((drawn) => toDrawnCard(drawn, pack)),
+      content: modelText ? row.content : writeReading(date, cards, row.revision, pack),
+      written_by: modelText ? "model" : "arcana",
     };
   }
   const credits = createTarotCredits({ db, config, economy, logger, now, drawFor });
@@ -109,7 +122,7 @@ export function createTarotService(deps: {
         .select()
         .from(tarotReadings)
         .where(and(eq(tarotReadings.userId, userId), eq(tarotReadings.day, today)));
-      if (existing && !request.force_refresh) return toReading(existing, languageNote);
+      if (existing && !request.force_refresh) return toReading(existing, pack, languageNote);
 
       const at = now();
       // Each rewrite takes its own revision number first, so concurrent refreshes count one by one.
@@ -149,18 +162,18 @@ export function createTarotService(deps: {
             )
             .returning()
         : await db.insert(tarotReadings).values(values).onConflictDoNothing().returning();
-      if (stored) return toReading(stored, languageNote);
+      if (stored) return toReading(stored, pack, languageNote);
       // A simultaneous first request stored its reading first, or a later rewrite took over: that one is shown.
       const [winner] = await db
         .select()
         .from(tarotReadings)
         .where(and(eq(tarotReadings.userId, userId), eq(tarotReadings.day, today)));
       if (!winner) throw new Error("tarot reading vanished");
-      return toReading(winner, languageNote);
+      return toReading(winner, pack, languageNote);
     },
 
-    /** A stored reading of an earlier day (the page shows yesterday's), or null. */
-    async readingOn(userId: string, date: string): Promise<TarotReading | null> {
+    /** A stored reading of an earlier day (the page shows yesterday's) in `language` (English without one), or null. */
+    async readingOn(userId: string, date: string, language?: string): Promise<TarotReading | null> {
       const midnight = parseGmtDate(date);
       if (!midnight) throw new ApiError("bad_request", "date must be a calendar date written YYYY-MM-DD.");
       const day = gmtDayNumber(midnight);
@@ -168,7 +181,8 @@ export function createTarotService(deps: {
         .select()
         .from(tarotReadings)
         .where(and(eq(tarotReadings.userId, userId), eq(tarotReadings.day, day)));
-      return row ? toReading(row, null) : null;
+      const asked = matchLanguage(language);
+      return row ? toReading(row, (asked && tarotPack(asked)) || englishPack, null) : null;
     },
 
     /** `GET /blockchain/tarot`: today's reading text and whether today's draw is recorded on that network. */

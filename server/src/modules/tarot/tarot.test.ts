@@ -162,14 +162,21 @@ describe("POST /tarot/daily", () => {
     expect(garbage.status).toBe(400);
   });
 
-  it("reads in Korean, then in Japanese after force_refresh, with the same cards", async () => {
+  it("reads a stored reading in the reader's current language, without a rewrite, with the same cards", async () => {
     const member = await signUpMember(t, "hangul@example.com");
     const draw = await drawOf(t.app, member);
     const korean = await read(t.app, member, { language: "ko", cards: asRequest(draw) });
     expect(korean.data).toMatchObject({ language: "ko", language_note: null, written_by: "arcana" });
     expect(korean.data.content).toMatch(/[가-힣]/);
-    const kept = await read(t.app, member, { language: "ja", cards: asRequest(draw) });
-    expect(kept.data.content).toBe(korean.data.content);
+    const switched = await read(t.app, member, { language: "ja", cards: asRequest(draw) });
+    expect(switched.data).toMatchObject({ language: "ja", language_note: null, written_by: "arcana" });
+    expect(switched.data.content).toMatch(/[\u3040-\u30ff]/);
+    expect(switched.data.content).not.toMatch(/[가-힣]/);
+    expect(switched.data.cards.map((card) => card.card_id)).toEqual(korean.data.cards.map((card) => card.card_id));
+    // Back in Korean, the very same reading: the phrasing is part of what is stored, not the words.
+    expect((await read(t.app, member, { language: "ko", cards: asRequest(draw) })).data.content).toBe(
+      korean.data.content,
+    );
     const japanese = await read(t.app, member, { language: "ja-JP", cards: asRequest(draw), force_refresh: true });
     expect(japanese.data).toMatchObject({ language: "ja", language_note: null });
     expect(japanese.data.content).toMatch(/[\u3040-\u30ff]/);
@@ -195,6 +202,14 @@ describe("POST /tarot/daily", () => {
     const api = apiClient(t.app);
     const yesterday = await api.data(getPastTarotReadingRoute, { query: { date: "2026-11-22" }, auth: member.auth });
     expect(yesterday?.content).toBe(today.data.content);
+    const inTurkish = await api.data(getPastTarotReadingRoute, {
+      query: { date: "2026-11-22" },
+      auth: member.auth,
+      extraHeaders: { "accept-language": "tr" },
+    });
+    expect(inTurkish).toMatchObject({ language: "tr", date: "2026-11-22" });
+    expect(inTurkish?.cards.map((card) => card.card_id)).toEqual(today.data.cards.map((card) => card.card_id));
+    expect(inTurkish?.content).not.toBe(today.data.content);
     const nothing = await api.data(getChainTarotRoute, { query: { network: "op" }, auth: member.auth });
     expect(nothing).toEqual({ content: "", is_tarot: false });
     clock.advance(-86_400_000);
@@ -272,6 +287,15 @@ describe("a configured language model", () => {
       });
       expect(received.at(-1)?.model).toBe("tarot-test");
       expect(received.at(-1)?.messages[1]?.content).toContain(draw.cards[0]?.meaning);
+      // A reader of another language gets the built-in writer's reading in theirs, not the English text.
+      const calls = received.length;
+      const inJapanese = await read(withModel.app, member, { language: "ja", cards: asRequest(draw) });
+      expect(inJapanese.data).toMatchObject({ language: "ja", written_by: "arcana" });
+      expect(inJapanese.data.content).toMatch(/[\u3040-\u30ff]/);
+      expect(received.length).toBe(calls);
+      expect((await read(withModel.app, member, { language: "en", cards: asRequest(draw) })).data.content).toBe(
+        byModel.data.content,
+      );
 
       mode = "hang";
       const started = Date.now();
