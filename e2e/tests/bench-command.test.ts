@@ -1,0 +1,30 @@
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
+import { describe, expect, it } from "vitest";
+import { repoRoot } from "../src/server.js";
+
+// README.md's `npm run bench` row, typed from the repository's root as it says, with one part (BENCH_ONLY) at a
+// tiny size: the documented command line works, not only the functions behind it.
+describe("`npm run bench` as README.md documents it", () => {
+  it("BENCH_ONLY=openings with BENCH_DATABASE_URL prints the openings export's figures and exits 0", async () => {
+    const { stdout } = await promisify(execFile)("npm", ["run", "bench"], {
+      cwd: repoRoot,
+      env: {
+        ...process.env,
+        BENCH_ONLY: "openings",
+        BENCH_OPENINGS: "3000",
+        BENCH_DAY_OPENINGS: "300",
+        BENCH_DATABASE_URL: process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test",
+      },
+      maxBuffer: 16 * 1024 * 1024,
+    });
+    expect(stdout).toMatch(
+      /\| \/fairness \(server-rendered\) with 3,000 openings in the window \(PostgreSQL\) \| first \d+ ms/,
+    );
+    // Yesterday's file has every opening of the day, and its ETag answers 304.
+    expect(stdout).toMatch(
+      /\| yesterday's export \(300 openings, JSON Lines\) \| written \d+ ms .*304 on its ETag .*\| met \|/,
+    );
+    expect(stdout).toContain("the summary counted 3,000");
+  }, 120_000);
+});
