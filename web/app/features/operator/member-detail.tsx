@@ -7,6 +7,7 @@ import { Button } from "../../ui/button";
 import { Card, CardTitle } from "../../ui/card";
 import { FormAlert } from "../../ui/form-alert";
 import { TableRegion } from "../../ui/table-region";
+import { entryLabel } from "../points-history/points-format";
 import { MemberActions } from "./member-actions";
 import styles from "./operator.module.css";
 
@@ -14,6 +15,8 @@ import styles from "./operator.module.css";
 export function MemberDetail({ detail, ledger }: { detail: OperatorMember; ledger: OperatorLedgerPage }) {
   const t = useT();
   const { member } = detail;
+  // "+12,345" / "−250", grouped as the console's language writes numbers.
+  const signedAmount = new Intl.NumberFormat(t.language ?? "en", { signDisplay: "exceptZero" });
   const [pages, setPages] = useState<OperatorLedgerPage[]>([ledger]);
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -109,8 +112,8 @@ export function MemberDetail({ detail, ledger }: { detail: OperatorMember; ledge
                 .map((entry) => (
                   <tr key={entry.id}>
                     <td>{entry.created_at.replace("T", " ").slice(0, 19)}</td>
-                    <td>{entry.label}</td>
-                    <td className={styles.number}>{entry.amount > 0 ? `+${entry.amount}` : entry.amount}</td>
+                    <td>{entryLabel(entry, t)}</td>
+                    <td className={styles.number}>{signedAmount.format(entry.amount)}</td>
                     <td>{entry.reason ?? "–"}</td>
                   </tr>
                 ))}
