@@ -196,8 +196,12 @@ const sponsorshipSchema = z
     rateLimits: defaultSponsorshipRateLimits,
   });
 
-/** What the economy file's `reminders` section is when absent. */
-export const reminderDefaults = { enabled: true, sendHourGmt: 20, minStreak: 1 };
+/**
+ * What the economy file's `reminders` section is when absent. Off: members can store their choice, but
+ * the sending side (issue 44: the queue, the e-mail, one-click unsubscribe) has not landed, so no site
+ * offers reminders yet (docs/operating.md "Streak reminders").
+ */
+export const reminderDefaults = { enabled: false, sendHourGmt: 20, minStreak: 1 };
 
 const economySchema = z.strictObject({
   checkIn: z.strictObject({
@@ -263,10 +267,10 @@ const economySchema = z.strictObject({
   tasks: tasksSchema.default([]),
   /** Sponsored transactions (docs/operating.md): actions, the member quota, per-chain budgets. */
   sponsorship: sponsorshipSchema,
-  /** Streak reminders (docs/operating.md "Reminders"): one e-mail to opted-in members before their streak ends. */
+  /** Streak reminders (docs/operating.md "Streak reminders"): the member's opt-in; sending is not built yet. */
   reminders: z
     .strictObject({
-      /** Off: no member is offered or sent a reminder, whatever they chose. */
+      /** Off: no member is offered a reminder, whatever they chose. Keep it off until sending lands. */
       enabled: z.boolean({ error: "must be true or false" }),
       /** The GMT hour reminders go out at for members who pick none: 20 is 4 hours before the day ends. */
       sendHourGmt: z

@@ -1,6 +1,6 @@
 import { getMyRemindersRoute, setMyRemindersRoute } from "@arcana/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadEconomy } from "../../economy.js";
+import { loadEconomy, reminderDefaults } from "../../economy.js";
 import { apiClient, errorCode } from "../../test/api-client.js";
 import { createTestApp, testClock } from "../../test/app.js";
 import { signUpMember } from "../../test/members.js";
@@ -9,7 +9,12 @@ const clock = testClock();
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let api: ReturnType<typeof apiClient>;
 beforeAll(async () => {
-  t = await createTestApp({ now: clock.now });
+  // The shipped economy file keeps reminders off until sending lands (issue 44); these tests are of a site that offers them.
+  const economy = loadEconomy();
+  t = await createTestApp({
+    now: clock.now,
+    economy: { ...economy, reminders: { ...economy.reminders, enabled: true } },
+  });
   api = apiClient(t.app);
 });
 afterAll(() => t.dispose());
@@ -49,6 +54,11 @@ describe("/api/users/mine/reminders: streak reminders are opt-in, stored with th
 });
 
 describe("the operator's site-wide switch (economy file reminders.enabled)", () => {
+  it("is off in the shipped economy file and when the section is absent: sending has not landed", () => {
+    expect(loadEconomy().reminders.enabled).toBe(false);
+    expect(reminderDefaults.enabled).toBe(false);
+  });
+
   it("when off, nobody can turn reminders on (409 reminders_unavailable) and the account says they are unavailable", async () => {
     const economy = loadEconomy();
     const off = await createTestApp({
