@@ -17,8 +17,13 @@ import { loadBuiltFrontend, webBuildDir } from "./frontend.js";
  * the UI kit's parts they show. Dialogs, the account menu, the API client, the stored query cache
  * and the wallet stacks load after first paint or on demand (web/vite.config.ts says how the
  * chunks are cut). A feature that pushes this over the budget loads with its route instead.
+ *
+ * Raised once, by 0.5 KB to 125.5 (issue 42): the fixes of the daily path that must act on the first paint of `/`
+ * itself (the dashboard's buttons disabled until hydration so a first tap is never lost, "Welcome" on a first day,
+ * the language switcher inside the phone menu, head preloads kept to the document's own catalogs) took the first load
+ * from 124.9 to 125.14 KB; none can load later without bringing back what it fixes.
  */
-const FIRST_LOAD_BUDGET_KB = 125;
+const FIRST_LOAD_BUDGET_KB = 125.5;
 
 let testApp: Awaited<ReturnType<typeof createTestApp>>;
 

@@ -1,8 +1,8 @@
 import { tarotNetworkOfChain } from "@arcana/protocol";
 import { Link } from "react-router";
 import { useT } from "../../i18n/use-t";
+import { useHydrating } from "../../lib/query-hooks";
 import { useGmtToday } from "../../lib/use-clock";
-import { useHydrated } from "../../lib/use-hydrated";
 import { useModalStore } from "../../shell/modals/modal-store";
 import { Button, buttonClassName } from "../../ui/button";
 import { Card } from "../../ui/card";
@@ -27,7 +27,7 @@ export function MemberDashboard() {
   const tarot = useChainTarot(today, target ? tarotNetworkOfChain(target.id) : "op");
   const openModal = useModalStore((state) => state.openModal);
   // The tiles' dialogs open through React: until it runs the page, their buttons say so by being disabled.
-  const ready = useHydrated();
+  const ready = !useHydrating();
   const t = useT();
   if (!member) return null;
 
