@@ -12,5 +12,8 @@ export default defineConfig({
     maxWorkers: 2,
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // A poll waits for the page to catch up with a server round trip (a bind, a credit). Vitest's default 1 s failed
+    // once in CI for a Solana bind beside another file's browser; still bounded, far below the test's own timeout.
+    expect: { poll: { timeout: 10_000 } },
   },
 });

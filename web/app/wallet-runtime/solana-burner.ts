@@ -1,3 +1,4 @@
+import { ed25519 } from "@noble/curves/ed25519";
 import {
   BaseMessageSignerWalletAdapter,
   type TransactionOrVersionedTransaction,
@@ -72,8 +73,6 @@ export class SolanaBurnerAdapter extends BaseMessageSignerWalletAdapter<"Solana 
   }
 
   async signMessage(message: Uint8Array): Promise<Uint8Array> {
-    // Loaded when the burner signs: development only, kept out of every page's dependency list.
-    const { ed25519 } = await import("@noble/curves/ed25519");
     return ed25519.sign(message, this.signer().secretKey.slice(0, 32));
   }
 }
