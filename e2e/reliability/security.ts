@@ -1,6 +1,7 @@
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { createRedisRateLimiter } from "../../server/src/rate-limit/redis-limiter.js";
+import { hostileRedirects } from "../../server/src/test/hostile-redirects.js";
 import { type Answer, bindWallet, errorCodeOf, getJson, type Member, poll, postJson, send, signUp } from "./client.js";
 import { type Environment, suiteEconomy } from "./environment.js";
 import type { CheckResult } from "./report.js";
@@ -75,22 +76,6 @@ async function guarded(results: CheckResult[], check: string, run: () => Promise
   }
 }
 
-const HOSTILE_REDIRECTS = [
-  "//evil.example/phish",
-  "/\\evil.example/phish",
-  "/.//evil.example/phish",
-  "/x/..//evil.example",
-  "/%2e//evil.example",
-  "/%2E%2E//evil.example",
-  "/./%2Fevil.example",
-  "/%2f%2fevil.example",
-  "/%5cevil.example",
-  "/\t/evil.example",
-  "/\n/evil.example",
-  "https://evil.example/",
-  "javascript:alert(1)",
-];
-
 /**
  * Issue 41's findings against a real server over HTTP: the redirect after sign-in for hostile forms,
  * a stranger's wrong codes against a member's sign-in, the relay routes' rate limits and the sybil
@@ -109,7 +94,7 @@ export async function securityBounds(env: Environment): Promise<CheckResult[]> {
       const member = await signUp(env, url, "redirect");
       const rows: string[] = [];
       let escaped = 0;
-      for (const value of HOSTILE_REDIRECTS) {
+      for (const value of hostileRedirects) {
         const answer = await send(url, {
           method: "GET",
           path: `/auth?redirect=${encodeURIComponent(value)}`,
@@ -127,9 +112,9 @@ export async function securityBounds(env: Environment): Promise<CheckResult[]> {
       console.log(`    hostile redirects for a signed-in member (/auth?redirect=…):\n      ${rows.join("\n      ")}`);
       return {
         check: "security: redirect after sign-in",
-        attempts: HOSTILE_REDIRECTS.length,
+        attempts: hostileRedirects.length,
         failures: escaped,
-        figure: `${HOSTILE_REDIRECTS.length - escaped} of ${HOSTILE_REDIRECTS.length} hostile forms (//, /\\, /.//, /x/..//, %2e, %2f, %5c, tab, newline, absolute, javascript:) answered a Location on this site`,
+        figure: `${hostileRedirects.length - escaped} of ${hostileRedirects.length} hostile forms (//, /\\, /.//, /x/..//, %2e, %2f, %5c, tab, newline, absolute, javascript:) answered a Location on this site`,
         details: escaped ? rows : [],
       };
     });
