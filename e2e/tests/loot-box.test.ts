@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../server/src/db/client.js";
 import { grantPoints } from "../../server/src/modules/ledger/api.js";
 import { createMemberRow } from "../../server/src/test/members.js";
-import { launchBrowser, watchErrors } from "../src/browser.js";
+import { launchBrowser, waitForHydration, watchErrors } from "../src/browser.js";
 import { headerPointsText } from "../src/members.js";
 import { freshDataDir, repoRoot, startServer } from "../src/server.js";
 
@@ -58,11 +58,15 @@ async function signIn(page: Page) {
 describe("/loot-box", () => {
   it("shows the market before sign-in, then buys, opens, credits the header, rotates and verifies at 360 px", async () => {
     const context = await browser.newContext({ viewport: { width: 360, height: 780 }, reducedMotion: "reduce" });
+    // A step that cannot happen fails within 20 s naming its locator, before the test's own timeout hides which one.
+    context.setDefaultTimeout(20_000);
     const page = await context.newPage();
     const errors = watchErrors(page);
 
-    // A visitor reads the market and the odds, and is asked to sign in to buy.
-    await page.goto(`${server.url}/loot-box`, { waitUntil: "networkidle" });
+    // A visitor reads the market and the odds, and is asked to sign in to buy. Each load waits for React to take the
+    // page over (a state), not for a quiet network (a guess about time that a busy machine can stretch past 30 s).
+    await page.goto(`${server.url}/loot-box`);
+    await waitForHydration(page);
     const comet = page.getByTestId("box-comet");
     await expect.poll(() => comet.textContent(), { timeout: 15_000 }).toContain("Always 25 points.");
     expect(await comet.textContent()).toContain("100%");
@@ -72,7 +76,8 @@ describe("/loot-box", () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 
     await signIn(page);
-    await page.goto(`${server.url}/loot-box`, { waitUntil: "networkidle" });
+    await page.goto(`${server.url}/loot-box`);
+    await waitForHydration(page);
     expect(await headerPointsText(page)).toBe("100 pts");
     await expect.poll(() => page.getByTestId("no-boxes").count(), { timeout: 15_000 }).toBe(1);
 
