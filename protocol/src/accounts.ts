@@ -113,5 +113,7 @@ export const devMailSchema = z.object({
   to: z.string(),
   subject: z.string(),
   text: z.string(),
+  /** The message's extra header fields (a streak reminder's `List-Unsubscribe`, …); `{}` when none. */
+  headers: z.record(z.string(), z.string()),
   sent_at: z.string(),
 });

@@ -60,6 +60,7 @@ export const openBoxRoute: ApiCall<typeof routes.openBoxRoute> = { method: "post
 export const purchaseBoxesRoute: ApiCall<typeof routes.purchaseBoxesRoute> = { method: "post", path: "/boxes/purchase", operationId: "purchaseBoxes" };
 export const readTarotRoute: ApiCall<typeof routes.readTarotRoute> = { method: "post", path: "/tarot/daily", operationId: "readTarot" };
 export const relayRoute: ApiCall<typeof routes.relayRoute> = { method: "post", path: "/blockchain/relay", operationId: "relay" };
+export const resubscribeRemindersRoute: ApiCall<typeof routes.resubscribeRemindersRoute> = { method: "post", path: "/reminders/resubscribe", operationId: "resubscribeReminders" };
 export const rotateBoxSeedRoute: ApiCall<typeof routes.rotateBoxSeedRoute> = { method: "post", path: "/boxes/fairness/rotate", operationId: "rotateBoxSeed" };
 export const searchOperatorMembersRoute: ApiCall<typeof routes.searchOperatorMembersRoute> = { method: "get", path: "/operator/members", operationId: "searchOperatorMembers" };
 export const sendSignInCodeRoute: ApiCall<typeof routes.sendSignInCodeRoute> = { method: "post", path: "/send_code", operationId: "sendSignInCode" };
@@ -71,4 +72,5 @@ export const signOutEverywhereRoute: ApiCall<typeof routes.signOutEverywhereRout
 export const signOutRoute: ApiCall<typeof routes.signOutRoute> = { method: "post", path: "/sign_out", operationId: "signOut" };
 export const signUnstakeAuthorizationRoute: ApiCall<typeof routes.signUnstakeAuthorizationRoute> = { method: "post", path: "/blockchain/unstake_signature", operationId: "signUnstakeAuthorization" };
 export const unbindMemberWalletRoute: ApiCall<typeof routes.unbindMemberWalletRoute> = { method: "post", path: "/operator/members/{id}/unbind", operationId: "unbindMemberWallet" };
+export const unsubscribeRemindersRoute: ApiCall<typeof routes.unsubscribeRemindersRoute> = { method: "post", path: "/reminders/unsubscribe", operationId: "unsubscribeReminders" };
 export const useReferralCodeRoute: ApiCall<typeof routes.useReferralCodeRoute> = { method: "post", path: "/refer_code/use", operationId: "useReferralCode" };

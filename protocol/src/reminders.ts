@@ -31,3 +31,14 @@ export const reminderChoiceSchema = z.object({
   send_hour: sendHourSchema.nullable().optional(),
 });
 export type ReminderChoice = z.infer<typeof reminderChoiceSchema>;
+
+/** `?token=`: the signed, member-specific token of a reminder's unsubscribe link (no session needed). */
+export const reminderTokenQuerySchema = z.object({
+  token: z.string().min(1).max(200),
+});
+
+/** What an unsubscribe or resubscribe by token left: whether that member's reminders are on. */
+export const reminderSubscriptionSchema = z.object({
+  enabled: z.boolean(),
+});
+export type ReminderSubscription = z.infer<typeof reminderSubscriptionSchema>;

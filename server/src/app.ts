@@ -54,6 +54,8 @@ import { registerPassRoutes } from "./modules/passes/routes.js";
 import { createPassService, passEventHandler } from "./modules/passes/service.js";
 import { registerReferralRoutes } from "./modules/referrals/routes.js";
 import { createReferralService } from "./modules/referrals/service.js";
+import { createReminderCounters, createReminderSender, createUnsubscribeTokens } from "./modules/reminders/api.js";
+import { registerReminderPages } from "./modules/reminders/page.js";
 import { registerReminderRoutes } from "./modules/reminders/routes.js";
 import { createReminderService } from "./modules/reminders/service.js";
 import { registerSponsorshipBurnMetrics } from "./modules/sponsorship/burn-metrics.js";
@@ -210,6 +212,21 @@ export function createApp(deps: AppDeps) {
     rpcHealth,
     now,
   });
+  const reminderTokens = createUnsubscribeTokens(config.sessionSecret, config.previousSessionSecret);
+  const reminderCounters = createReminderCounters(metrics.registry);
+  const reminders = createReminderSender({
+    db: database.db,
+    mailer,
+    settings: economy.reminders,
+    checkIn: economy.checkIn,
+    now,
+    publicUrl: config.publicUrl,
+    brand: { siteName: config.branding.siteName, footer: config.branding.email.footer },
+    tokens: reminderTokens,
+    unsubscribeMailto: economy.reminders.unsubscribeMailto ?? null,
+    logger,
+    counters: reminderCounters,
+  });
   const wallets = createWalletService({
     referrals,
     db: database.db,
@@ -314,7 +331,15 @@ export function createApp(deps: AppDeps) {
   registerBoxRoutes(routes, boxes);
   registerReferralRoutes(routes, referrals);
   registerTaskRoutes(routes, tasks);
-  registerReminderRoutes(routes, createReminderService({ db: database.db, settings: economy.reminders, now }));
+  const reminderChoiceService = createReminderService({
+    db: database.db,
+    settings: economy.reminders,
+    now,
+    tokens: reminderTokens,
+    counters: reminderCounters,
+  });
+  registerReminderRoutes(routes, reminderChoiceService);
+  registerReminderPages(app, reminderChoiceService, config.branding.siteName);
   registerOperatorRoutes(routes, { db: database.db, reports: operator, now });
   if (!config.isProduction && mailer.isDevMailbox) {
     registerMailboxRoutes(routes, createMailboxService(database.db), app, config.branding.siteName);
@@ -431,5 +456,7 @@ export function createApp(deps: AppDeps) {
     },
     signerHealth,
     rpcHealth,
+    /** Streak reminders' queue (main.ts runs its scheduler; tests and `reminders run` call it). */
+    reminders,
   };
 }

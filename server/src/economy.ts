@@ -201,7 +201,7 @@ const sponsorshipSchema = z
  * the sending side (issue 44: the queue, the e-mail, one-click unsubscribe) has not landed, so no site
  * offers reminders yet (docs/operating.md "Streak reminders").
  */
-export const reminderDefaults = { enabled: false, sendHourGmt: 20, minStreak: 1 };
+export const reminderDefaults = { enabled: false, sendHourGmt: 20, minStreak: 1, ratePerSecond: 50 };
 
 const economySchema = z.strictObject({
   checkIn: z.strictObject({
@@ -280,6 +280,10 @@ const economySchema = z.strictObject({
         .max(23, "must be an hour 0–23"),
       /** The shortest streak worth a reminder. */
       minStreak: positiveInteger,
+      /** At most this many reminders handed to the mail server per second, per server (SMTP providers limit it). */
+      ratePerSecond: positiveInteger.default(reminderDefaults.ratePerSecond),
+      /** A mailbox that unsubscribes by e-mail too (a `mailto:` in `List-Unsubscribe`); none by default. */
+      unsubscribeMailto: z.email({ error: "must be an e-mail address" }).optional(),
     })
     .default(reminderDefaults),
 });

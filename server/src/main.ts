@@ -6,6 +6,7 @@ import { checkChainIdsAtStart } from "./chain/rpc-health.js";
 import { startIndexer } from "./chain/run-indexer.js";
 import { closeConnectionsInStages } from "./http/staged-close.js";
 import { startSeedReveals } from "./modules/boxes/run-seed-reveals.js";
+import { startReminders } from "./modules/reminders/api.js";
 import { startRelayers } from "./modules/sponsorship/run-relayer.js";
 import { stopWhenParentExits } from "./parent-watch.js";
 import { readyLine, version } from "./version.js";
@@ -39,7 +40,7 @@ for (const warning of config.warnings) logger.warn(warning);
 logger.info(hot ? "Starting Vite for hot reload…" : "Loading the web app build…");
 const hotFrontend = hot ? await createHotFrontend() : null;
 const web = hotFrontend ?? (await loadBuiltFrontend(config.env));
-const { app, boxes, limiter, chainClients, eventHandlers, relaying, signerHealth, rpcHealth } = createApp({
+const { app, boxes, limiter, chainClients, eventHandlers, relaying, signerHealth, rpcHealth, reminders } = createApp({
   config,
   database,
   logger,
@@ -68,6 +69,8 @@ const relayers = config.relayerEnabled
   : null;
 if (relayers) relaying.onRelayQueued(relayers.wake);
 const seedReveals = startSeedReveals({ database, reveal: boxes.revealDueSeeds, logger });
+// Streak reminders: every server plans and sends (one job per member and day, claimed with SKIP LOCKED).
+const reminderScheduler = economy.reminders.enabled ? startReminders({ sender: reminders, logger }) : null;
 
 const listener = getRequestListener(app.fetch);
 const server = createServer((req, res) => {
@@ -109,6 +112,7 @@ async function shutdown(reason: string) {
   await indexer?.stop();
   await relayers?.stop();
   await seedReveals.stop();
+  await reminderScheduler?.stop();
   await hotFrontend?.close();
   await limiter.close();
   await database.close();

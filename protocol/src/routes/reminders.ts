@@ -1,5 +1,10 @@
 import { defineRoute } from "../api-route.js";
-import { reminderChoiceSchema, reminderSettingsSchema } from "../reminders.js";
+import {
+  reminderChoiceSchema,
+  reminderSettingsSchema,
+  reminderSubscriptionSchema,
+  reminderTokenQuerySchema,
+} from "../reminders.js";
 
 export const getMyRemindersRoute = defineRoute({
   method: "get",
@@ -28,4 +33,34 @@ export const setMyRemindersRoute = defineRoute({
   response: reminderSettingsSchema,
   responseDescription: "The choice saved",
   errors: [400, 401, 403, 409],
+});
+
+export const unsubscribeRemindersRoute = defineRoute({
+  method: "post",
+  path: "/reminders/unsubscribe",
+  operationId: "unsubscribeReminders",
+  tag: "accounts",
+  summary: "One-click unsubscribe from streak reminders (RFC 8058)",
+  description:
+    "The `List-Unsubscribe` address of every streak reminder: a POST (mailbox providers send the body `List-Unsubscribe=One-Click`, which is not needed) turns the member's reminders off without a session. The token is signed for one member; a token that is not ours answers 400 `bad_request`. Answering it again changes nothing.",
+  security: "public",
+  request: { query: reminderTokenQuerySchema },
+  response: reminderSubscriptionSchema,
+  responseDescription: "Reminders are off for the member the token names",
+  errors: [400],
+});
+
+export const resubscribeRemindersRoute = defineRoute({
+  method: "post",
+  path: "/reminders/resubscribe",
+  operationId: "resubscribeReminders",
+  tag: "accounts",
+  summary: "Turn streak reminders back on from an unsubscribe link",
+  description:
+    "The unsubscribe page's button: turns the token's member's reminders on again without a session. 409 `reminders_unavailable` when the site has reminders off.",
+  security: "public",
+  request: { query: reminderTokenQuerySchema },
+  response: reminderSubscriptionSchema,
+  responseDescription: "Reminders are on for the member the token names",
+  errors: [400, 409],
 });

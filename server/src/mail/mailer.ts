@@ -10,6 +10,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** Extra header fields (`List-Unsubscribe`, `List-Unsubscribe-Post`), sent as given and kept by the dev mailbox. */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {
@@ -82,7 +84,7 @@ export function createDevMailbox(db: Database, logger: Logger, now: () => Date, 
   return {
     isDevMailbox: true,
     async send(message) {
-      await db.insert(devMails).values({ ...message, sentAt: now() });
+      await db.insert(devMails).values({ ...message, headers: message.headers ?? {}, sentAt: now() });
       logger.info({ to: message.to, subject: message.subject }, `dev mailbox: ${message.text.split("\n")[0]}`);
     },
   };

@@ -1,4 +1,4 @@
-import { index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { index, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 /** The development mailbox: every message sent while no SMTP server is configured. */
 export const devMails = pgTable(
@@ -9,6 +9,8 @@ export const devMails = pgTable(
     subject: text("subject").notNull(),
     text: text("text").notNull(),
     html: text("html").notNull(),
+    /** The message's extra headers (`List-Unsubscribe`, …), as handed to the mailer. */
+    headers: jsonb("headers").$type<Record<string, string>>().notNull().default({}),
     sentAt: timestamp("sent_at", { withTimezone: true }).notNull(),
   },
   (table) => [index("dev_mails_to_idx").on(table.to, table.sentAt)],

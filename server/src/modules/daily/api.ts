@@ -3,7 +3,9 @@ import type { DatabaseOrTransaction, Transaction } from "../../db/client.js";
 import { type CheckedInEvent, type CheckInCreditsDeps, createCheckInCredits } from "./credit.js";
 import { checkIns } from "./schema.js";
 
+export { hasCheckedInOn, streaksAtRisk } from "./at-risk.js";
 export { checkInsPerDay } from "./reports.js";
+export { nextCheckInPoints } from "./rules.js";
 
 /** Each member's first credited check-in: the wallet that made it and when it was credited (referrals). */
 export async function firstCheckIns(

@@ -48,7 +48,9 @@ export function registerMailboxRoutes(routes: Routes, mailbox: MailboxService, a
 ${rows.length === 0 ? html`<p>No messages yet. Request a sign-in code at <a href="/auth">/auth</a>.</p>` : ""}
 ${rows.map(
   (row) =>
-    html`<article><strong>${row.subject}</strong><br><small>to ${row.to} · ${row.sent_at}</small><pre>${row.text}</pre></article>`,
+    html`<article><strong>${row.subject}</strong><br><small>to ${row.to} · ${row.sent_at}</small>${Object.entries(
+      row.headers,
+    ).map(([name, value]) => html`<br><small>${name}: ${value}</small>`)}<pre>${row.text}</pre></article>`,
 )}
 </main></body></html>`);
   });

@@ -15,6 +15,7 @@ export function createMailboxService(db: Database) {
         to: row.to,
         subject: row.subject,
         text: row.text,
+        headers: row.headers,
         sent_at: row.sentAt.toISOString(),
       }));
     },

@@ -1,4 +1,9 @@
-import { getMyRemindersRoute, setMyRemindersRoute } from "@arcana/protocol";
+import {
+  getMyRemindersRoute,
+  resubscribeRemindersRoute,
+  setMyRemindersRoute,
+  unsubscribeRemindersRoute,
+} from "@arcana/protocol";
 import type { Routes } from "../../http/routes.js";
 import type { ReminderService } from "./service.js";
 
@@ -9,5 +14,15 @@ export function registerReminderRoutes(routes: Routes, reminders: ReminderServic
 
   routes.memberRoute(setMyRemindersRoute, async (c, member) => {
     return c.json({ data: await reminders.choose(member.user.uid, c.req.valid("json")) }, 200);
+  });
+
+  routes.publicRoute(unsubscribeRemindersRoute, async (c) => {
+    const { enabled } = await reminders.unsubscribe(c.req.valid("query").token);
+    return c.json({ data: { enabled } }, 200);
+  });
+
+  routes.publicRoute(resubscribeRemindersRoute, async (c) => {
+    const { enabled } = await reminders.resubscribe(c.req.valid("query").token);
+    return c.json({ data: { enabled } }, 200);
   });
 }

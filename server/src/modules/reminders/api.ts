@@ -1,0 +1,6 @@
+/** What other code calls of the reminders module. */
+
+export { createReminderCounters, type ReminderCounters } from "./metrics.js";
+export { startReminders } from "./run-reminders.js";
+export { createReminderSender, type ReminderSender } from "./sending.js";
+export { createUnsubscribeTokens } from "./unsubscribe-token.js";
