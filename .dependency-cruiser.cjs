@@ -59,6 +59,36 @@ module.exports = {
       },
     },
     {
+      name: "relayer-started-by-processes-only",
+      severity: "error",
+      comment:
+        "modules/sponsorship/relayer/ is the relayer, a long-running sender with its own leadership and nonces (decision 0046): main.ts and the CLI start it; everything else, the HTTP side of sponsorship included, reads only its chain-state.ts (balances, fees, forwarder nonces).",
+      from: {
+        pathNot: [
+          "^server/src/modules/sponsorship/relayer/",
+          "^server/src/main\\.ts$",
+          "^server/src/cli/",
+          "\\.test\\.tsx?$",
+          "^server/src/test/",
+        ],
+      },
+      to: {
+        path: "^server/src/modules/sponsorship/relayer/",
+        pathNot: "^server/src/modules/sponsorship/relayer/chain-state\\.ts$",
+      },
+    },
+    {
+      name: "relayer-apart-from-the-http-side",
+      severity: "error",
+      comment:
+        "The relayer sends what the HTTP side stored (decision 0046): of its module it reads the tables and the pure rules (schema.ts, policy.ts, relay-failures.ts), never the use cases that accept relays, their service or routes.",
+      from: { path: "^server/src/modules/sponsorship/relayer/", pathNot: "\\.test\\.tsx?$" },
+      to: {
+        path: "^server/src/modules/sponsorship/[^/]+$",
+        pathNot: "^server/src/modules/sponsorship/(schema|policy|relay-failures)\\.ts$",
+      },
+    },
+    {
       name: "every-table-only-for-db-and-tests",
       severity: "error",
       comment:

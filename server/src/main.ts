@@ -7,7 +7,7 @@ import { startIndexer } from "./chain/run-indexer.js";
 import { closeConnectionsInStages } from "./http/staged-close.js";
 import { startSeedReveals } from "./modules/boxes/run-seed-reveals.js";
 import { startReminders } from "./modules/reminders/api.js";
-import { startRelayers } from "./modules/sponsorship/run-relayer.js";
+import { startRelayers } from "./modules/sponsorship/relayer/run-relayer.js";
 import { stopWhenParentExits } from "./parent-watch.js";
 import { readyLine, version } from "./version.js";
 import { loadBuiltFrontend, preloadBuiltFrontend } from "./web/frontend.js";

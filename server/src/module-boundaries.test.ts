@@ -97,4 +97,42 @@ describe("the module boundaries lint", () => {
       rmSync(path.join(repoRoot, fixture), { force: true });
     }
   }, 180_000);
+
+  it("keeps the relayer apart: the HTTP side reads only its chain state, and the relayer never the use cases that accept relays", async () => {
+    const httpSide = `server/src/modules/sponsorship/boundary-fixture-relayer-${process.pid}.ts`;
+    const sender = `server/src/modules/sponsorship/relayer/boundary-fixture-http-${process.pid}.ts`;
+    writeFileSync(
+      path.join(repoRoot, httpSide),
+      [
+        'import { createSponsoredChains } from "./relayer/chain-state.js";',
+        'import { createChainRelayer } from "./relayer/relayer.js";',
+        "export const both = [createSponsoredChains, createChainRelayer];",
+        "",
+      ].join("\n"),
+    );
+    writeFileSync(
+      path.join(repoRoot, sender),
+      [
+        'import { relayFailureReasons } from "../relay-failures.js";',
+        'import { createRelayRequest } from "../relay-request.js";',
+        "export const both = [relayFailureReasons, createRelayRequest];",
+        "",
+      ].join("\n"),
+    );
+    try {
+      const fromHttp = await checkImports(httpSide);
+      expect(fromHttp.failed).toBe(true);
+      expect(fromHttp.report).toContain("relayer-started-by-processes-only");
+      expect(fromHttp.report).toContain("modules/sponsorship/relayer/relayer.ts");
+      expect(fromHttp.report).not.toContain(`${httpSide} → server/src/modules/sponsorship/relayer/chain-state.ts`);
+      const fromSender = await checkImports(sender);
+      expect(fromSender.failed).toBe(true);
+      expect(fromSender.report).toContain("relayer-apart-from-the-http-side");
+      expect(fromSender.report).toContain("modules/sponsorship/relay-request.ts");
+      expect(fromSender.report).not.toContain(`${sender} → server/src/modules/sponsorship/relay-failures.ts`);
+    } finally {
+      rmSync(path.join(repoRoot, httpSide), { force: true });
+      rmSync(path.join(repoRoot, sender), { force: true });
+    }
+  }, 180_000);
 });

@@ -1,6 +1,6 @@
 import type { Command } from "commander";
 import { createChainClients } from "../chain/clients.js";
-import { createSponsoredChains } from "../modules/sponsorship/chain-state.js";
+import { createSponsoredChains } from "../modules/sponsorship/relayer/chain-state.js";
 import { formatRelayerReport, relayerReports } from "../modules/sponsorship/reports.js";
 import type { CliContext } from "./context.js";
 

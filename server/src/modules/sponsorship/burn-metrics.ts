@@ -4,8 +4,8 @@ import type { Registry } from "prom-client";
 import { parseEther } from "viem";
 import type { Database } from "../../db/client.js";
 import { registerPerChainGauges } from "../../http/metrics.js";
-import type { SponsoredChains } from "./chain-state.js";
 import { burnPace } from "./policy.js";
+import type { SponsoredChains } from "./relayer/chain-state.js";
 import { sponsorshipDays } from "./schema.js";
 
 /**

@@ -2,9 +2,9 @@ import type { OperatorSponsorship } from "@arcana/protocol";
 import { and, count, eq, gte, inArray, lt, sql, sum } from "drizzle-orm";
 import { formatEther, parseEther } from "viem";
 import type { DatabaseOrTransaction } from "../../db/client.js";
-import type { SponsoredChain, SponsoredChains } from "./chain-state.js";
+import { openRelayStates } from "./relay-states.js";
+import type { SponsoredChain, SponsoredChains } from "./relayer/chain-state.js";
 import { relayerTransactions, sponsoredRelays, sponsorshipDays } from "./schema.js";
-import { openRelayStates } from "./service.js";
 
 export interface RelayerDay {
   day: number;

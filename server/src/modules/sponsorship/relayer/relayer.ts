@@ -9,11 +9,11 @@ import {
   type TransactionReceipt,
   TransactionReceiptNotFoundError,
 } from "viem";
+import { batchGasLimit, bumpedFees, cappedFees, type Fees } from "../policy.js";
+import { relayFailureReasons } from "../relay-failures.js";
+import { relayerAccounts, relayerTransactions, sponsoredRelays } from "../schema.js";
 import type { SponsoredChain } from "./chain-state.js";
-import { batchGasLimit, bumpedFees, cappedFees, type Fees } from "./policy.js";
-import { relayFailureReasons } from "./relay-failures.js";
 import type { RelayerOptions } from "./relayer-options.js";
-import { relayerAccounts, relayerTransactions, sponsoredRelays } from "./schema.js";
 import { carriedBy, createSettlement } from "./settlement.js";
 
 type SentRow = typeof relayerTransactions.$inferSelect;

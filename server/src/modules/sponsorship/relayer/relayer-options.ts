@@ -1,10 +1,10 @@
 import type { Logger } from "pino";
-import type { ChainClients } from "../../chain/clients.js";
-import type { Config } from "../../config.js";
-import type { Database } from "../../db/client.js";
-import type { Economy } from "../../economy.js";
+import type { ChainClients } from "../../../chain/clients.js";
+import type { Config } from "../../../config.js";
+import type { Database } from "../../../db/client.js";
+import type { Economy } from "../../../economy.js";
+import type { relayerTransactions } from "../schema.js";
 import type { SponsoredChains } from "./chain-state.js";
-import type { relayerTransactions } from "./schema.js";
 
 type SentRow = typeof relayerTransactions.$inferSelect;
 

@@ -1,14 +1,14 @@
 import { dailyAbi, forwarderAbi } from "@arcana/contracts";
 import { and, asc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { type Hex, isAddressEqual, parseEventLogs, type TransactionReceipt } from "viem";
-import type { Database, Transaction } from "../../db/client.js";
-import { relayedCheckInCredits } from "../daily/api.js";
-import { relayedTarotCredits } from "../tarot/api.js";
+import type { Database, Transaction } from "../../../db/client.js";
+import { relayedCheckInCredits } from "../../daily/api.js";
+import { relayedTarotCredits } from "../../tarot/api.js";
+import { splitSpend } from "../policy.js";
+import { relayFailureReasons } from "../relay-failures.js";
+import { relayerTransactions, sponsoredRelays, sponsorshipDays } from "../schema.js";
 import type { SponsoredChain } from "./chain-state.js";
-import { splitSpend } from "./policy.js";
-import { relayFailureReasons } from "./relay-failures.js";
 import type { RelayerOptions } from "./relayer-options.js";
-import { relayerTransactions, sponsoredRelays, sponsorshipDays } from "./schema.js";
 
 type RelayRow = typeof sponsoredRelays.$inferSelect;
 

@@ -1,11 +1,11 @@
 import { forwarderAbi } from "@arcana/contracts";
 import type { Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import type { ChainClients } from "../../chain/clients.js";
-import type { ChainConfig, Config } from "../../config.js";
-import type { SponsorshipSettings } from "../../economy.js";
-import { DependencyUnavailableError } from "../../http/dependency.js";
-import type { Fees } from "./policy.js";
+import type { ChainClients } from "../../../chain/clients.js";
+import type { ChainConfig, Config } from "../../../config.js";
+import type { SponsorshipSettings } from "../../../economy.js";
+import { DependencyUnavailableError } from "../../../http/dependency.js";
+import type { Fees } from "../policy.js";
 
 /** How long a relayer balance or fee estimate read from the chain is reused. */
 const CACHE_MS = 3_000;

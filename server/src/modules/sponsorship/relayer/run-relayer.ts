@@ -1,5 +1,5 @@
 import type { Logger } from "pino";
-import type { DatabaseHandle } from "../../db/client.js";
+import type { DatabaseHandle } from "../../../db/client.js";
 import { createChainRelayer, type RelayerOptions } from "./relayer.js";
 
 /** Each chain's relayer account is driven by the server holding this lock (plus the chain id) only. */
