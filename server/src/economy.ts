@@ -196,11 +196,7 @@ const sponsorshipSchema = z
     rateLimits: defaultSponsorshipRateLimits,
   });
 
-/**
- * What the economy file's `reminders` section is when absent. Off: members can store their choice, but
- * the sending side (issue 44: the queue, the e-mail, one-click unsubscribe) has not landed, so no site
- * offers reminders yet (docs/operating.md "Streak reminders").
- */
+/** What the economy file's `reminders` section is when absent (docs/operating.md "Reminders"). */
 export const reminderDefaults = { enabled: false, sendHourGmt: 20, minStreak: 1, ratePerSecond: 50 };
 
 const economySchema = z.strictObject({
@@ -267,10 +263,10 @@ const economySchema = z.strictObject({
   tasks: tasksSchema.default([]),
   /** Sponsored transactions (docs/operating.md): actions, the member quota, per-chain budgets. */
   sponsorship: sponsorshipSchema,
-  /** Streak reminders (docs/operating.md "Streak reminders"): the member's opt-in; sending is not built yet. */
+  /** Streak reminders (docs/operating.md "Reminders"): the member's opt-in and the sending (decision 0042). */
   reminders: z
     .strictObject({
-      /** Off: no member is offered a reminder, whatever they chose. Keep it off until sending lands. */
+      /** Off: no member is offered or sent a reminder, whatever they chose. */
       enabled: z.boolean({ error: "must be true or false" }),
       /** The GMT hour reminders go out at for members who pick none: 20 is 4 hours before the day ends. */
       sendHourGmt: z

@@ -15,6 +15,7 @@ import { registerKolCommands } from "./kol.js";
 import { registerOperatorCommands } from "./operator.js";
 import { registerPointsCommands } from "./points.js";
 import { registerRelayerCommands } from "./relayer.js";
+import { registerReminderCommands } from "./reminders.js";
 import { registerWalletCommands } from "./wallets.js";
 
 export interface CliOptions {
@@ -89,6 +90,7 @@ export async function runCli(argv: string[], options: CliOptions = {}): Promise<
   registerBoxesCommands(program, context);
   registerKolCommands(program, context);
   registerRelayerCommands(program, context);
+  registerReminderCommands(program, context);
   registerDatabaseCommands(program, context);
   registerChainCommands(program, context);
   program

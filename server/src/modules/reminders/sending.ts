@@ -1,5 +1,5 @@
-import { gmtDayNumber, isLanguage } from "@arcana/protocol";
-import { and, count, eq, inArray, isNotNull, isNull, lt, sql } from "drizzle-orm";
+import { DAY_MS, gmtDayNumber, isLanguage } from "@arcana/protocol";
+import { and, count, eq, gte, inArray, isNotNull, isNull, lt, sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { Database } from "../../db/client.js";
 import { queryRows } from "../../db/rows.js";
@@ -268,8 +268,19 @@ export function createReminderSender(deps: ReminderSenderDeps) {
         .select({ members: count() })
         .from(reminderChoices)
         .where(and(eq(reminderChoices.enabled, true), isNotNull(reminderChoices.undeliverableAt)));
+      const [turnedOff] = await db
+        .select({ members: count() })
+        .from(reminderChoices)
+        .where(
+          and(
+            eq(reminderChoices.enabled, false),
+            gte(reminderChoices.chosenAt, new Date(day * DAY_MS)),
+            lt(reminderChoices.chosenAt, new Date((day + 1) * DAY_MS)),
+          ),
+        );
       return {
         day,
+        turnedOff: turnedOff?.members ?? 0,
         due: (jobs.queued ?? 0) + (jobs.sending ?? 0),
         sent: jobs.sent ?? 0,
         skipped: jobs.skipped ?? 0,
