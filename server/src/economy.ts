@@ -197,7 +197,7 @@ const sponsorshipSchema = z
   });
 
 /** What the economy file's `reminders` section is when absent (docs/operating.md "Reminders"). */
-export const reminderDefaults = { enabled: false, sendHourGmt: 20, minStreak: 1, ratePerSecond: 50 };
+export const reminderDefaults = { enabled: true, sendHourGmt: 20, minStreak: 1, ratePerSecond: 50 };
 
 const economySchema = z.strictObject({
   checkIn: z.strictObject({

@@ -12,10 +12,14 @@ import { runCli } from "./program.js";
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let economyFile: string;
+let offFile: string;
 beforeAll(async () => {
   database = await createTestDatabase();
   const economy = loadEconomy();
-  economyFile = path.join(mkdtempSync(path.join(tmpdir(), "arcana-reminders-")), "economy.json");
+  const folder = mkdtempSync(path.join(tmpdir(), "arcana-reminders-"));
+  economyFile = path.join(folder, "economy.json");
+  offFile = path.join(folder, "economy-off.json");
+  writeFileSync(offFile, JSON.stringify({ ...economy, reminders: { ...economy.reminders, enabled: false } }));
   // A site that offers reminders, sending only to streaks of 2 days or more unless told otherwise.
   writeFileSync(
     economyFile,
@@ -77,7 +81,7 @@ describe("npm run admin -- reminders", () => {
   });
 
   it("run refuses (exit 1) on a site with reminders off, and --min-streak must be a whole number (exit 2)", async () => {
-    const off = await admin({}, "reminders", "run", "--now");
+    const off = await admin({ ECONOMY_FILE: offFile }, "reminders", "run", "--now");
     expect(off.code).toBe(1);
     expect(off.err).toContain("reminders.enabled");
     expect((await admin({ ECONOMY_FILE: economyFile }, "reminders", "run", "--min-streak", "zero")).code).toBe(2);

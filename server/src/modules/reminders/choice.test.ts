@@ -9,7 +9,7 @@ const clock = testClock();
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let api: ReturnType<typeof apiClient>;
 beforeAll(async () => {
-  // The shipped economy file keeps reminders off until sending lands (issue 44); these tests are of a site that offers them.
+  // The shipped economy file offers reminders; the tests say so explicitly, whatever an operator's file holds.
   const economy = loadEconomy();
   t = await createTestApp({
     now: clock.now,
@@ -54,9 +54,9 @@ describe("/api/users/mine/reminders: streak reminders are opt-in, stored with th
 });
 
 describe("the operator's site-wide switch (economy file reminders.enabled)", () => {
-  it("is off in the shipped economy file and when the section is absent: sending has not landed", () => {
-    expect(loadEconomy().reminders.enabled).toBe(false);
-    expect(reminderDefaults.enabled).toBe(false);
+  it("is on in the shipped economy file and when the section is absent: reminders are sent (issue 44)", () => {
+    expect(loadEconomy().reminders.enabled).toBe(true);
+    expect(reminderDefaults.enabled).toBe(true);
   });
 
   it("when off, nobody can turn reminders on (409 reminders_unavailable) and the account says they are unavailable", async () => {
