@@ -19,6 +19,7 @@ import { DependencyUnavailableError } from "../../http/dependency.js";
 import { type Mailer, MailUndeliverableError } from "../../mail/mailer.js";
 import { type MailBrand, signInCodeMail } from "../../mail/templates.js";
 import type { RateLimit, RateLimiter } from "../../rate-limit/limiter.js";
+import { inboxProven } from "../reminders/api.js";
 import {
   memberByEmail,
   memberById,
@@ -221,6 +222,8 @@ export function createAuthService(deps: AuthDeps) {
       const passwordHash = newPassword === undefined ? null : await hashPassword(newPassword);
       const user = await consumeCode(email, code, ip, async (tx) => {
         const member = await signUpOrTouch(tx, email);
+        // The code reached the inbox: streak reminders to it may go out again after a bounce.
+        await inboxProven(tx, member.id);
         if (passwordHash === null) return member;
         await setPasswordHash(tx, member.id, passwordHash, now());
         await memberSessionList.endOthers(tx, member.id, null);

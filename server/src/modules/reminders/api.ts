@@ -1,5 +1,6 @@
 /** What other code calls of the reminders module. */
 
+export { inboxProven } from "./deliverability.js";
 export { createReminderCounters, type ReminderCounters } from "./metrics.js";
 export { startReminders } from "./run-reminders.js";
 export { createReminderSender, type ReminderSender } from "./sending.js";

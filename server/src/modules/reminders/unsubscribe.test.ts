@@ -6,10 +6,10 @@ import {
 } from "@arcana/protocol";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { users } from "../../db/schema.js";
+import { reminderChoices, users } from "../../db/schema.js";
 import { loadEconomy } from "../../economy.js";
 import { apiClient, errorCode } from "../../test/api-client.js";
-import { createTestApp, testClock } from "../../test/app.js";
+import { createTestApp, signInByCode, testClock } from "../../test/app.js";
 import { signUpMember } from "../../test/members.js";
 import { createUnsubscribeTokens } from "./unsubscribe-token.js";
 
@@ -110,5 +110,24 @@ describe("GET /reminders/unsubscribe: the page in the member's language", () => 
     expect(await res.text()).toContain("This link does not work");
     const post = await t.app.request("/reminders/unsubscribe?token=forged.token", { method: "POST" });
     expect(post.status).toBe(400);
+  });
+});
+
+describe("an address the mail server refused", () => {
+  it("gets reminders again once the member signs in with a code mailed to it", async () => {
+    const member = await optedIn("bounced-back@example.com");
+    const refused = () =>
+      t.database.db
+        .select({ at: reminderChoices.undeliverableAt })
+        .from(reminderChoices)
+        .where(eq(reminderChoices.userId, member.userId));
+    await t.database.db
+      .update(reminderChoices)
+      .set({ undeliverableAt: clock.now() })
+      .where(eq(reminderChoices.userId, member.userId));
+    expect((await refused())[0]?.at).not.toBeNull();
+    clock.advance(120_000);
+    await signInByCode(t.app, "bounced-back@example.com");
+    expect((await refused())[0]?.at).toBeNull();
   });
 });
