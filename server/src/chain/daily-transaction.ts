@@ -11,7 +11,7 @@ import { ApiError } from "../http/api-error.js";
 import { DependencyUnavailableError } from "../http/dependency.js";
 import type { ChainClients } from "./clients.js";
 
-type DailyEventName = "CheckedIn" | "TarotRecorded";
+export type DailyEventName = "CheckedIn" | "TarotRecorded";
 /** A Daily contract event as viem decodes it from a receipt, typed from the ABI. */
 type DailyEventLog<Name extends DailyEventName> = ParseEventLogsReturnType<typeof dailyAbi, Name, true>[number];
 

@@ -39,7 +39,7 @@ export async function longestCheckInStreak(db: DatabaseOrTransaction, userId: st
  * this call or an earlier path); false when no member held the wallet then.
  */
 export function relayedCheckInCredits(deps: CheckInCreditsDeps) {
-  const { creditSeenCheckIns } = createCheckInCredits(deps);
+  const { pipeline } = createCheckInCredits(deps);
   return async (tx: Transaction, events: ReadonlyArray<CheckedInEvent & { blockNumber: number }>): Promise<boolean[]> =>
-    (await creditSeenCheckIns(events, tx)).map((credit) => credit !== null);
+    (await pipeline.creditSeen(events, tx)).map((credit) => credit !== null);
 }

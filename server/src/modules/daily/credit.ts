@@ -1,22 +1,18 @@
-import { and, eq, gte, inArray, lte } from "drizzle-orm";
+import { and, gte, inArray, lte } from "drizzle-orm";
 import type { Logger } from "pino";
-import { type ChainEventIdentity, chainEventKey } from "../../chain/event-key.js";
-import { recordFastPathEvents } from "../../chain/events.js";
-import type { Database, DatabaseOrTransaction, Transaction } from "../../db/client.js";
+import type { ChainClients } from "../../chain/clients.js";
+import { chainEventKey } from "../../chain/event-key.js";
+import { dailyEventFields } from "../../chain/events.js";
+import type { Database, Transaction } from "../../db/client.js";
 import type { Economy } from "../../economy.js";
-import { grantPointsBatch, nextCreditReferences, type Reversal, reverseCredit } from "../ledger/api.js";
+import { type CreditedChainEvent, createChainCreditPipeline, sameChainEvent } from "../chain-credits/api.js";
+import { grantPointsBatch, nextCreditReferences } from "../ledger/api.js";
 import { lockMembers, memberIdsByWalletAt } from "../users/api.js";
 import { checkInLabel, checkInPoints, streakOnDay } from "./rules.js";
 import { checkIns } from "./schema.js";
 
 /** A `Daily.CheckedIn` event, from the indexer or a member-submitted transaction. */
-export interface CheckedInEvent extends ChainEventIdentity {
-  wallet: string;
-  /** GMT day number from the event. */
-  day: number;
-  /** The block's time: the check-in counts for whoever held the wallet then. */
-  blockTime: Date;
-}
+export type CheckedInEvent = CreditedChainEvent;
 
 export interface CheckInCredit {
   userId: string;
@@ -29,11 +25,6 @@ export interface CheckInCredit {
 
 type CheckInRow = typeof checkIns.$inferSelect;
 
-/** The ledger reference of a check-in's points; rows from before credits were keyed by event used member and day. */
-function creditReference(row: CheckInRow): string {
-  return row.creditReference ?? `${row.userId}:${row.day}`;
-}
-
 function asCredit(row: CheckInRow, credited: boolean): CheckInCredit {
   return { userId: row.userId, credited, day: row.day, streak: row.streak, points: row.points };
 }
@@ -43,13 +34,16 @@ export interface CheckInCreditsDeps {
   economy: Economy;
   logger: Logger;
   now: () => Date;
+  /** For the fast path by transaction hash (a relay's settlement has its receipt already). */
+  chainClients?: ChainClients;
 }
 
 /**
- * The one check-in credit rule, whichever path reports the event (indexer batch, tx-hash fast path,
- * confirmed relay), and its undoing when a reorg orphans the event's block.
+ * The one check-in credit rule (who earns which streak and points), which the chain-credit pipeline
+ * runs for every path that reports the event (indexer batch, tx-hash fast path, confirmed relay),
+ * and undoes when a reorg orphans the event's block.
  */
-export function createCheckInCredits({ db, economy, logger, now }: CheckInCreditsDeps) {
+export function createCheckInCredits({ db, economy, logger, now, chainClients }: CheckInCreditsDeps) {
   /**
    * The check-in credit for a batch of events in the caller's transaction, as set operations: one
    * lookup of the wallets' holders, one lock of their members (in id order), one read of what they
@@ -191,83 +185,49 @@ export function createCheckInCredits({ db, economy, logger, now }: CheckInCredit
     );
   }
 
-  /**
-   * Undoes the check-in a `CheckedIn` event credited when its block is orphaned by a reorg: the
-   * row goes (the day is open again) and a reversal takes its points back, as far as the balance
-   * allows. Nothing happens for an event that credited nothing.
-   */
-  async function revertCheckIn(tx: Transaction, event: ChainEventIdentity): Promise<Reversal | null> {
-    const [row] = await tx
-      .delete(checkIns)
-      .where(
-        and(
-          eq(checkIns.chainId, event.chainId),
-          eq(checkIns.txHash, event.txHash.toLowerCase()),
-          eq(checkIns.logIndex, event.logIndex),
-        ),
-      )
-      .returning();
-    if (!row) return null;
-    const reversal = await reverseCredit(
-      tx,
-      { kind: "check_in", reference: creditReference(row) },
-      `chain reorganisation on chain ${row.chainId} dropped check-in ${row.txHash}`,
-      now(),
-    );
-    logger.warn(
-      { userId: row.userId, chainId: row.chainId, txHash: row.txHash, day: row.day, ...reversal },
-      "a credited check-in was orphaned by a reorg: reversed",
-    );
-    return reversal;
-  }
+  const pipeline = createChainCreditPipeline({
+    db,
+    logger,
+    now,
+    chainClients,
+    eventName: "CheckedIn",
+    kind: "check_in",
+    noun: "check-in",
+    fromChainEvent: dailyEventFields,
+    fromVerified: (verified) => verified.seen,
+    chainArgs: (event) => ({ wallet: event.wallet, day: event.day }),
+    // A check-in row is stored exactly when the event is credited.
+    creditIn: async (tx, events) =>
+      (await creditCheckInsBatch(tx, events)).map((credit) => ({ credit, stored: credit?.credited ?? false })),
+    // The row goes (the day is open again); a check-in row always earned its points.
+    removeRow: async (tx, event) => (await tx.delete(checkIns).where(sameChainEvent(checkIns, event)).returning())[0],
+    earned: () => true,
+    refusals: {
+      uncredited: {
+        code: "forbidden",
+        message: "This check-in was made before your wallet was bound to your account, so it does not count for you.",
+      },
+      creditedElsewhere: "This check-in was already credited to another account.",
+    },
+  });
 
-  /**
-   * Credits a check-in to the member whose binding of the wallet covered the event's block time,
-   * once per member per GMT day whichever chain or path reports it, and once per event ever: a
-   * batch of one (`creditCheckInsBatch`), in its own transaction (a savepoint inside `into`'s).
-   * Null when no member held the wallet then. An event already credited answers its credit as it
-   * stands (`credited: false`), whoever it went to.
-   */
-  async function creditCheckIn(event: CheckedInEvent, into: DatabaseOrTransaction = db): Promise<CheckInCredit | null> {
-    return into.transaction(async (tx) => (await creditCheckInsBatch(tx, [event]))[0] ?? null);
-  }
-
-  /**
-   * `creditCheckIn` for a path that saw the event before the indexer (a member-submitted
-   * transaction hash, a confirmed relay): a credit it makes joins the indexer's reorg window in the
-   * same transaction (`recordFastPathEvent`), so a reorg that drops its block reverses it.
-   */
-  async function creditSeenCheckIn(
-    event: CheckedInEvent & { blockNumber: number },
-    into: DatabaseOrTransaction = db,
-  ): Promise<CheckInCredit | null> {
-    return (await creditSeenCheckIns([event], into))[0] ?? null;
-  }
-
-  /**
-   * `creditSeenCheckIn` for the events of one receipt (a relayed batch, in log order): one batch
-   * credit and one record of the credited events, in one transaction.
-   */
-  async function creditSeenCheckIns(
-    events: ReadonlyArray<CheckedInEvent & { blockNumber: number }>,
-    into: DatabaseOrTransaction = db,
-  ): Promise<Array<CheckInCredit | null>> {
-    return into.transaction(async (tx) => {
-      const credits = await creditCheckInsBatch(tx, events);
-      await recordFastPathEvents(
-        tx,
-        events
-          .filter((_, index) => credits[index]?.credited)
-          .map((event) => ({
-            ...event,
-            contract: "Daily" as const,
-            name: "CheckedIn",
-            args: { wallet: event.wallet, day: event.day },
-          })),
-      );
-      return credits;
-    });
-  }
-
-  return { creditCheckIn, creditSeenCheckIn, creditSeenCheckIns, creditCheckInsBatch, revertCheckIn };
+  return {
+    /**
+     * Credits a check-in to the member whose binding of the wallet covered the event's block time,
+     * once per member per GMT day whichever chain or path reports it, and once per event ever: a
+     * batch of one (`creditCheckInsBatch`), in its own transaction (a savepoint inside `into`'s).
+     * Null when no member held the wallet then. An event already credited answers its credit as it
+     * stands (`credited: false`), whoever it went to.
+     */
+    creditCheckIn: pipeline.credit,
+    creditCheckInsBatch,
+    /**
+     * Undoes the check-in a `CheckedIn` event credited when its block is orphaned by a reorg: the
+     * row goes (the day is open again) and a reversal takes its points back, as far as the balance
+     * allows. Nothing happens for an event that credited nothing.
+     */
+    revertCheckIn: pipeline.revert,
+    /** The same credit for the fast paths (`creditSeen`, `creditSubmitted`) and the indexer (`eventHandler`). */
+    pipeline,
+  };
 }

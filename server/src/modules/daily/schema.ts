@@ -1,4 +1,5 @@
-import { integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { integer, pgTable, primaryKey, uniqueIndex } from "drizzle-orm/pg-core";
+import { creditedEventColumns } from "../../chain/credit-columns.js";
 import { users } from "../users/schema.js";
 
 /**
@@ -8,22 +9,10 @@ import { users } from "../users/schema.js";
 export const checkIns = pgTable(
   "check_ins",
   {
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id),
-    /** GMT day number (days since 1970-01-01), as the Daily contract counts. */
-    day: integer("day").notNull(),
-    /** Lower-cased wallet that checked in. */
-    wallet: text("wallet").notNull(),
-    chainId: integer("chain_id").notNull(),
-    txHash: text("tx_hash").notNull(),
-    logIndex: integer("log_index").notNull(),
-    /** The ledger reference its points were credited under; null on rows from before credits were keyed by event. */
-    creditReference: text("credit_reference"),
+    ...creditedEventColumns(() => users.id),
     points: integer("points").notNull(),
     /** Consecutive days ending with this one. */
     streak: integer("streak").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     primaryKey({ columns: [table.userId, table.day] }),

@@ -10,17 +10,24 @@ import {
 import { and, desc, eq, gte } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { ChainClients } from "../../chain/clients.js";
-import { verifyDailyTransaction } from "../../chain/daily-transaction.js";
 import type { Database } from "../../db/client.js";
 import type { Economy } from "../../economy.js";
-import { ApiError } from "../../http/api-error.js";
-import { createCheckInCredits } from "./credit.js";
+import { type CheckInCredit, createCheckInCredits } from "./credit.js";
 import { checkInWindow, currentStreak, nextCheckInPoints } from "./rules.js";
 import { checkIns } from "./schema.js";
 
 export type { CheckedInEvent, CheckInCredit } from "./credit.js";
 
 export type CheckInService = ReturnType<typeof createCheckInService>;
+
+function checkInResult(credit: CheckInCredit): CheckInResult {
+  return {
+    credited: credit.credited,
+    date: gmtDate(credit.day * DAY_MS),
+    streak: credit.streak,
+    points: credit.points,
+  };
+}
 
 export function createCheckInService(deps: {
   db: Database;
@@ -29,9 +36,8 @@ export function createCheckInService(deps: {
   now: () => Date;
   chainClients: ChainClients;
 }) {
-  const { db, economy, now, chainClients } = deps;
+  const { db, economy, now } = deps;
   const credits = createCheckInCredits(deps);
-  const { creditSeenCheckIn } = credits;
 
   return {
     ...credits,
@@ -65,33 +71,7 @@ export function createCheckInService(deps: {
     },
 
     /** The fast path: verifies the member's own check-in transaction and credits it now. */
-    async creditSubmittedCheckIn(
-      member: { uid: string; wallet_address: string | null },
-      chainId: number,
-      txHash: `0x${string}`,
-    ): Promise<CheckInResult> {
-      const verified = await verifyDailyTransaction(chainClients, {
-        chainId,
-        txHash,
-        memberWallet: member.wallet_address,
-        eventName: "CheckedIn",
-      });
-      const credit = await creditSeenCheckIn(verified.seen);
-      if (!credit) {
-        throw new ApiError(
-          "forbidden",
-          "This check-in was made before your wallet was bound to your account, so it does not count for you.",
-        );
-      }
-      if (credit.userId !== member.uid) {
-        throw new ApiError("event_already_credited", "This check-in was already credited to another account.");
-      }
-      return {
-        credited: credit.credited,
-        date: gmtDate(credit.day * DAY_MS),
-        streak: credit.streak,
-        points: credit.points,
-      };
-    },
+    creditSubmittedCheckIn: async (...submitted: Parameters<typeof credits.pipeline.creditSubmitted>) =>
+      checkInResult(await credits.pipeline.creditSubmitted(...submitted)),
   };
 }

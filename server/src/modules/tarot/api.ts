@@ -23,10 +23,10 @@ export async function tarotRecordedDays(db: DatabaseOrTransaction, userId: strin
 export function relayedTarotCredits(
   deps: Omit<TarotCreditsDeps, "config" | "drawFor"> & { config: Pick<Config, "chains" | "tarotDrawSecret"> },
 ) {
-  const { creditSeenTarotRecorded } = createTarotCredits({
+  const { pipeline } = createTarotCredits({
     ...deps,
     drawFor: memberDraws(deps.config.tarotDrawSecret),
   });
   return async (tx: Transaction, event: TarotRecordedEvent & { blockNumber: number }): Promise<boolean> =>
-    (await creditSeenTarotRecorded(event, tx)) !== null;
+    ((await pipeline.creditSeen([event], tx))[0] ?? null) !== null;
 }

@@ -1,4 +1,5 @@
 import { boolean, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { creditedEventColumns } from "../../chain/credit-columns.js";
 import { users } from "../users/schema.js";
 
 /** Today's reading per member: the cards are the day's fixed draw; the text may be rewritten. */
@@ -25,20 +26,10 @@ export const tarotReadings = pgTable(
 export const tarotRecords = pgTable(
   "tarot_records",
   {
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id),
-    day: integer("day").notNull(),
-    chainId: integer("chain_id").notNull(),
-    wallet: text("wallet").notNull(),
+    ...creditedEventColumns(() => users.id),
     digest: text("digest").notNull(),
-    txHash: text("tx_hash").notNull(),
-    logIndex: integer("log_index").notNull(),
-    /** The ledger reference its points were credited under; null on rows from before credits were keyed by event. */
-    creditReference: text("credit_reference"),
     /** Whether this record earned the day's tarot points (the member's first record that day, on any chain). */
     credited: boolean("credited").notNull().default(false),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     primaryKey({ columns: [table.userId, table.day, table.chainId] }),

@@ -16,7 +16,6 @@ import {
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { ChainClients } from "../../chain/clients.js";
-import { verifyDailyTransaction } from "../../chain/daily-transaction.js";
 import type { Config } from "../../config.js";
 import type { Database } from "../../db/client.js";
 import type { Economy } from "../../economy.js";
@@ -82,8 +81,7 @@ export function createTarotService(deps: {
       written_by: modelText ? "model" : "arcana",
     };
   }
-  const credits = createTarotCredits({ db, config, economy, logger, now, drawFor });
-  const { creditSeenTarotRecorded } = credits;
+  const credits = createTarotCredits({ db, config, economy, logger, now, drawFor, chainClients });
 
   return {
     ...credits,
@@ -212,26 +210,9 @@ export function createTarotService(deps: {
 
     /** The fast path: verifies the member's own `recordTarot` transaction and credits it now. */
     async creditSubmittedTarot(
-      member: { uid: string; wallet_address: string | null },
-      chainId: number,
-      txHash: `0x${string}`,
+      ...submitted: Parameters<typeof credits.pipeline.creditSubmitted>
     ): Promise<TarotRecordResult> {
-      const verified = await verifyDailyTransaction(chainClients, {
-        chainId,
-        txHash,
-        memberWallet: member.wallet_address,
-        eventName: "TarotRecorded",
-      });
-      const credit = await creditSeenTarotRecorded({ ...verified.seen, digest: verified.args.digest });
-      if (!credit) {
-        throw new ApiError(
-          "bad_request",
-          "This transaction recorded a different draw than your cards for that day, or was made before your wallet was bound to your account.",
-        );
-      }
-      if (credit.userId !== member.uid) {
-        throw new ApiError("event_already_credited", "This tarot record was already credited to another account.");
-      }
+      const credit = await credits.pipeline.creditSubmitted(...submitted);
       return { credited: credit.credited, date: gmtDate(credit.day * DAY_MS), points: credit.points };
     },
   };
