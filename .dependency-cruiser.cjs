@@ -114,7 +114,7 @@ module.exports = {
       name: "no-circular",
       severity: "error",
       comment: "An import loop: break it by moving the shared piece to the module that owns it.",
-      from: { path: "^(server/src|web/app)/" },
+      from: { path: "^(server/src|web/app|protocol/src)/" },
       to: { circular: true },
     },
   ],

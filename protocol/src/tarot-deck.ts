@@ -1,12 +1,15 @@
 // The deck, the spread and the draw's digest, without zod: the browser's bundle imports these.
 import { chainIds } from "./chains.js";
-import type { TarotNetwork } from "./tarot.js";
 
 export const TAROT_DECK_SIZE = 78;
 export const tarotPositions = ["past", "present", "future"] as const;
 export type TarotPosition = (typeof tarotPositions)[number];
 export const tarotSuits = ["major", "wands", "cups", "swords", "pentacles"] as const;
 export type TarotSuit = (typeof tarotSuits)[number];
+
+/** `network` of `GET /blockchain/tarot`: `zkf` is zkFair; `op` is every other chain (opBNB, its testnet, the local chain). */
+export const tarotNetworks = ["op", "zkf"] as const;
+export type TarotNetwork = (typeof tarotNetworks)[number];
 
 export function tarotNetworkOfChain(chainId: number): TarotNetwork {
   return chainId === chainIds.zkFair ? "zkf" : "op";

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { hexSchema } from "./hex.js";
 import { languages } from "./languages.js";
-import { TAROT_DECK_SIZE, tarotPositions, tarotSuits } from "./tarot-deck.js";
+import { TAROT_DECK_SIZE, tarotNetworks, tarotPositions, tarotSuits } from "./tarot-deck.js";
 
 /** Card ids are stable: 0–21 the major arcana, then 14 per suit (wands, cups, swords, pentacles), ace to king. */
 export const tarotCardIdSchema = z
@@ -68,9 +68,8 @@ export const tarotReadingSchema = z.object({
 });
 export type TarotReading = z.infer<typeof tarotReadingSchema>;
 
-/** `network` of `GET /blockchain/tarot`: `zkf` is zkFair; `op` is every other chain (opBNB, its testnet, the local chain). */
-export const tarotNetworkSchema = z.enum(["op", "zkf"]);
-export type TarotNetwork = z.infer<typeof tarotNetworkSchema>;
+/** `network` of `GET /blockchain/tarot` (`tarotNetworks`). */
+export const tarotNetworkSchema = z.enum(tarotNetworks);
 
 export const chainTarotQuerySchema = z.object({ network: tarotNetworkSchema.default("op") });
 

@@ -1,5 +1,11 @@
+import type { User } from "@arcana/protocol";
 import type { Logger } from "pino";
-import type { Authenticated } from "../modules/auth/service.js";
+
+/** A request's signed-in member and the session that signed them in (the auth module finds it). */
+export interface Authenticated {
+  user: User;
+  sessionId: string;
+}
 
 /** Variables every request carries through the Hono context. */
 export interface AppEnv {

@@ -1,10 +1,9 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import type { Config } from "../config.js";
-import type { Authenticated, AuthService } from "../modules/auth/service.js";
 import { ApiError } from "./api-error.js";
 import { createClientAddress, type ProxyTrust, rateLimitSubject } from "./client-ip.js";
-import type { AppEnv } from "./env.js";
+import type { AppEnv, Authenticated } from "./env.js";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -48,11 +47,16 @@ function sameOrigin(c: Context<AppEnv>, config: Config, origin: string): boolean
   return origin === new URL(c.req.url).origin;
 }
 
+/** What the session middleware asks of the auth module: whose session a token is, if any. */
+export interface SessionLookup {
+  authenticate(token: string): Promise<Authenticated | null>;
+}
+
 /**
  * Resolves the session once per request (cookie or `Authorization: Bearer`), lazily:
  * pages and API calls that never ask don't touch the database.
  */
-export function sessionMiddleware(auth: AuthService, config: Config): MiddlewareHandler<AppEnv> {
+export function sessionMiddleware(auth: SessionLookup, config: Config): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     let resolved: Promise<(Authenticated & { via: "cookie" | "bearer" }) | null> | undefined;
     c.set("session", () => {

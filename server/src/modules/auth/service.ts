@@ -16,6 +16,7 @@ import type { Logger } from "pino";
 import type { Database, Transaction } from "../../db/client.js";
 import { ApiError } from "../../http/api-error.js";
 import { DependencyUnavailableError } from "../../http/dependency.js";
+import type { Authenticated } from "../../http/env.js";
 import { type Mailer, MailUndeliverableError } from "../../mail/mailer.js";
 import { type MailBrand, signInCodeMail } from "../../mail/templates.js";
 import type { RateLimit, RateLimiter } from "../../rate-limit/limiter.js";
@@ -76,11 +77,6 @@ export interface AuthDeps {
   cache?: SessionCache;
   /** Whose e-mails they are (the branding's name and footer); Arcana's own when absent. */
   mailBrand?: MailBrand;
-}
-
-export interface Authenticated {
-  user: User;
-  sessionId: string;
 }
 
 export interface SignedIn {
