@@ -1,8 +1,7 @@
 import { genesisPassAbi } from "@arcana/contracts";
 import type { Logger } from "pino";
-import type { Config } from "../config.js";
+import type { ChainConfig } from "../config.js";
 import { ApiError } from "../http/api-error.js";
-import type { ChainClients } from "./clients.js";
 import type { AuthorizationSigner } from "./signer.js";
 
 /** A chain's GenesisPass authorizer against this server's signer: `matches` null when it could not be read. */
@@ -31,9 +30,20 @@ export const SIGNER_RECHECK_MS = 15_000;
  * and before every authorization, so a rotated key that the contracts do not know is refused here
  * (503 `signer_not_authorizer`) instead of signing what the chain will revert with `InvalidSigner`.
  */
+/** What the check reads of each chain: `GenesisPass.authorizer()`, its only RPC call. */
+export interface AuthorizerReader {
+  client(chainId: number): {
+    readContract(call: {
+      address: `0x${string}`;
+      abi: typeof genesisPassAbi;
+      functionName: "authorizer";
+    }): Promise<unknown>;
+  };
+}
+
 export function createSignerHealth(deps: {
-  config: Pick<Config, "chains">;
-  chainClients: ChainClients;
+  config: { chains: ReadonlyArray<Pick<ChainConfig, "key" | "id" | "genesisPassAddress">> };
+  chainClients: AuthorizerReader;
   signer: AuthorizationSigner;
   logger: Logger;
   now: () => Date;

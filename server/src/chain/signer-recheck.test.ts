@@ -1,8 +1,6 @@
 import pino from "pino";
 import { describe, expect, it } from "vitest";
-import type { Config } from "../config.js";
 import { DEV_SIGNER_PRIVATE_KEY } from "../known-development-secrets.js";
-import type { ChainClients } from "./clients.js";
 import { createAuthorizationSigner } from "./signer.js";
 import { createSignerHealth } from "./signer-health.js";
 
@@ -15,14 +13,14 @@ describe("the signer-authorizer check", () => {
     const signer = createAuthorizationSigner(DEV_SIGNER_PRIVATE_KEY);
     let authorizer: `0x${string}` = signer.address;
     // The chain, as GenesisPass.authorizer() answers: the only RPC call the check makes.
-    const chainClients = {
-      client: () => ({ readContract: async () => authorizer }),
-    } as unknown as ChainClients;
+    const chainClients = { client: () => ({ readContract: async () => authorizer }) };
     let current = Date.parse("2026-11-28T00:00:00Z");
     const now = () => new Date(current);
-    const chains = [{ key: "local", id: 31337, genesisPassAddress: "0x5FbDB2315678afecb367f032d93F642f64180aa3" }];
+    const chains = [
+      { key: "local" as const, id: 31337, genesisPassAddress: "0x5FbDB2315678afecb367f032d93F642f64180aa3" as const },
+    ];
     const health = createSignerHealth({
-      config: { chains } as unknown as Pick<Config, "chains">,
+      config: { chains },
       chainClients,
       signer,
       logger: pino({ level: "silent" }),

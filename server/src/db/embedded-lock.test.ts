@@ -6,6 +6,7 @@ import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { openDatabase } from "./client.js";
 import { DatabaseInUseError, lockDatabaseDirectory, lockFileName } from "./embedded-lock.js";
+import { queryRows } from "./rows.js";
 
 const directories: string[] = [];
 function emptyDirectory() {
@@ -45,7 +46,7 @@ describe("the lock on an embedded database directory", () => {
   it("opens with a 32 MB buffer pool, not PGlite's 128 MB that made every start zero 96 MB more (decision 0031)", async () => {
     const database = await openDatabase({ kind: "pglite", dataDir: emptyDirectory() });
     try {
-      const { rows } = (await database.db.execute(sql`show shared_buffers`)) as unknown as { rows: unknown[] };
+      const rows = await queryRows(database.db, sql`show shared_buffers`);
       expect(rows).toEqual([{ shared_buffers: "32MB" }]);
     } finally {
       await database.close();

@@ -7,6 +7,10 @@ import type { DatabaseOrTransaction } from "./client.js";
  * reads them.
  */
 export async function queryRows<T>(db: DatabaseOrTransaction, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as T[] | { rows: T[] };
-  return Array.isArray(result) ? result : result.rows;
+  const result: unknown = await db.execute(query);
+  if (Array.isArray(result)) return result;
+  if (typeof result === "object" && result !== null && "rows" in result && Array.isArray(result.rows)) {
+    return result.rows;
+  }
+  throw new Error("the database driver answered a statement with neither rows nor an array");
 }

@@ -24,14 +24,14 @@ export async function contents(db: Database): Promise<Record<string, string>> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`set local time zone 'UTC'`);
     const tables = await queryRows<{ name: string }>(
-      tx as unknown as Database,
+      tx,
       sql`select table_schema || '.' || table_name as name from information_schema.tables
           where table_schema in ('public', 'drizzle') and table_type = 'BASE TABLE' order by 1`,
     );
     const digest: Record<string, string> = {};
     for (const { name } of tables) {
       const [row] = await queryRows<{ n: string; md5: string | null }>(
-        tx as unknown as Database,
+        tx,
         sql.raw(`select count(*)::text as n, md5(string_agg(t::text, '|' order by t::text)) as md5 from ${name} t`),
       );
       digest[name] = `${row?.n} ${row?.md5}`;
