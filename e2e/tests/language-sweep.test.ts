@@ -11,10 +11,13 @@ import { signUpByApi } from "../src/members.js";
 import { freshDataDir, repoRoot, startServer } from "../src/server.js";
 
 /**
- * The English sweep (issue 42): every member and operator page and the dashboard's dialogs, in each non-English
- * language at 360 and 1280 px, fail on a visible text that is word for word the English page's, on horizontal overflow,
- * on a control whose text is cut or wider than its box, and on a close button outside the screen. One server, one
- * browser, one context per language and width. Screenshots per language go to e2e/screenshots/sweep (gitignored).
+ * The English sweep (issue 42): every member and operator page, the dashboard's dialogs and the wallet dialog (with
+ * today's reading written in the page's language), in all six languages at 360 and 1280 px. It fails on a visible text
+ * of a non-English page that is word for word the English page's, on horizontal overflow, on a control whose text is
+ * cut or wider than its box, on a dialog's control outside the screen, and at 360 px on any control outside the screen
+ * or a text cut to an ellipsis. One server, one browser, one context per member; each page is loaded once per language
+ * and read at both widths (the viewport changes in place). Screenshots at 360 px go to e2e/screenshots/sweep
+ * (gitignored).
  */
 const memberEmail = "sweep-member@example.com";
 const operatorEmail = "sweep-ops@example.com";
@@ -32,6 +35,11 @@ const operatorPages = [
   "/operator/audit",
 ];
 const dialogs = ["pointsHistory", "checkIn", "invites"] as const;
+interface Target {
+  who: string;
+  path: string;
+  dialog?: (typeof dialogs)[number] | "wallet";
+}
 /** Names that are the same in every language: the product, tokens, wallets, chains' own names. */
 const names = new Set([
   "Arcana",
@@ -92,7 +100,11 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** The visible texts of the page (each text node's trimmed text), and what does not fit. */
+/**
+ * The visible texts of the page (each text node's trimmed text), and what does not fit: the document wider than the
+ * screen, a control whose text is wider than its box, a control in a dialog outside the screen; at 360 px also any
+ * control partly outside the screen and a text cut to an ellipsis.
+ */
 function readPage(page: Page): Promise<{ texts: string[]; misfits: string[] }> {
   return page.evaluate(() => {
     const texts: string[] = [];
@@ -105,17 +117,27 @@ function readPage(page: Page): Promise<{ texts: string[]; misfits: string[] }> {
       texts.push(text);
     }
     const misfits: string[] = [];
+    const narrow = window.innerWidth <= 360;
     if (document.documentElement.scrollWidth > window.innerWidth) {
       misfits.push(`the page is ${document.documentElement.scrollWidth}px wide`);
     }
     for (const element of Array.from(document.querySelectorAll<HTMLElement>("button, a[href], [role=button], input"))) {
       if (element.offsetParent === null || element.clientWidth === 0) continue;
       const name = element.textContent?.trim() || element.getAttribute("aria-label") || element.tagName;
-      if (element.scrollWidth > element.clientWidth + 1) misfits.push(`"${name}" is cut`);
+      if (element.scrollWidth > element.clientWidth + 1) {
+        misfits.push(`"${name}" is cut (needs ${element.scrollWidth}px, has ${element.clientWidth}px)`);
+      }
       const box = element.getBoundingClientRect();
-      const dialog = element.closest("[role=dialog]");
-      if (dialog && (box.left < -0.5 || box.right > window.innerWidth + 0.5)) {
-        misfits.push(`"${name}" in a dialog lies outside the screen`);
+      if ((narrow || element.closest("[role=dialog]")) && (box.left < -0.5 || box.right > window.innerWidth + 0.5)) {
+        misfits.push(`"${name}" spans ${Math.round(box.left)}-${Math.round(box.right)}px of the screen`);
+      }
+    }
+    if (narrow) {
+      for (const element of Array.from(document.querySelectorAll<HTMLElement>("body *"))) {
+        // Visually hidden text (1 px wide) is cut on purpose.
+        if (element.offsetParent === null || element.clientWidth <= 1) continue;
+        if (getComputedStyle(element).textOverflow !== "ellipsis") continue;
+        if (element.scrollWidth > element.clientWidth + 1) misfits.push(`"${element.textContent}" is cut`);
       }
     }
     return { texts, misfits };
@@ -134,22 +156,33 @@ function isWords(text: string): boolean {
   return /\p{L}{2,}/u.test(text);
 }
 
-async function visit(page: Page, target: string, dialog?: (typeof dialogs)[number]) {
-  await page.goto(`${server.url}${target}`, { waitUntil: "networkidle" });
-  if (dialog) {
-    const index = dialogs.indexOf(dialog);
-    await page.getByTestId("member-dashboard").getByRole("button").nth(index).click();
+/** Opens the target in the page's language and, for a dialog, opens it from the dashboard or the header. */
+async function visit(page: Page, target: Target, language: string) {
+  await page.goto(`${server.url}${target.path}?lang=${language}`, { waitUntil: "networkidle" });
+  expect(await page.getAttribute("html", "lang")).toBe(language);
+  if (target.dialog === "wallet") {
+    await page.getByTestId("header-wallet").click();
+  } else if (target.dialog) {
+    await page.getByTestId("member-dashboard").getByRole("button").nth(dialogs.indexOf(target.dialog)).click();
+  }
+  if (target.dialog) {
     await page.getByRole("dialog").getByRole("button").first().waitFor();
     await page.waitForLoadState("networkidle");
   }
 }
 
+/** After a viewport change: two frames, so listeners on the size (media queries, observers) have run. */
+function settle(page: Page) {
+  return page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+}
+
 describe("every page and dialog in every language", () => {
   it("shows no English, no overflow and no cut control, member and operator, at 360 and 1280 px", async () => {
     mkdirSync(screenshots, { recursive: true });
-    const targets: Array<{ who: string; path: string; dialog?: (typeof dialogs)[number] }> = [
+    const targets: Target[] = [
       ...memberPages.map((path) => ({ who: memberEmail, path })),
       ...dialogs.map((dialog) => ({ who: memberEmail, path: "/", dialog })),
+      { who: memberEmail, path: "/", dialog: "wallet" as const },
       ...operatorPages.map((path) => ({ who: operatorEmail, path })),
     ];
     const problems: string[] = [];
@@ -159,20 +192,36 @@ describe("every page and dialog in every language", () => {
       const page = await context.newPage();
       await signUpByApi(page, server.url, who);
       await page.request.post(`${server.url}/api/users/mine/language`, { data: { language: "en" } });
-      for (const target of targets.filter((candidate) => candidate.who === who)) {
-        await visit(page, `${target.path}?lang=en`, target.dialog);
-        english.set(`${target.path}${target.dialog ?? ""}`, new Set((await readPage(page)).texts.filter(isWords)));
-      }
-      for (const language of languages) {
-        for (const width of widths) {
-          await page.setViewportSize({ width, height: 800 });
-          for (const target of targets.filter((candidate) => candidate.who === who)) {
-            const key = `${target.path}${target.dialog ?? ""}`;
-            await visit(page, `${target.path}?lang=${language}`, target.dialog);
+      const draw = (await (await page.request.get(`${server.url}/api/tarot/draw`)).json()) as {
+        data: { cards: Array<{ card_id: number; is_reversed: boolean }> };
+      };
+      const cards = draw.data.cards.map(({ card_id, is_reversed }) => ({ card_id, is_reversed }));
+      let width: number = widths[1];
+      // English first: its words are what the other languages must not show; it must fit too.
+      for (const language of ["en", ...languages]) {
+        if (who === memberEmail) {
+          // Today's reading written in this language: the longest texts /daily-tarot shows.
+          await page.request.post(`${server.url}/api/tarot/daily`, { data: { language, cards, force_refresh: true } });
+        }
+        for (const target of targets.filter((candidate) => candidate.who === who)) {
+          const key = `${target.path}${target.dialog ?? ""}`;
+          // One load per page and language, read at both widths: the width it loaded at, then the other.
+          await visit(page, target, language);
+          for (const pass of [0, 1]) {
+            if (pass === 1) {
+              width = width === widths[0] ? widths[1] : widths[0];
+              await page.setViewportSize({ width, height: 800 });
+              await settle(page);
+            }
             const { texts, misfits } = await readPage(page);
             const where = `${language} ${width}px ${key}`;
-            for (const text of new Set(texts)) {
-              if (isWords(text) && english.get(key)?.has(text)) problems.push(`${where}: English "${text}"`);
+            const words = texts.filter(isWords);
+            if (language === "en") {
+              english.set(key, new Set([...(english.get(key) ?? []), ...words]));
+            } else {
+              for (const text of new Set(words)) {
+                if (english.get(key)?.has(text)) problems.push(`${where}: English "${text}"`);
+              }
             }
             problems.push(...misfits.map((misfit) => `${where}: ${misfit}`));
             if (width === 360) {

@@ -4,7 +4,6 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { watchErrors } from "../src/browser.js";
 import { serverAndBrowser } from "../src/harness.js";
-import { signUpByApi } from "../src/members.js";
 import { repoRoot } from "../src/server.js";
 
 const e2e = serverAndBrowser();
@@ -13,7 +12,6 @@ const e2e = serverAndBrowser();
 const screenshots = path.join(repoRoot, "e2e/screenshots/languages");
 const languages = ["en", "zh-CN", "ko", "ja", "vi", "tr"];
 const pages = ["/", "/genesis-pass", "/daily-tarot", "/loot-box"];
-const memberPages = [...pages, "/change-password"];
 
 /**
  * What does not fit a 360 px screen on the page as it stands: the document wider than the viewport, a visible
@@ -142,43 +140,6 @@ describe("languages", () => {
     // 24 page loads and full-page screenshots (CJK glyphs included) beside another e2e file on 2 cores: CI took over
     // the default 60 s once; bounded like the member pages' test below.
   }, 180_000);
-
-  it("every member page (with today's reading), the wallet, check-in and invites dialogs fit 360 px in every language, with no clipped button text", async () => {
-    const context = await e2e.browser.newContext({ viewport: { width: 360, height: 780 } });
-    const page = await context.newPage();
-    await signUpByApi(page, e2e.server.url, `narrow-${Date.now()}@example.com`);
-    const draw = (await (await page.request.get(`${e2e.server.url}/api/tarot/draw`)).json()) as {
-      data: { cards: Array<{ card_id: number; is_reversed: boolean }> };
-    };
-    const cards = draw.data.cards.map(({ card_id, is_reversed }) => ({ card_id, is_reversed }));
-    const overflowing: string[] = [];
-    for (const language of languages) {
-      // Today's reading, written in this language (the longest texts the tarot page shows).
-      await page.request.post(`${e2e.server.url}/api/tarot/daily`, { data: { language, cards, force_refresh: true } });
-      for (const pathname of memberPages) {
-        await page.goto(`${e2e.server.url}${pathname}?lang=${language}`, { waitUntil: "networkidle" });
-        expect(await page.getAttribute("html", "lang")).toBe(language);
-        await page.getByTestId("header-wallet").waitFor();
-        overflowing.push(...(await misfits(page, `${language} ${pathname}`)));
-      }
-      await page.getByTestId("header-wallet").click();
-      await page.getByRole("dialog").waitFor();
-      overflowing.push(...(await misfits(page, `${language} the wallet modal`)));
-      await page.keyboard.press("Escape");
-      await page.goto(`${e2e.server.url}/`, { waitUntil: "networkidle" });
-      // The dashboard's check-in and invites tiles open their dialogs (the second and third of its buttons).
-      for (const [tile, dialog] of [
-        [1, "the check-in dialog"],
-        [2, "the invites dialog"],
-      ] as const) {
-        await page.getByTestId("member-dashboard").getByRole("button").nth(tile).click();
-        await page.getByRole("dialog").getByRole("button").first().waitFor();
-        overflowing.push(...(await misfits(page, `${language} ${dialog}`)));
-        await page.keyboard.press("Escape");
-        await page.getByRole("dialog").waitFor({ state: "detached" });
-      }
-    }
-    expect(overflowing).toEqual([]);
-    await context.close();
-  }, 180_000);
+  // Member pages, today's reading and the dashboard's and wallet's dialogs at 360 px in every language: the English
+  // sweep (language-sweep.test.ts) reads them at 360 and 1280 px with one load per page and language.
 });
