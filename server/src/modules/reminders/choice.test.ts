@@ -78,5 +78,6 @@ describe("the operator's site-wide switch (economy file reminders.enabled)", () 
     } finally {
       await off.dispose();
     }
-  });
+    // A second app (its own database, migrated) inside the test: bounded like the file's own set-up.
+  }, 60_000);
 });
