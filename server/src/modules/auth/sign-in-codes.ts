@@ -13,7 +13,7 @@ export interface SignInCodeDeps {
   now: () => Date;
   /** The session secret, then the one before the last rotation: a code either keyed still counts. */
   secrets: readonly string[];
-  /** Wrong codes per address across requesters and resends (auth service's `authLimits.wrongCodesPerEmail`). */
+  /** Wrong codes per address across requesters and resends (`authLimits.wrongCodesPerEmail` in auth-context.ts). */
   wrongCodesPerEmail: RateLimit;
 }
 
