@@ -3,10 +3,9 @@ import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import type { Language, PublicConfig } from "@arcana/protocol";
+import type { PublicConfig } from "@arcana/protocol";
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { Scalar } from "@scalar/hono-api-reference";
-import type { Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { Logger } from "pino";
 import { webManifest } from "./branding.js";
@@ -23,7 +22,6 @@ import { compressWhenAccepted } from "./http/compression.js";
 import { declaredLimits } from "./http/declared-limits.js";
 import type { AppEnv } from "./http/env.js";
 import { toErrorResponse, validationHook } from "./http/errors.js";
-import { languageChosenOnThisSite, languageCookie } from "./http/language.js";
 import { createHttpMetrics } from "./http/metrics.js";
 import { refuseNulBytes } from "./http/nul-bytes.js";
 import { serveOpenApiDocument } from "./http/openapi.js";
@@ -82,10 +80,8 @@ import type { RateLimiter } from "./rate-limit/limiter.js";
 import { createRedisRateLimiter } from "./rate-limit/redis-limiter.js";
 import { version } from "./version.js";
 import type { WebFrontend } from "./web/frontend.js";
-import { methodNotAllowedPage } from "./web/method-not-allowed.js";
-import { pageLanguage } from "./web/page-language.js";
-import { landingReferralCookie } from "./web/referral-landing.js";
-import { createVisitorPages, isVisitorRequest, visitorPageResponse } from "./web/visitor-pages.js";
+import { registerMessageCatalogs } from "./web/message-catalogs.js";
+import { registerPages } from "./web/pages.js";
 
 export interface AppDeps {
   config: Config;
@@ -371,61 +367,14 @@ export function createApp(deps: AppDeps) {
   app.route("/api", api);
 
   if (web) {
-    // Production pages for visitors render once every few seconds, not once per request.
-    const visitorPages = config.isProduction ? createVisitorPages({ ttlMs: 5_000, maxPages: 200 }) : null;
-    // The pages' message catalogs: an address names its content, so a browser keeps each for good.
-    app.get("/i18n/*", compressWhenAccepted(), async (c) => {
-      c.set("metricsRoute", "i18n");
-      const file = await web.catalog(c.req.path);
-      if (!file) return c.notFound();
-      c.header("Cache-Control", file.current ? "public, max-age=31536000, immutable" : "no-cache");
-      return c.body(file.text, 200, { "Content-Type": "application/json; charset=utf-8" });
-    });
-    if (web.assets) app.use(web.assets);
-    const render = (c: Context<AppEnv>, language: Language, options?: { inlineStyles: boolean }) =>
-      web.render(
-        c.req.raw,
-        {
-          requestId: c.get("requestId"),
-          cspNonce: c.get("cspNonce")(),
-          config: publicConfig,
-          language,
-          getSessionUser: async () => (await c.get("session")())?.user ?? null,
-          getOperatorConsole: async () => operator.consoleFor((await c.get("session")())?.user.uid),
-        },
-        options,
-      );
-    const publicOrigin = new URL(config.publicUrl).origin;
-    const page = async (c: Context<AppEnv>, language: Language): Promise<Response> => {
-      if (!visitorPages || !isVisitorRequest(c.req.raw)) return render(c, language);
-      // A visitor's page, rendered once for all of them, carries the stylesheet inline: first visits,
-      // which have no stylesheet in cache, paint without waiting for it. Members' pages link it
-      // (cached since their first page; inline, every member page would send and compress it again).
-      // Kept per language: a page is never served in another language than the one asked for.
-      const kept = await visitorPages.page(`${language} ${c.req.url}`, () =>
-        render(c, language, { inlineStyles: true }),
-      );
-      if (kept instanceof Response) return kept;
-      c.set("cspScriptHashes", kept.scriptHashes);
-      return visitorPageResponse(kept, c.req.header("accept-encoding"));
-    };
-    app.all("*", compressWhenAccepted(), async (c) => {
-      c.set("metricsRoute", "ssr");
-      // Pages have no actions: anything but a read is refused before React Router sees it.
-      if (c.req.method !== "GET" && c.req.method !== "HEAD") return methodNotAllowedPage(c, config.branding.siteName);
-      const language = await pageLanguage(c, database.db, now, publicOrigin);
-      const response = await page(c, language);
-      // `?lang=xx` from our own pages (the switcher's form) is an explicit choice: remembered. Another
-      // site's link renders in its language and leaves the cookie alone.
-      const cookies = [
-        ...(languageChosenOnThisSite(c.req.raw, publicOrigin) ? [languageCookie(language, config.isProduction)] : []),
-        // For visitors only: a member is asked before a link's code applies to them (referral-flow.tsx).
-        (await c.get("session")()) ? null : landingReferralCookie(c.req.url, config.isProduction),
-      ].filter((cookie) => cookie !== null);
-      if (cookies.length === 0) return response;
-      const remembered = new Response(response.body, response);
-      for (const cookie of cookies) remembered.headers.append("Set-Cookie", cookie);
-      return remembered;
+    registerMessageCatalogs(app, web);
+    registerPages(app, {
+      web,
+      config,
+      db: database.db,
+      now,
+      publicConfig,
+      operatorConsole: (userId) => operator.consoleFor(userId),
     });
   }
   /** What the indexer does with each contract event. */

@@ -92,6 +92,24 @@ describe("configuration", () => {
     expect(loadConfig({}).warnings).toEqual([]);
   });
 
+  it("reads the visitor page cache's switch, time and size: on in production (5 s, 200 pages), off elsewhere", () => {
+    expect(loadConfig({}).visitorPageCache).toBeNull();
+    expect(loadConfig({ ...testnetProduction, ...testnetContracts }).visitorPageCache).toEqual({
+      ttlMs: 5_000,
+      maxPages: 200,
+    });
+    expect(
+      loadConfig({ ...testnetProduction, ...testnetContracts, VISITOR_PAGE_CACHE: "off" }).visitorPageCache,
+    ).toBeNull();
+    expect(
+      loadConfig({ VISITOR_PAGE_CACHE: "on", VISITOR_PAGE_CACHE_SECONDS: "2.5", VISITOR_PAGE_CACHE_PAGES: "50" })
+        .visitorPageCache,
+    ).toEqual({ ttlMs: 2_500, maxPages: 50 });
+    expect(problemsOf({ VISITOR_PAGE_CACHE: "yes" })[0]).toMatch(/^VISITOR_PAGE_CACHE:/);
+    expect(problemsOf({ VISITOR_PAGE_CACHE_SECONDS: "0" })[0]).toMatch(/^VISITOR_PAGE_CACHE_SECONDS:/);
+    expect(problemsOf({ VISITOR_PAGE_CACHE_PAGES: "0" })[0]).toMatch(/^VISITOR_PAGE_CACHE_PAGES:/);
+  });
+
   it("reads TRUST_PROXY as a hop count or a list of proxy addresses, and refuses anything else", () => {
     expect(loadConfig({ TRUST_PROXY: "true" }).trustProxy).toEqual({ kind: "hops", hops: 1 });
     expect(loadConfig({ TRUST_PROXY: "2" }).trustProxy).toEqual({ kind: "hops", hops: 2 });

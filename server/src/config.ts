@@ -71,6 +71,12 @@ const envSchema = z.object({
     .string()
     .optional()
     .refine((value) => value === undefined || isChainKey(value), `must be one of ${knownChainKeys.join(", ")}`),
+  /** `on`: visitors' pages are rendered once and served from memory (the visitor page cache); on in production. */
+  VISITOR_PAGE_CACHE: z.enum(["on", "off"]).optional(),
+  /** How long the visitor page cache serves a page before rendering it again. */
+  VISITOR_PAGE_CACHE_SECONDS: z.coerce.number().min(0.1).max(3600).default(5),
+  /** How many pages (URL and language) the visitor page cache holds. */
+  VISITOR_PAGE_CACHE_PAGES: z.coerce.number().int().min(1).max(100_000).default(200),
   /** How long a chain's RPC may stay silent before `/readyz` reports the server degraded. */
   RPC_DOWN_AFTER_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   SOLANA_CLUSTER: z.enum(["mainnet-beta", "testnet", "devnet"]).default("mainnet-beta"),
@@ -183,6 +189,11 @@ export interface Config {
   logLevel: string;
   /** One `info` line per answered request (ACCESS_LOG=on). */
   accessLog: boolean;
+  /**
+   * Visitors' pages rendered once and served from memory for `ttlMs`, at most `maxPages` of them
+   * (VISITOR_PAGE_CACHE, VISITOR_PAGE_CACHE_SECONDS, VISITOR_PAGE_CACHE_PAGES); null: every page is rendered.
+   */
+  visitorPageCache: { ttlMs: number; maxPages: number } | null;
   /** `socketPort`: where the server shares its embedded database on 127.0.0.1 (0: a free port). */
   database: { url: string | null; dataDir: string; socketPort: number };
   sessionSecret: string;
@@ -445,6 +456,10 @@ export function loadConfig(rawEnv: Record<string, string | undefined> = readEnvi
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
     logLevel: e.LOG_LEVEL,
     accessLog: e.ACCESS_LOG === "on",
+    visitorPageCache:
+      (e.VISITOR_PAGE_CACHE ?? (isProduction ? "on" : "off")) === "on"
+        ? { ttlMs: Math.round(e.VISITOR_PAGE_CACHE_SECONDS * 1000), maxPages: e.VISITOR_PAGE_CACHE_PAGES }
+        : null,
     database: {
       url: e.DATABASE_URL ?? null,
       dataDir: path.resolve(repoRoot, e.DATA_DIR ?? ".data"),
