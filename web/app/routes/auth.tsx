@@ -3,6 +3,7 @@ import { redirect, useSearchParams } from "react-router";
 import styles from "../features/auth/sign-in.module.css";
 import { SignInFlow } from "../features/auth/sign-in-flow";
 import { InviteCodeField } from "../features/referrals/invite-code-field";
+import { InvitedNotice } from "../features/referrals/invited-notice";
 import { withCatalog } from "../i18n/loaded-catalogs";
 import { messagesFor } from "../i18n/messages.server";
 import { aroundArgument, useT } from "../i18n/use-t";
@@ -27,6 +28,7 @@ export default function SignInPage() {
   const [before, after] = aroundArgument(useT(), "auth.continuesTo", "path");
   return (
     <div className={`${pageStyles.page} ${styles.page}`}>
+      <InvitedNotice messageId="auth.invitedBy" />
       <SignInFlow redirectTo={continuesTo ?? "/"} />
       <div className={styles.inviteCode}>
         <InviteCodeField />

@@ -1,12 +1,19 @@
-import { Link } from "react-router";
+import { lazy, Suspense } from "react";
+import { Link, useSearchParams } from "react-router";
 import { useT } from "../../i18n/use-t";
 import { buttonClassName } from "../../ui/button";
 import { Sigil } from "../../ui/sigil";
 import styles from "./visitor-hero.module.css";
 
+// Only an invite link's landing (`/?ref=CODE`) loads the invite line: the first load of `/` stays within its budget.
+const InvitedNotice = lazy(() =>
+  import("../referrals/invited-notice").then((module) => ({ default: module.InvitedNotice })),
+);
+
 /** The landing hero a visitor sees on `/`. */
 export function VisitorHero() {
   const t = useT();
+  const [searchParams] = useSearchParams();
   return (
     <section className={styles.hero} aria-labelledby="hero-title">
       <div className={styles.copy}>
@@ -15,6 +22,11 @@ export function VisitorHero() {
           {t("home.hero.title")}
         </h1>
         <p className={styles.lead}>{t("home.hero.lead")}</p>
+        {searchParams.has("ref") && (
+          <Suspense fallback={null}>
+            <InvitedNotice messageId="home.invitedBy" />
+          </Suspense>
+        )}
         <div className={styles.actions}>
           <Link to="/auth" className={buttonClassName({})}>
             {t("shell.signIn")}

@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { useSearchParams } from "react-router";
 import { useT } from "../../i18n/use-t";
 import { Input } from "../../ui/input";
 import { cleanReferralCode, forgetReferralCode, pendingReferralCode, rememberReferralCode } from "./pending-referral";
@@ -10,7 +11,10 @@ import { cleanReferralCode, forgetReferralCode, pendingReferralCode, rememberRef
 export function InviteCodeField() {
   const [value, setValue] = useState("");
   const t = useT();
-  useEffect(() => setValue(pendingReferralCode() ?? ""), []);
+  const [searchParams] = useSearchParams();
+  const link = searchParams.get("ref");
+  // A link straight to /auth?ref=CODE fills it in too, before the root's referral flow has remembered it.
+  useEffect(() => setValue(pendingReferralCode() ?? cleanReferralCode(link) ?? ""), [link]);
   const problem = value.trim() !== "" && !cleanReferralCode(value) ? t("auth.inviteCodeInvalid") : undefined;
   return (
     <Input
