@@ -94,6 +94,31 @@ describe("Modal", () => {
     expect(document.activeElement).toBe(done);
   });
 
+  it("moves Tab from a focused result that Tab does not stop at to the dialog's next control, not out of it", () => {
+    openDemo();
+    const close = screen.getByRole("button", { name: "Close" });
+    const intention = screen.getByRole("textbox", { name: "Intention" });
+    const done = screen.getByRole("button", { name: "Done" });
+    // A result that took focus when its button went away (as the check-in's panel does), after the last control.
+    const result = document.createElement("p");
+    result.tabIndex = -1;
+    done.parentElement?.after(result);
+    result.focus();
+    fireEvent.keyDown(result, { key: "Tab" });
+    expect(document.activeElement).toBe(close);
+    result.focus();
+    fireEvent.keyDown(result, { key: "Tab", shiftKey: true });
+    expect(document.activeElement).toBe(done);
+    // One between the controls: Tab goes on to the next one, Shift+Tab back to the one before.
+    intention.after(result);
+    result.focus();
+    fireEvent.keyDown(result, { key: "Tab" });
+    expect(document.activeElement).toBe(done);
+    result.focus();
+    fireEvent.keyDown(result, { key: "Tab", shiftKey: true });
+    expect(document.activeElement).toBe(intention);
+  });
+
   it("still closes on Escape, and takes Tab back, when the focused control inside went away", () => {
     openDemo();
     // The focused button disappears (or is disabled): focus falls back to the page.

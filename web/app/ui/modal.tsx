@@ -102,7 +102,9 @@ function ModalFrame({ onClose, title, children, footer }: Omit<ModalProps, "open
 
   /** Keeps Tab inside the dialog, wrapping at both ends. */
   function handleKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    if (event.key !== "Tab" || !dialogRef.current) return;
+    // A dialog opened from inside this one renders elsewhere in the page but its key presses bubble through here too
+    // (React's tree): each dialog keeps only its own Tab.
+    if (event.key !== "Tab" || !dialogRef.current || !dialogRef.current.contains(event.target as Node)) return;
     const focusable = focusableIn(dialogRef.current);
     const first = focusable[0];
     const last = focusable[focusable.length - 1];
@@ -111,7 +113,19 @@ function ModalFrame({ onClose, title, children, footer }: Omit<ModalProps, "open
       return;
     }
     const active = document.activeElement;
-    if (event.shiftKey && (active === first || active === dialogRef.current)) {
+    // Focus on something Tab does not stop at (the dialog itself, a result that took focus when its button went):
+    // the browser would go on from there in the page's order and could leave the dialog; go to the control that
+    // follows it (or precedes it, with Shift) inside the dialog instead, wrapping at the ends.
+    if (active instanceof HTMLElement && !focusable.includes(active)) {
+      event.preventDefault();
+      const position = (element: HTMLElement) => active.compareDocumentPosition(element);
+      const next = event.shiftKey
+        ? (focusable.filter((element) => position(element) & Node.DOCUMENT_POSITION_PRECEDING).at(-1) ?? last)
+        : (focusable.find((element) => position(element) & Node.DOCUMENT_POSITION_FOLLOWING) ?? first);
+      next.focus();
+      return;
+    }
+    if (event.shiftKey && active === first) {
       event.preventDefault();
       last.focus();
     } else if (!event.shiftKey && active === last) {

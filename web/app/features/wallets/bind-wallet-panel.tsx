@@ -6,7 +6,7 @@ import { sameEvmAddress } from "@arcana/protocol/address";
 import { bindEvmWalletRoute, bindSolanaWalletRoute, issueWalletNonceRoute } from "@arcana/protocol/calls";
 import { createSignInMessageText } from "@solana/wallet-standard-util";
 import { useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { createSiweMessage } from "viem/siwe";
 import { api, errorMessage } from "../../lib/api";
@@ -38,6 +38,26 @@ export default function BindWalletPanel() {
   const evm = useEvmWallet(root?.evmWallet);
   const solana = useWalletStore((state) => state.solana);
   const [binding, setBinding] = useState<"evm" | "solana" | null>(null);
+  const bindEvmButton = useRef<HTMLButtonElement>(null);
+  const bindSolanaButton = useRef<HTMLButtonElement>(null);
+  const boundEvm = useRef<HTMLElement>(null);
+  const boundSolana = useRef<HTMLElement>(null);
+
+  // Each step's control goes away under the member's focus: the picker closes onto a Connect button that is disabled
+  // while the wallet connects, and "Bind this wallet" is disabled while it signs, then replaced by the bound address.
+  // Focus left on the page body then moves to what follows: the bind button once connected, the address once bound.
+  const evmBound = member?.wallet_address ?? null;
+  const solanaBound = member?.solana_address ?? null;
+  useEffect(() => {
+    if (document.activeElement && document.activeElement !== document.body) return;
+    const next = [
+      evm.status === "connected" && !evmBound && !binding ? bindEvmButton.current : null,
+      solana.connected && !solanaBound && !binding ? bindSolanaButton.current : null,
+      evmBound ? boundEvm.current : null,
+      solanaBound ? boundSolana.current : null,
+    ].find((element) => element !== null);
+    next?.focus();
+  }, [evm.status, solana.connected, evmBound, solanaBound, binding]);
 
   if (!member) {
     const [before, after] = aroundArgument(t, "modal.bindWallet.signIn", "signIn");
@@ -125,13 +145,13 @@ export default function BindWalletPanel() {
       <dl className={styles.section}>
         <div>
           <dt className={styles.muted}>{t("member.bindWallet.boundEvm")}</dt>
-          <dd className={styles.address} data-testid="bound-evm">
+          <dd ref={boundEvm} tabIndex={-1} className={styles.address} data-testid="bound-evm">
             {member.wallet_address ?? t("member.bindWallet.none")}
           </dd>
         </div>
         <div>
           <dt className={styles.muted}>{t("member.bindWallet.boundSolana")}</dt>
-          <dd className={styles.address} data-testid="bound-solana">
+          <dd ref={boundSolana} tabIndex={-1} className={styles.address} data-testid="bound-solana">
             {member.solana_address ?? t("member.bindWallet.none")}
           </dd>
         </div>
@@ -144,7 +164,7 @@ export default function BindWalletPanel() {
         </p>
       )}
       {evm.status === "connected" && !member.wallet_address && (
-        <Button loading={binding === "evm"} onClick={() => void bindEvm()}>
+        <Button ref={bindEvmButton} loading={binding === "evm"} onClick={() => void bindEvm()}>
           {t("member.bindWallet.bindEvm")}
         </Button>
       )}
@@ -159,7 +179,7 @@ export default function BindWalletPanel() {
           </p>
         )}
         {solana.connected && !member.solana_address && (
-          <Button loading={binding === "solana"} onClick={() => void bindSolana()}>
+          <Button ref={bindSolanaButton} loading={binding === "solana"} onClick={() => void bindSolana()}>
             {t("member.bindWallet.bindSolana")}
           </Button>
         )}
