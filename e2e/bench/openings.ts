@@ -61,7 +61,7 @@ async function fill(databaseUrl: string) {
     await sql`
       with seeds as (select id, user_id, row_number() over (order by id) - 1 as k from fairness_seeds)
       insert into owned_boxes (user_id, box_id, odds_version_id, source, acquired_at, opened_at, reward_index, seed_id, nonce)
-      select s.user_id, ${version.box_id}, ${version.id}, 'purchase', t.at, t.at, (i * 7919) % ${rewardCount}, s.id, i / ${MEMBERS}
+      select s.user_id, ${version.box_id}, ${version.id}, 'purchase', t.at, t.at, (i::bigint * 7919) % ${rewardCount}, s.id, i / ${MEMBERS}
       from generate_series(0, ${OPENINGS - 1}) i
       join seeds s on s.k = i % ${MEMBERS}
       cross join lateral (select case when i < ${DAY_OPENINGS}
