@@ -145,14 +145,16 @@ function readPage(page: Page): Promise<{ texts: string[]; misfits: string[] }> {
 }
 
 /**
- * A text that reads as words (two letters or more), not a name (alone or with a sign: "© Arcana"), a number, an
- * address, a hash, a code, or the audit log's raw data (an action id, a JSON payload).
+ * A text that reads as words (two letters or more), not a name (alone or with a sign: "© Arcana"), a number (a
+ * Roman numeral too), an address, a hash, a code, or the audit log's raw data (an action id, a JSON payload).
  */
 function isWords(text: string): boolean {
   const withoutSigns = text.replace(/^[©·\s]+/, "");
   if (names.has(withoutSigns) || text.includes("@") || /^0x[0-9a-f]/i.test(text)) return false;
   if (/^[A-Z0-9]{6,}$/.test(text) || /^[0-9a-f]{16,}$/i.test(text) || /^[a-z]+(_[a-z]+)*$/.test(text)) return false;
   if (/^[{[]/.test(text)) return false;
+  // A tarot card's Roman numeral ("XI") is the card's number in every language.
+  if (/^[IVXLC]+$/.test(text)) return false;
   return /\p{L}{2,}/u.test(text);
 }
 
