@@ -1,16 +1,15 @@
-import { createRequire } from "node:module";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../server/src/db/client.js";
 import { makeOperator } from "../../server/src/test/admin.js";
 import { createMemberRow } from "../../server/src/test/members.js";
+import { violationsOn } from "../src/axe.js";
 import { launchBrowser } from "../src/browser.js";
 import { signUpByApi } from "../src/members.js";
 import { freshDataDir, startServer } from "../src/server.js";
 
 // Finding 18 (issue 26): every page and the wallet modal, for a visitor, a member and an operator, at
 // 360 and 1280 px, has no axe-core violation of WCAG 2.x A/AA or of axe's best practices.
-const axeSource = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
 const operatorEmail = "a11y-operator@example.com";
 const widths = [360, 1280] as const;
 
@@ -30,36 +29,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-interface Violation {
-  id: string;
-  help: string;
-  nodes: Array<{ target: unknown[] }>;
-}
-
-/** axe-core's violations on the page as it stands, one line each (rule, help, the first elements). */
-async function violationsOn(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: axeSource });
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: unknown) => Promise<unknown> } }).axe;
-    const result = (await axe.run(document, {
-      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"] },
-      resultTypes: ["violations"],
-    })) as { violations: Violation[] };
-    return result.violations.map((v) => ({
-      id: v.id,
-      help: v.help,
-      nodes: v.nodes.map((n) => ({ target: n.target })),
-    }));
-  });
-  return violations.map(
-    (v) =>
-      `${v.id}: ${v.help} (${v.nodes
-        .slice(0, 3)
-        .map((n) => JSON.stringify(n.target))
-        .join(", ")})`,
-  );
-}
 
 /** Opens each path at each width in `context` and answers every violation, named by page and width. */
 async function audit(context: BrowserContext, paths: string[], after?: (page: Page) => Promise<void>) {

@@ -1,18 +1,17 @@
 import { mkdtempSync } from "node:fs";
-import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../server/src/db/client.js";
 import { grantPoints } from "../../server/src/modules/ledger/api.js";
 import { createMemberRow } from "../../server/src/test/members.js";
+import { violationsOn } from "../src/axe.js";
 import { launchBrowser, watchErrors } from "../src/browser.js";
 import { startServer } from "../src/server.js";
 
 // Issue 45: /fairness, for a visitor, sets stated odds beside observed counts with a χ² test, in any
 // language, re-derives a line of the public export in the browser, and has no axe violation.
-const axeSource = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
 const email = "fairness-e2e@example.com";
 let server: Awaited<ReturnType<typeof startServer>>;
 let browser: Browser;
@@ -56,18 +55,6 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: axeSource });
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: unknown) => Promise<unknown> } }).axe;
-    const result = (await axe.run(document, {
-      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"] },
-      resultTypes: ["violations"],
-    })) as { violations: Array<{ id: string; nodes: Array<{ target: unknown[] }> }> };
-    return result.violations.map((v) => `${v.id} ${JSON.stringify(v.nodes.slice(0, 3).map((n) => n.target))}`);
-  });
-}
-
 describe("/fairness", () => {
   it("sets stated odds beside observed counts with χ² in English and Japanese, axe clean, and verifies a line", async () => {
     // axe is injected as a script: the page's CSP would refuse it.
@@ -90,7 +77,7 @@ describe("/fairness", () => {
       expect(await moon.locator("thead th").nth(1).textContent()).toBe(stated);
       expect(await moon.locator("tbody tr").count()).toBe(4);
       expect(await page.getByTestId("verifiable-counts").textContent()).toMatch(counts);
-      expect(await axeViolations(page)).toEqual([]);
+      expect(await violationsOn(page)).toEqual([]);
     }
 
     // Any line of the export, pasted into the page, is re-derived in the browser.

@@ -17,6 +17,13 @@ const memberPages: Array<[path: string, heading: RegExp]> = [
 /** Where the browser keeps the query cache across visits (web/app/lib/query-persistence.ts). */
 const storedCacheKey = "arcana:query-cache";
 
+declare global {
+  interface Window {
+    /** Exposed by the test (page.exposeBinding): called when the page reads the stored query cache. */
+    __arcanaStoredCacheRead: () => void;
+  }
+}
+
 let server: RunningServer;
 let browser: Browser;
 let context: BrowserContext;
@@ -62,7 +69,7 @@ async function openWithCacheRestoredFirst(path: string) {
     const getItem = Storage.prototype.getItem;
     Storage.prototype.getItem = function (this: Storage, name: string) {
       const value = getItem.call(this, name);
-      if (name === key) (window as unknown as { __arcanaStoredCacheRead: () => void }).__arcanaStoredCacheRead();
+      if (name === key) window.__arcanaStoredCacheRead();
       return value;
     };
   }, storedCacheKey);

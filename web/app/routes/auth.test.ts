@@ -18,7 +18,7 @@ async function locationFor(redirectParam: string): Promise<string | null> {
   };
   const url = new URL(`/auth?${new URLSearchParams({ redirect: redirectParam })}`, site);
   try {
-    await loader({ request: new Request(url), url, context, params: {} } as unknown as Parameters<typeof loader>[0]);
+    await loader({ request: new Request(url), url, context, params: {}, pattern: "/auth" });
   } catch (thrown) {
     if (thrown instanceof Response) return thrown.headers.get("location");
     throw thrown;

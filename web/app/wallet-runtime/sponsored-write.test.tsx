@@ -78,15 +78,30 @@ beforeEach(() => {
       throw new Error(`unexpected request ${url}`);
     }),
   );
-  writeContract = vi.fn(async () => ({ transactionHash: txHash, status: "success", logs: [] }) as never);
+  // The forwarder's receipt for the relayed call, as the chain answers it.
+  const receipt: TransactionReceipt = {
+    transactionHash: txHash,
+    status: "success",
+    logs: [],
+    blockHash: `0x${"b".repeat(64)}`,
+    blockNumber: 1n,
+    contractAddress: null,
+    cumulativeGasUsed: 60_000n,
+    effectiveGasPrice: 1n,
+    from: member.address,
+    gasUsed: 60_000n,
+    logsBloom: `0x${"0".repeat(512)}`,
+    to: member.address,
+    transactionIndex: 0,
+    type: "eip1559",
+  };
+  writeContract = vi.fn(async () => receipt);
   signEvmTypedData = vi.fn(async (typedData) => member.signTypedData(typedData as never));
   const runtime = {
     writeContract,
     signEvmTypedData,
     switchEvmChain: vi.fn(async () => undefined),
-    waitForEvmReceipt: vi.fn(
-      async () => ({ transactionHash: txHash, status: "success", logs: [] }) as unknown as TransactionReceipt,
-    ),
+    waitForEvmReceipt: vi.fn(async (): Promise<TransactionReceipt> => receipt),
   } as Partial<WalletRuntime> as WalletRuntime;
   useWalletStore.setState({
     runtime,

@@ -6,12 +6,12 @@ import { startSeedReveals } from "./run-seed-reveals.js";
 /** A database whose advisory lock this process holds, or never gets (another server leads). */
 function lockingDatabase(leads: boolean) {
   const asked: number[] = [];
-  const database = {
+  const database: Pick<DatabaseHandle, "tryAdvisoryLock"> = {
     tryAdvisoryLock: async (key: number) => {
       asked.push(key);
       return leads ? { held: async () => true, release: async () => {} } : null;
     },
-  } as unknown as DatabaseHandle;
+  };
   return { database, asked };
 }
 

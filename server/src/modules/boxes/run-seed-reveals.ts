@@ -9,10 +9,11 @@ const LEADERSHIP_RETRY_MS = 60 * 1000;
 /**
  * Reveals, every 10 minutes, the server seeds whose first opening is 30 days old (decision 0043). Any
  * number of servers may start it; the holder of the advisory lock runs the passes, the others wait to
- * take over. `reveal` is the box service's `revealDueSeeds`, which reads the service's clock.
+ * take over. `reveal` is the box service's `revealDueSeeds`, which reads the service's clock; of the
+ * database the job needs only its advisory lock.
  */
 export function startSeedReveals(options: {
-  database: DatabaseHandle;
+  database: Pick<DatabaseHandle, "tryAdvisoryLock">;
   reveal: () => Promise<number>;
   logger: Logger;
   intervalMs?: number;

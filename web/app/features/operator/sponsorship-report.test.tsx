@@ -8,17 +8,27 @@ import { SponsorshipReport } from "./sponsorship-report";
 // The chart draws on a canvas, which happy-dom lacks (getContext answers null, no Path2D): a context and
 // paths that accept every drawing call let uPlot draw; the tests read the table view.
 const acceptsEverything = () => new Proxy({}, { get: () => () => ({ width: 0 }), set: () => true });
-globalThis.Path2D ??= function Path2D() {
-  return acceptsEverything();
-} as unknown as typeof Path2D;
-HTMLCanvasElement.prototype.getContext = (() =>
-  new Proxy(
-    {},
-    {
-      get: (_context, property) => (property === "canvas" ? undefined : () => ({ width: 0 })),
-      set: () => true,
+if (!("Path2D" in globalThis)) {
+  Object.defineProperty(globalThis, "Path2D", {
+    configurable: true,
+    writable: true,
+    value: function Path2D() {
+      return acceptsEverything();
     },
-  )) as unknown as HTMLCanvasElement["getContext"];
+  });
+}
+Object.defineProperty(HTMLCanvasElement.prototype, "getContext", {
+  configurable: true,
+  writable: true,
+  value: () =>
+    new Proxy(
+      {},
+      {
+        get: (_context, property) => (property === "canvas" ? undefined : () => ({ width: 0 })),
+        set: () => true,
+      },
+    ),
+});
 
 /** Renders the report under a root that sends the English messages, as the console's loaders do. */
 async function show(sponsorship: OperatorSponsorship) {
