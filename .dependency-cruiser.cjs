@@ -88,6 +88,73 @@ module.exports = {
         pathNot: "^server/src/modules/sponsorship/(schema|policy|relay-failures)\\.ts$",
       },
     },
+    // The layers of server/src, top to bottom (decision 0047); an arrow only runs down:
+    //   processes     main.ts, indexer-main.ts, cli/, db/migrate-cli.ts: what a command starts
+    //   delivery      app.ts (the composition root), bootstrap.ts, http/, web/ (server rendering), and each
+    //                 module's HTTP side: modules/<domain>/routes.ts (and reminders' page.ts)
+    //   use cases     modules/
+    //   below them    chain/, db/, mail/, rate-limit/, config.ts, economy.ts and the other files at the root
+    //   shared/       the errors a use case throws, CSV escaping, per-chain metric series: nothing else of the server
+    {
+      name: "processes-on-top",
+      severity: "error",
+      comment:
+        "main.ts, indexer-main.ts, the CLI and db/migrate-cli.ts start processes (decision 0047): nothing else imports them. Move what you need from them down to the layer that owns it.",
+      from: {
+        path: "^server/src/",
+        pathNot: [
+          "^server/src/(main|indexer-main)\\.ts$",
+          "^server/src/cli/",
+          "^server/src/db/migrate-cli\\.ts$",
+          "\\.test\\.tsx?$",
+          "^server/src/test/",
+        ],
+      },
+      to: { path: ["^server/src/(main|indexer-main)\\.ts$", "^server/src/cli/", "^server/src/db/migrate-cli\\.ts$"] },
+    },
+    {
+      name: "use-cases-below-http",
+      severity: "error",
+      comment:
+        "HTTP and server rendering sit above the use cases (decision 0047): a use case, the chain, the database, mail, rate limits and configuration never import http/, web/, app.ts or a module's routes. An error a use case throws is in shared/errors.ts; a request's member is modules/auth's Authenticated.",
+      from: {
+        path: "^server/src/",
+        pathNot: [
+          "^server/src/(app|main|indexer-main|bootstrap)\\.ts$",
+          "^server/src/(cli|http|web|test)/",
+          "^server/src/db/migrate-cli\\.ts$",
+          "^server/src/modules/[^/]+/(routes|page)\\.ts$",
+          "\\.test\\.tsx?$",
+        ],
+      },
+      to: {
+        path: ["^server/src/(http|web)/", "^server/src/app\\.ts$", "^server/src/modules/[^/]+/(routes|page)\\.ts$"],
+      },
+    },
+    {
+      name: "infrastructure-below-use-cases",
+      severity: "error",
+      comment:
+        "The chain, the database, mail, rate limits and configuration sit below the modules (decision 0047): they never import a module. Only db/schema.ts gathers every module's tables for drizzle.",
+      from: {
+        path: "^server/src/",
+        pathNot: [
+          "^server/src/(app|main|indexer-main|bootstrap)\\.ts$",
+          "^server/src/(cli|http|web|test|modules)/",
+          "^server/src/db/(schema|migrate-cli)\\.ts$",
+          "\\.test\\.tsx?$",
+        ],
+      },
+      to: { path: "^server/src/modules/" },
+    },
+    {
+      name: "shared-at-the-bottom",
+      severity: "error",
+      comment:
+        "server/src/shared/ is below every layer (decision 0047): it imports packages and protocol/, nothing else of the server.",
+      from: { path: "^server/src/shared/" },
+      to: { path: "^server/src/", pathNot: "^server/src/shared/" },
+    },
     {
       name: "every-table-only-for-db-and-tests",
       severity: "error",

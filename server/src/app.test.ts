@@ -1,6 +1,6 @@
 import { errorBodySchema, getConfigRoute, getMyProfileRoute } from "@arcana/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ApiError } from "./http/api-error.js";
+import { ApiError } from "./shared/errors.js";
 import { apiClient, dataOf, pathOf } from "./test/api-client.js";
 import { createTestApp, productionEnv } from "./test/app.js";
 

@@ -7,8 +7,8 @@ import { z } from "zod";
 import { type Branding, BrandingError, loadBranding } from "./branding.js";
 import { bridgeUrls, isChainKey, viemChains } from "./chain/chains.js";
 import { findCustomDeployment, findDeployment } from "./chain/deployments.js";
-import { type ProxyTrust, parseProxyTrust } from "./http/client-ip.js";
 import { DEV_SESSION_SECRET, DEV_SIGNER_PRIVATE_KEY, developmentSecretsIn } from "./known-development-secrets.js";
+import { type ProxyTrust, parseProxyTrust } from "./proxy-trust.js";
 import { relayerKeyProblems } from "./relayer-keys.js";
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");

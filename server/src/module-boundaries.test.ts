@@ -135,4 +135,39 @@ describe("the module boundaries lint", () => {
       rmSync(path.join(repoRoot, sender), { force: true });
     }
   }, 180_000);
+
+  it("lets no import run up a layer: a use case, the chain or shared/ reaching for HTTP, a module or a process fails", async () => {
+    const fixtures = {
+      useCase: `server/src/modules/tasks/boundary-fixture-layers-${process.pid}.ts`,
+      chain: `server/src/chain/boundary-fixture-layers-${process.pid}.ts`,
+      shared: `server/src/shared/boundary-fixture-layers-${process.pid}.ts`,
+      routes: `server/src/modules/tasks/routes.ts`,
+    };
+    const sources: Array<[string, string]> = [
+      [fixtures.useCase, 'import type { AppEnv } from "../../http/env.js";\nexport type Env = AppEnv;\n'],
+      [
+        fixtures.chain,
+        'import { memberById } from "../modules/users/api.js";\nimport { exitCodes } from "../cli/program.js";\nexport const both = [memberById, exitCodes];\n',
+      ],
+      [fixtures.shared, 'import { repoRoot } from "../config.js";\nexport const root = repoRoot;\n'],
+    ];
+    for (const [file, source] of sources) writeFileSync(path.join(repoRoot, file), source);
+    try {
+      const useCase = await checkImports(fixtures.useCase);
+      expect(useCase.failed).toBe(true);
+      expect(useCase.report).toContain("use-cases-below-http");
+      expect(useCase.report).toContain("shared/errors.ts");
+      const chain = await checkImports(fixtures.chain);
+      expect(chain.failed).toBe(true);
+      expect(chain.report).toContain("infrastructure-below-use-cases");
+      expect(chain.report).toContain("processes-on-top");
+      const shared = await checkImports(fixtures.shared);
+      expect(shared.failed).toBe(true);
+      expect(shared.report).toContain("shared-at-the-bottom");
+      // A module's HTTP side is its routes.ts: it may use http/.
+      expect((await checkImports(fixtures.routes)).failed).toBe(false);
+    } finally {
+      for (const [file] of sources) rmSync(path.join(repoRoot, file), { force: true });
+    }
+  }, 180_000);
 });

@@ -7,8 +7,7 @@ import {
   TransactionReceiptNotFoundError,
 } from "viem";
 import type { ChainConfig } from "../config.js";
-import { ApiError } from "../http/api-error.js";
-import { DependencyUnavailableError } from "../http/dependency.js";
+import { ApiError, DependencyUnavailableError } from "../shared/errors.js";
 import type { ChainClients } from "./clients.js";
 
 export type DailyEventName = "CheckedIn" | "TarotRecorded";

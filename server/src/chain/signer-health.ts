@@ -1,7 +1,7 @@
 import { genesisPassAbi } from "@arcana/contracts";
 import type { Logger } from "pino";
 import type { ChainConfig } from "../config.js";
-import { ApiError } from "../http/api-error.js";
+import { ApiError } from "../shared/errors.js";
 import type { AuthorizationSigner } from "./signer.js";
 
 /** A chain's GenesisPass authorizer against this server's signer: `matches` null when it could not be read. */

@@ -1,8 +1,9 @@
 import { sendSignInCodeRoute } from "@arcana/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type ProxyTrust, parseProxyTrust } from "../proxy-trust.js";
 import { apiClient } from "../test/api-client.js";
 import { createTestApp } from "../test/app.js";
-import { createClientAddress, type ProxyTrust, parseProxyTrust, rateLimitSubject } from "./client-ip.js";
+import { createClientAddress, rateLimitSubject } from "./client-ip.js";
 
 function trust(raw: string): ProxyTrust {
   const parsed = parseProxyTrust(raw);

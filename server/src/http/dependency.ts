@@ -1,17 +1,7 @@
 import type { Dependency } from "@arcana/protocol";
 import { BaseError, HttpRequestError, SocketClosedError, TimeoutError, WebSocketRequestError } from "viem";
 import { isDatabaseUnavailable } from "../db/client.js";
-
-/** A service the request needed did not answer; the caller may retry once it is back. */
-export class DependencyUnavailableError extends Error {
-  constructor(
-    readonly dependency: Dependency,
-    options?: { cause?: unknown },
-  ) {
-    super(`${dependency} unavailable`, options);
-    this.name = "DependencyUnavailableError";
-  }
-}
+import { DependencyUnavailableError } from "../shared/errors.js";
 
 /** A chain RPC that could not be reached or answered with an HTTP error (not a revert). */
 function isRpcUnavailable(error: unknown): boolean {

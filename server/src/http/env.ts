@@ -1,11 +1,5 @@
-import type { User } from "@arcana/protocol";
 import type { Logger } from "pino";
-
-/** A request's signed-in member and the session that signed them in (the auth module finds it). */
-export interface Authenticated {
-  user: User;
-  sessionId: string;
-}
+import type { Authenticated } from "../modules/auth/api.js";
 
 /** Variables every request carries through the Hono context. */
 export interface AppEnv {

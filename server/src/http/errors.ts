@@ -4,7 +4,7 @@ import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { ZodError } from "zod";
 import { postgresReason } from "../db/postgres-reason.js";
-import { ApiError } from "./api-error.js";
+import { ApiError } from "../shared/errors.js";
 import { dependencyAnswer, unavailableDependency } from "./dependency.js";
 import type { AppEnv } from "./env.js";
 

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from "hono";
-import { ApiError } from "./api-error.js";
+import { ApiError } from "../shared/errors.js";
 
 /** `\u0000` in JSON text, unless its backslash is itself escaped (`\\u0000` is a backslash and "u0000"). */
 const ESCAPED_NUL = /(?<!\\)(?:\\\\)*\\u0000/i;

@@ -2,7 +2,7 @@ import type { ChainStatuses } from "@arcana/protocol";
 import { Gauge, type Registry } from "prom-client";
 import type { RpcHealth } from "../chain/rpc-health.js";
 import type { SignerStatus } from "../chain/signer-health.js";
-import { type PerChainSeries, registerPerChainGauges } from "./metrics.js";
+import { type PerChainSeries, registerPerChainGauges } from "../shared/per-chain-metrics.js";
 
 /**
  * Prometheus series an operator alerts on, per chain: how far the indexer is behind (blocks and

@@ -2,9 +2,10 @@ import type { ApiRoute } from "@arcana/protocol";
 import type { OpenAPIHono, RouteHandler } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
 import type { Config } from "../config.js";
-import { ApiError } from "./api-error.js";
+import type { Authenticated } from "../modules/auth/api.js";
+import { ApiError } from "../shared/errors.js";
 import { runAsRoute } from "./declared-limits.js";
-import type { AppEnv, Authenticated } from "./env.js";
+import type { AppEnv } from "./env.js";
 import { type OpenApiRouteOf, openApiRoute } from "./openapi.js";
 import { requireMember } from "./session.js";
 

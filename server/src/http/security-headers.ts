@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
-import { createRequestSecurity, type ProxyTrust } from "./client-ip.js";
+import type { ProxyTrust } from "../proxy-trust.js";
+import { createRequestSecurity } from "./client-ip.js";
 import type { AppEnv } from "./env.js";
 import { addMissingHeaders, presetHeaders } from "./response-headers.js";
 

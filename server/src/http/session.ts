@@ -1,9 +1,11 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import type { Config } from "../config.js";
-import { ApiError } from "./api-error.js";
-import { createClientAddress, type ProxyTrust, rateLimitSubject } from "./client-ip.js";
-import type { AppEnv, Authenticated } from "./env.js";
+import type { Authenticated } from "../modules/auth/api.js";
+import type { ProxyTrust } from "../proxy-trust.js";
+import { ApiError } from "../shared/errors.js";
+import { createClientAddress, rateLimitSubject } from "./client-ip.js";
+import type { AppEnv } from "./env.js";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 

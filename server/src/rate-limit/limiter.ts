@@ -1,4 +1,4 @@
-import { ApiError } from "../http/api-error.js";
+import { ApiError } from "../shared/errors.js";
 
 /** The outcome of counting one more hit against a limit. */
 export interface RateLimitResult {

@@ -1,5 +1,5 @@
 import { Redis } from "ioredis";
-import { DependencyUnavailableError } from "../http/dependency.js";
+import { DependencyUnavailableError } from "../shared/errors.js";
 import { type RateLimit, type RateLimiter, retryAfter } from "./limiter.js";
 
 /** INCR plus an expiry set on the window's first hit; shared by every server on the same Redis. */

@@ -1,2 +1,2 @@
 /** What other modules call of the auth module (a re-export of what they used from its service). */
-export type { Authenticated } from "../../http/env.js";
+export type { Authenticated } from "./authenticated.js";

@@ -9,10 +9,10 @@ import {
 } from "@arcana/protocol";
 import type { Logger } from "pino";
 import type { Database } from "../../db/client.js";
-import { ApiError } from "../../http/api-error.js";
 import type { Mailer } from "../../mail/mailer.js";
 import type { MailBrand } from "../../mail/templates.js";
 import type { RateLimit, RateLimiter } from "../../rate-limit/limiter.js";
+import { ApiError } from "../../shared/errors.js";
 import { memberSessions } from "./member-sessions.js";
 import { sessions } from "./schema.js";
 import { generateSessionToken, hashSessionToken } from "./secrets.js";

@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
-import type { Authenticated } from "../../http/env.js";
 import { prepareRowWithMember, toUser } from "../users/api.js";
 import type { AuthContext } from "./auth-context.js";
+import type { Authenticated } from "./authenticated.js";
 import { sessions } from "./schema.js";
 import { hashSessionToken } from "./secrets.js";
 

@@ -1,8 +1,8 @@
 import type { Transaction } from "../../db/client.js";
-import { ApiError } from "../../http/api-error.js";
-import type { Authenticated } from "../../http/env.js";
+import { ApiError } from "../../shared/errors.js";
 import { memberById, setPasswordHash } from "../users/api.js";
 import { type AuthContext, authLimits } from "./auth-context.js";
+import type { Authenticated } from "./authenticated.js";
 import { hashPassword, verifyPassword } from "./secrets.js";
 
 /**

@@ -1,7 +1,7 @@
 import type { MemberSession } from "@arcana/protocol";
 import { and, desc, eq, gt, isNull, ne, type SQL } from "drizzle-orm";
 import type { Database, DatabaseOrTransaction } from "../../db/client.js";
-import { ApiError } from "../../http/api-error.js";
+import { ApiError } from "../../shared/errors.js";
 import { sessions } from "./schema.js";
 import type { SessionCache } from "./session-cache.js";
 

@@ -6,10 +6,9 @@ import {
   SIGN_IN_CODE_TTL_MS,
 } from "@arcana/protocol";
 import { and, eq, lte } from "drizzle-orm";
-import { ApiError } from "../../http/api-error.js";
-import { DependencyUnavailableError } from "../../http/dependency.js";
 import { MailUndeliverableError } from "../../mail/mailer.js";
 import { signInCodeMail } from "../../mail/templates.js";
+import { ApiError, DependencyUnavailableError } from "../../shared/errors.js";
 import { memberByEmail } from "../users/api.js";
 import { type AuthContext, authLimits } from "./auth-context.js";
 import { signInCodeRequests } from "./schema.js";

@@ -1,7 +1,7 @@
 import type { Language } from "@arcana/protocol";
-import type { Authenticated } from "../../http/env.js";
 import { type AuthDeps, createAuthContext } from "./auth-context.js";
 import { createAuthenticate, signOut } from "./authenticate.js";
+import type { Authenticated } from "./authenticated.js";
 import { changePassword } from "./change-password.js";
 import { sendCode } from "./send-code.js";
 import { signInWithCode } from "./sign-in-with-code.js";

@@ -2,8 +2,8 @@ import { createHash } from "node:crypto";
 import { SIGN_IN_CODE_LENGTH, SIGN_IN_CODE_MAX_FAILURES } from "@arcana/protocol";
 import { and, eq } from "drizzle-orm";
 import type { Database, Transaction } from "../../db/client.js";
-import { ApiError } from "../../http/api-error.js";
 import type { RateLimit, RateLimiter } from "../../rate-limit/limiter.js";
+import { ApiError } from "../../shared/errors.js";
 import { signInCodeRequests } from "./schema.js";
 import { digestsMatch, hashSignInCode } from "./secrets.js";
 

@@ -1,4 +1,4 @@
-import { ApiError } from "../../http/api-error.js";
+import { ApiError } from "../../shared/errors.js";
 import { memberByEmail, toUser } from "../users/api.js";
 import { type AuthContext, authLimits, type SignedIn } from "./auth-context.js";
 import { decoyPasswordHash, verifyPassword } from "./secrets.js";

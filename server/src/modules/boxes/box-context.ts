@@ -1,8 +1,8 @@
 import type { Language, OwnedBox, User } from "@arcana/protocol";
 import type { Database } from "../../db/client.js";
 import { type BoxDefinition, type Economy, textsIn } from "../../economy.js";
-import { ApiError } from "../../http/api-error.js";
 import { enforceLimit, type RateLimiter } from "../../rate-limit/limiter.js";
+import { ApiError } from "../../shared/errors.js";
 import { createOddsVersions, type OddsVersion, type OddsVersionsDeps } from "./odds-versions.js";
 import { createPublicOpenings } from "./public-openings.js";
 import { boxRateLimits } from "./rules.js";

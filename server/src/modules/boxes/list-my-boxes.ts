@@ -2,7 +2,7 @@ import type { Language, MyBoxes, OpenedBox } from "@arcana/protocol";
 import { and, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { decodeCursor, encodeCursor } from "../../db/cursor.js";
 import type { BoxRewardDefinition } from "../../economy.js";
-import { ApiError } from "../../http/api-error.js";
+import { ApiError } from "../../shared/errors.js";
 import type { BoxContext } from "./box-context.js";
 import { oddsTable, toBoxReward } from "./rules.js";
 import { fairnessSeeds, ownedBoxes } from "./schema.js";

@@ -1,8 +1,8 @@
 import { drawReward, type OpenResult } from "@arcana/protocol";
 import { eq } from "drizzle-orm";
 import type { BoxRewardDefinition } from "../../economy.js";
-import { ApiError } from "../../http/api-error.js";
 import { enforceLimit } from "../../rate-limit/limiter.js";
+import { ApiError } from "../../shared/errors.js";
 import { grantPoints, pointsBalance } from "../ledger/api.js";
 import { grantAllowlistPlace } from "../passes/api.js";
 import { lockMember } from "../users/api.js";

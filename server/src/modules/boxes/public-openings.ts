@@ -14,7 +14,7 @@ import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, sql } from "drizzl
 import type { Database, DatabaseOrTransaction } from "../../db/client.js";
 import { decodeCursor, encodeCursor } from "../../db/cursor.js";
 import type { BoxRewardDefinition, Economy } from "../../economy.js";
-import { csvField } from "../../http/csv.js";
+import { csvField } from "../../shared/csv.js";
 import { storedResults } from "./odds-versions.js";
 import { toBoxReward } from "./rules.js";
 import { boxOddsVersions, boxOpeningDays, fairnessSeeds, ownedBoxes } from "./schema.js";

@@ -1,5 +1,5 @@
 import { type BoxResults, boxLimits, type Language, type PublicFairness, type PublicOpenings } from "@arcana/protocol";
-import { ApiError } from "../../http/api-error.js";
+import { ApiError } from "../../shared/errors.js";
 import type { BoxContext } from "./box-context.js";
 import { storedResults } from "./odds-versions.js";
 import { type DayFile, parseDayFileName } from "./public-openings.js";

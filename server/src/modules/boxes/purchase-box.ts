@@ -1,7 +1,7 @@
 import type { PurchaseRequest, PurchaseResult } from "@arcana/protocol";
 import { and, eq, sql } from "drizzle-orm";
-import { ApiError } from "../../http/api-error.js";
 import { enforceLimit } from "../../rate-limit/limiter.js";
+import { ApiError } from "../../shared/errors.js";
 import { spendPoints } from "../ledger/api.js";
 import type { BoxContext, Member } from "./box-context.js";
 import type { OddsVersion } from "./odds-versions.js";

@@ -7,7 +7,7 @@ import { type DailyEventName, type VerifiedDailyEvent, verifyDailyTransaction } 
 import type { ChainEventIdentity } from "../../chain/event-key.js";
 import { type ChainEvent, type EventHandler, recordFastPathEvents } from "../../chain/events.js";
 import type { Database, DatabaseOrTransaction, Transaction } from "../../db/client.js";
-import { ApiError } from "../../http/api-error.js";
+import { ApiError } from "../../shared/errors.js";
 import { type Reversal, reverseCredit } from "../ledger/api.js";
 
 /** A Daily contract event that credits points: who sent it, for which GMT day, and where it happened. */

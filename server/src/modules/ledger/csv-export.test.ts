@@ -1,6 +1,6 @@
 import { asc } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { csvField, csvLines, csvText } from "../../http/csv.js";
+import { csvField, csvLines, csvText } from "../../shared/csv.js";
 import { createTestDatabase } from "../../test/database.js";
 import { createMemberRow } from "../../test/members.js";
 import { ledgerCsvBatch } from "./reports.js";

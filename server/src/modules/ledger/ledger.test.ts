@@ -2,7 +2,7 @@ import { listPointsHistoryRoute } from "@arcana/protocol";
 import { eq, sql } from "drizzle-orm";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
-import { ApiError } from "../../http/api-error.js";
+import { ApiError } from "../../shared/errors.js";
 import { apiClient, dataOf, errorCode } from "../../test/api-client.js";
 import { testAppPerFile, testClock } from "../../test/app.js";
 import { balanceOf, createMemberRow, signUpMember } from "../../test/members.js";

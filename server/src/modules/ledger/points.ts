@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, desc, eq, inArray, like, or, sql } from "drizzle-orm";
 import type { Database, DatabaseOrTransaction, Transaction } from "../../db/client.js";
-import { ApiError } from "../../http/api-error.js";
+import { ApiError } from "../../shared/errors.js";
 import { lockMember, MAX_BALANCE, movePoints, movePointsBatch, pointsOf } from "../users/api.js";
 import { ledgerLabel } from "./rules.js";
 import { ledgerEntries } from "./schema.js";

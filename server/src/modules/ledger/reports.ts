@@ -2,7 +2,7 @@ import type { OperatorLedgerPage } from "@arcana/protocol";
 import { and, asc, gt, gte, lt, sql } from "drizzle-orm";
 import type { Database, DatabaseOrTransaction } from "../../db/client.js";
 import { gmtDateSql, sinceSql } from "../../db/gmt-day.js";
-import { csvFieldSql, csvTextSql } from "../../http/csv.js";
+import { csvFieldSql, csvTextSql } from "../../shared/csv.js";
 import { kindLabels, ledgerLabel } from "./rules.js";
 import { ledgerEntries } from "./schema.js";
 import { ledgerPage } from "./service.js";

@@ -2,7 +2,7 @@ import type { AssetsPage, LedgerEntry } from "@arcana/protocol";
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { decodeCursor, encodeCursor, type PageCursor } from "../../db/cursor.js";
-import { ApiError } from "../../http/api-error.js";
+import { ApiError } from "../../shared/errors.js";
 import type { LedgerRow } from "./points.js";
 import { ledgerLabel } from "./rules.js";
 import { ledgerEntries } from "./schema.js";

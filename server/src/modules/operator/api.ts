@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { DatabaseOrTransaction } from "../../db/client.js";
-import { ApiError } from "../../http/api-error.js";
+import { ApiError } from "../../shared/errors.js";
 import { memberById } from "../users/api.js";
 import { operatorAudit, operators } from "./schema.js";
 

@@ -1,6 +1,6 @@
 import type { AuditPage } from "@arcana/protocol";
 import { desc, lt } from "drizzle-orm";
-import { ApiError } from "../../http/api-error.js";
+import { ApiError } from "../../shared/errors.js";
 import type { OperatorReportsDeps } from "./report-context.js";
 import { operatorAudit } from "./schema.js";
 

@@ -1,7 +1,7 @@
 import { DAY_MS, parseGmtDate } from "@arcana/protocol";
-import { ApiError } from "../../http/api-error.js";
-import { csvField, csvLines, csvStream, csvText } from "../../http/csv.js";
 import { enforceLimit, type RateLimit } from "../../rate-limit/limiter.js";
+import { csvField, csvLines, csvStream, csvText } from "../../shared/csv.js";
+import { ApiError } from "../../shared/errors.js";
 import { openingsForExport } from "../boxes/api.js";
 import { type ExportRange, ledgerCsvBatch, ledgerCsvColumns } from "../ledger/api.js";
 import { membersForExport } from "../users/api.js";

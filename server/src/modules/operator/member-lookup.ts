@@ -1,5 +1,5 @@
 import { type MemberSummary, type OperatorActionResult, type OperatorMember, operatorLimits } from "@arcana/protocol";
-import { ApiError } from "../../http/api-error.js";
+import { ApiError } from "../../shared/errors.js";
 import { listLedgerForOperator } from "../ledger/api.js";
 import { isOnAllowlist, passesOwnedBy } from "../passes/api.js";
 import { type MemberRow, memberById, memberIdentity, searchMembers as searchMemberRows } from "../users/api.js";

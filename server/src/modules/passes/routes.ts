@@ -6,9 +6,9 @@ import {
   signMintAuthorizationRoute,
 } from "@arcana/protocol";
 import type { MiddlewareHandler } from "hono";
-import { ApiError } from "../../http/api-error.js";
 import type { AppEnv } from "../../http/env.js";
 import type { Routes } from "../../http/routes.js";
+import { ApiError } from "../../shared/errors.js";
 import { passImageSvg, passMetadata } from "./pass-metadata.js";
 import type { PassService } from "./service.js";
 

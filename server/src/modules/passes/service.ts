@@ -8,7 +8,7 @@ import { type ChainEvent, type EventHandler, eventsFor, eventsForTokens, isAfter
 import { AUTHORIZATION_TTL_SECONDS, type AuthorizationSigner } from "../../chain/signer.js";
 import type { ChainConfig, Config } from "../../config.js";
 import type { Database, DatabaseOrTransaction, Transaction } from "../../db/client.js";
-import { ApiError } from "../../http/api-error.js";
+import { ApiError } from "../../shared/errors.js";
 import type { Authenticated } from "../auth/api.js";
 import { type PassState, passStateFromEvents } from "./pass-state.js";
 import { allowlist, passes } from "./schema.js";

@@ -2,7 +2,7 @@ import { isLanguage, type Language, type ReminderChoice, type ReminderSettings }
 import { eq } from "drizzle-orm";
 import type { DatabaseOrTransaction } from "../../db/client.js";
 import type { ReminderSettingsConfig } from "../../economy.js";
-import { ApiError } from "../../http/api-error.js";
+import { ApiError } from "../../shared/errors.js";
 import { memberById } from "../users/api.js";
 import type { ReminderCounters } from "./metrics.js";
 import { reminderChoices } from "./schema.js";

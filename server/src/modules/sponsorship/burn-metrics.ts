@@ -3,7 +3,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { Registry } from "prom-client";
 import { parseEther } from "viem";
 import type { Database } from "../../db/client.js";
-import { registerPerChainGauges } from "../../http/metrics.js";
+import { registerPerChainGauges } from "../../shared/per-chain-metrics.js";
 import { burnPace } from "./policy.js";
 import type { SponsoredChains } from "./relayer/chain-state.js";
 import { sponsorshipDays } from "./schema.js";

@@ -1,6 +1,10 @@
 import type { Registry } from "prom-client";
 import type { Database } from "../../db/client.js";
-import { type PerChainSeries, registerPerChainCounters, registerPerChainGauges } from "../../http/metrics.js";
+import {
+  type PerChainSeries,
+  registerPerChainCounters,
+  registerPerChainGauges,
+} from "../../shared/per-chain-metrics.js";
 import type { SponsoredChains } from "./relayer/chain-state.js";
 import { type RelayerReport, relayerReports } from "./reports.js";
 

@@ -10,9 +10,8 @@ import {
   parseGwei,
   TimeoutError,
 } from "viem";
-import { ApiError } from "../../http/api-error.js";
-import { DependencyUnavailableError } from "../../http/dependency.js";
 import { enforceLimit } from "../../rate-limit/limiter.js";
+import { ApiError, DependencyUnavailableError } from "../../shared/errors.js";
 import { batchGasLimit, deadlineProblem, foreignAddressArgument, maxGasOf, sponsoredCallOf } from "./policy.js";
 import { storeRelay } from "./relay-reservation.js";
 import { openRelayStates, publicRelayState } from "./relay-states.js";

@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { queryRows } from "../../db/rows.js";
-import { ApiError } from "../../http/api-error.js";
+import { ApiError } from "../../shared/errors.js";
 import { sponsoredRelays, sponsorshipDays, sponsorshipMemberDays } from "./schema.js";
 
 /**

@@ -1,7 +1,7 @@
 import type { RelayStatus, SponsoredAction } from "@arcana/protocol";
 import { and, eq } from "drizzle-orm";
 import type { Hex } from "viem";
-import { ApiError } from "../../http/api-error.js";
+import { ApiError } from "../../shared/errors.js";
 import { relayFailureOf } from "./relay-failures.js";
 import { publicRelayState } from "./relay-states.js";
 import { sponsoredRelays } from "./schema.js";

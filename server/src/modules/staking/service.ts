@@ -5,7 +5,7 @@ import type { ChainEventIdentity } from "../../chain/event-key.js";
 import { AUTHORIZATION_TTL_SECONDS, type AuthorizationSigner } from "../../chain/signer.js";
 import type { Database, Transaction } from "../../db/client.js";
 import type { Economy } from "../../economy.js";
-import { ApiError } from "../../http/api-error.js";
+import { ApiError } from "../../shared/errors.js";
 import type { Authenticated } from "../auth/api.js";
 import { claimedFor, grantPoints, pointsBalance, reversePoints } from "../ledger/api.js";
 import { lockOwnedPass, type PassRow, type PassService, stakedPasses } from "../passes/api.js";

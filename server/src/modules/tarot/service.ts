@@ -19,7 +19,7 @@ import type { ChainClients } from "../../chain/clients.js";
 import type { Config } from "../../config.js";
 import type { Database } from "../../db/client.js";
 import type { Economy } from "../../economy.js";
-import { ApiError } from "../../http/api-error.js";
+import { ApiError } from "../../shared/errors.js";
 import { createTarotCredits } from "./credit.js";
 import { englishPack, type TarotLanguagePack, tarotPack, tarotPacks } from "./deck/index.js";
 import { type DrawnTarotCard, memberDraws, storedDraw, tarotDigest, toDrawnCard } from "./draw.js";

@@ -2,8 +2,8 @@ import type { Language, Task, TaskConditionKey, TasksResult } from "@arcana/prot
 import { eq } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { type Economy, textsIn } from "../../economy.js";
-import { ApiError } from "../../http/api-error.js";
 import { enforceLimit, type RateLimit, type RateLimiter } from "../../rate-limit/limiter.js";
+import { ApiError } from "../../shared/errors.js";
 import { boxesOpenedBy } from "../boxes/api.js";
 import { longestCheckInStreak } from "../daily/api.js";
 import { grantPoints, pointsBalance } from "../ledger/api.js";

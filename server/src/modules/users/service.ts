@@ -3,7 +3,7 @@ import { and, asc, eq, inArray, isNull, ne, type SQL, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { getAddress } from "viem";
 import type { Database, DatabaseOrTransaction, Transaction } from "../../db/client.js";
-import { ApiError } from "../../http/api-error.js";
+import { ApiError } from "../../shared/errors.js";
 import { changingMembers } from "./member-changes.js";
 import { users, walletBindings } from "./schema.js";
 

@@ -2,7 +2,7 @@ import { SOLANA_ADDRESS_PATTERN, type SolanaCluster, solanaChainByCluster } from
 import { parseSignInMessageText } from "@solana/wallet-standard-util";
 import { getAddress, isAddress, isAddressEqual } from "viem";
 import { parseSiweMessage } from "viem/siwe";
-import { ApiError } from "../../http/api-error.js";
+import { ApiError } from "../../shared/errors.js";
 
 /** Where a binding message may come from: this site's host(s) and origin(s). */
 export interface SiteIdentity {

@@ -4,7 +4,7 @@ import { createWalletClient, http, isAddress, parseEther } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { viemChains } from "../../chain/chains.js";
 import type { ChainConfig, Config } from "../../config.js";
-import { ApiError } from "../../http/api-error.js";
+import { ApiError } from "../../shared/errors.js";
 
 export const FAUCET_AMOUNT = parseEther("1");
 

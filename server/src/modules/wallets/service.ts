@@ -13,9 +13,8 @@ import { HttpRequestError, isAddressEqual, recoverMessageAddress, TimeoutError }
 import type { ChainClients } from "../../chain/clients.js";
 import type { Config } from "../../config.js";
 import type { Database, Transaction } from "../../db/client.js";
-import { ApiError } from "../../http/api-error.js";
-import { DependencyUnavailableError } from "../../http/dependency.js";
 import type { RateLimit, RateLimiter } from "../../rate-limit/limiter.js";
+import { ApiError, DependencyUnavailableError } from "../../shared/errors.js";
 import type { ReferralService } from "../referrals/api.js";
 import { lockMember, memberById, memberByWallet, setBoundWallet, toUser, type WalletKind } from "../users/api.js";
 import { checkSiweMessage, checkSiwsMessage, type SiteIdentity } from "./binding-message.js";

@@ -4,7 +4,7 @@ import { privateKeyToAccount } from "viem/accounts";
 import type { ChainClients } from "../../../chain/clients.js";
 import type { ChainConfig, Config } from "../../../config.js";
 import type { SponsorshipSettings } from "../../../economy.js";
-import { DependencyUnavailableError } from "../../../http/dependency.js";
+import { DependencyUnavailableError } from "../../../shared/errors.js";
 import type { Fees } from "../policy.js";
 
 /** How long a relayer balance or fee estimate read from the chain is reused. */
