@@ -1,10 +1,56 @@
-// The two documents a newcomer navigates by: docs/decisions/README.md must index every decision record (and say
-// which numbers were never used), and docs/operating.md's table of contents must match its headings.
-import { readdirSync, readFileSync } from "node:fs";
+// The documents a newcomer navigates by: README.md's map must name every folder of each package,
+// docs/decisions/README.md must index every decision record (and say which numbers were never used), and
+// docs/operating.md's table of contents must match its headings.
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 
 const root = new URL("../../", import.meta.url);
 const read = (path: string) => readFileSync(new URL(path, root), "utf8");
+
+/** Folders that are installed or written by a build, never committed. */
+const notOnTheMap = new Set(["node_modules", "build", "dist", ".react-router", ".data", "coverage", "translations"]);
+const folders = (path: string) =>
+  readdirSync(new URL(path, root), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && !entry.name.startsWith(".") && !notOnTheMap.has(entry.name))
+    .map((entry) => `${path}${entry.name}/`);
+
+describe("README.md's map (Where things live)", () => {
+  const readme = read("README.md");
+  const section = readme.slice(readme.indexOf("## Where things live"));
+  const block = section.slice(section.indexOf("```\n") + 4, section.indexOf("\n```", section.indexOf("```\n") + 4));
+  // Each line names a folder (or several, "artifacts/, cache/") under the last top-level folder above it.
+  const listed: string[] = [];
+  let parent = "";
+  for (const line of block.split("\n")) {
+    const nested = line.startsWith("  ");
+    const names = (line.trim().match(/^([^\s]+\/(?:, [^\s]+\/)*)/)?.[1] ?? "").split(", ").filter(Boolean);
+    for (const name of names) {
+      // "src/routes/" under protocol/ names protocol/src/ too.
+      const parts = name.split("/").filter(Boolean);
+      for (let depth = 1; depth <= parts.length; depth++) {
+        const folder = `${parts.slice(0, depth).join("/")}/`;
+        listed.push(nested ? `${parent}${folder}` : folder);
+      }
+    }
+    if (!nested && names[0]) parent = names[0];
+  }
+
+  it("lists every folder at the root and at the top of each package and of its source folder", () => {
+    const packages = ["protocol/", "server/", "web/", "contracts/", "e2e/"];
+    const required = [
+      ...folders(""),
+      ...packages.flatMap((pkg) => folders(pkg)),
+      ...["protocol/src/", "server/src/", "web/app/", "docs/"].flatMap((folder) => folders(folder)),
+    ];
+    expect(required.length).toBeGreaterThan(40);
+    expect(required.filter((folder) => !listed.includes(folder))).toEqual([]);
+  });
+
+  it("lists no folder that is not there (except Hardhat's build output)", () => {
+    const absent = listed.filter((folder) => !existsSync(new URL(folder, root)));
+    expect(absent.filter((folder) => !["contracts/artifacts/", "contracts/cache/"].includes(folder))).toEqual([]);
+  });
+});
 
 describe("docs/decisions/README.md", () => {
   const index = read("docs/decisions/README.md");
