@@ -81,11 +81,11 @@ module.exports = {
       name: "relayer-apart-from-the-http-side",
       severity: "error",
       comment:
-        "The relayer sends what the HTTP side stored (decision 0046): of its module it reads the tables and the pure rules (schema.ts, policy.ts, relay-failures.ts), never the use cases that accept relays, their service or routes.",
+        "The relayer sends what the HTTP side stored (decision 0046): of its module it reads the tables and the pure rules (schema.ts, rules.ts, relay-failures.ts), never the use cases that accept relays, their service or routes.",
       from: { path: "^server/src/modules/sponsorship/relayer/", pathNot: "\\.test\\.tsx?$" },
       to: {
         path: "^server/src/modules/sponsorship/[^/]+$",
-        pathNot: "^server/src/modules/sponsorship/(schema|policy|relay-failures)\\.ts$",
+        pathNot: "^server/src/modules/sponsorship/(schema|rules|relay-failures)\\.ts$",
       },
     },
     // The layers of server/src, top to bottom (decision 0047); an arrow only runs down:

@@ -10,7 +10,7 @@ import type { ChainConfig, Config } from "../../config.js";
 import type { Database, DatabaseOrTransaction, Transaction } from "../../db/client.js";
 import { ApiError } from "../../shared/errors.js";
 import type { Authenticated } from "../auth/api.js";
-import { type PassState, passStateFromEvents } from "./pass-state.js";
+import { type PassState, passStateFromEvents } from "./rules.js";
 import { allowlist, passes } from "./schema.js";
 
 type Member = Authenticated["user"];

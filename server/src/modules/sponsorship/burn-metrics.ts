@@ -4,8 +4,8 @@ import type { Registry } from "prom-client";
 import { parseEther } from "viem";
 import type { Database } from "../../db/client.js";
 import { registerPerChainGauges } from "../../shared/per-chain-metrics.js";
-import { burnPace } from "./policy.js";
 import type { SponsoredChains } from "./relayer/chain-state.js";
+import { burnPace } from "./rules.js";
 import { sponsorshipDays } from "./schema.js";
 
 /**

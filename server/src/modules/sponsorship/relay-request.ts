@@ -12,10 +12,10 @@ import {
 } from "viem";
 import { enforceLimit } from "../../rate-limit/limiter.js";
 import { ApiError, DependencyUnavailableError } from "../../shared/errors.js";
-import { batchGasLimit, deadlineProblem, foreignAddressArgument, maxGasOf, sponsoredCallOf } from "./policy.js";
 import { storeRelay } from "./relay-reservation.js";
 import { openRelayStates, publicRelayState } from "./relay-states.js";
 import { decodedRevert } from "./revert-reason.js";
+import { batchGasLimit, deadlineProblem, foreignAddressArgument, maxGasOf, sponsoredCallOf } from "./rules.js";
 import { sponsoredRelays, sponsorshipMemberDays } from "./schema.js";
 import { canonicalSignature, forwardRequestDigest, signedBy } from "./signatures.js";
 import { type SponsorshipContext, tooManySponsorshipRequests } from "./sponsorship-context.js";

@@ -8,8 +8,8 @@ import type { SponsorshipSettings } from "../../economy.js";
 import type { RateLimit, RateLimiter } from "../../rate-limit/limiter.js";
 import { ApiError } from "../../shared/errors.js";
 import { memberById } from "../users/api.js";
-import { memberDailyQuotaOf } from "./policy.js";
 import type { SponsoredChains } from "./relayer/chain-state.js";
+import { memberDailyQuotaOf } from "./rules.js";
 import { sponsorshipDays, sponsorshipMemberDays } from "./schema.js";
 
 export interface SponsorshipDeps {

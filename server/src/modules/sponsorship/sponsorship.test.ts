@@ -23,8 +23,8 @@ import { createTestApp } from "../../test/app.js";
 import { startTestChain } from "../../test/chain.js";
 import { deployArcana, hardhatAccounts, walletOn } from "../../test/contracts.js";
 import { balanceOf, bindWalletDirectly, signUpMember } from "../../test/members.js";
-import { batchGasLimit } from "./policy.js";
 import { createChainRelayer } from "./relayer/relayer.js";
+import { batchGasLimit } from "./rules.js";
 import { relayerTransactions, sponsoredRelays, sponsorshipDays, sponsorshipMemberDays } from "./schema.js";
 
 // Hardhat's public account #5 pays here (the dev relayer, #19, is for `npm start`).

@@ -10,7 +10,7 @@ import type { Authenticated } from "../auth/api.js";
 import { claimedFor, grantPoints, pointsBalance, reversePoints } from "../ledger/api.js";
 import { lockOwnedPass, type PassRow, type PassService, stakedPasses } from "../passes/api.js";
 import { memberIdByWallet } from "../users/api.js";
-import { accruedPoints, msUntilNextPoint } from "./accrual.js";
+import { accruedPoints, msUntilNextPoint } from "./rules.js";
 
 type Member = Authenticated["user"];
 

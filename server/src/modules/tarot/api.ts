@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Config } from "../../config.js";
 import type { DatabaseOrTransaction, Transaction } from "../../db/client.js";
 import { createTarotCredits, type TarotCreditsDeps, type TarotRecordedEvent } from "./credit.js";
-import { memberDraws } from "./draw.js";
+import { memberDraws } from "./rules.js";
 import { tarotRecords } from "./schema.js";
 
 /** How many GMT days the member's draw was recorded on chain (tasks). */

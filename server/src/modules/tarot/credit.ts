@@ -15,7 +15,7 @@ import {
 } from "../chain-credits/api.js";
 import { grantPointsBatch, nextCreditReference } from "../ledger/api.js";
 import { lockMember, memberIdByWalletAt } from "../users/api.js";
-import { type DrawnTarotCard, tarotDigest } from "./draw.js";
+import { type DrawnTarotCard, tarotDigest } from "./rules.js";
 import { tarotRecords } from "./schema.js";
 
 /** A `Daily.TarotRecorded` event, from the indexer or a member-submitted transaction. */

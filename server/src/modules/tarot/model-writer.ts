@@ -1,6 +1,6 @@
 import type { Config } from "../../config.js";
 import type { TarotLanguagePack } from "./deck/index.js";
-import type { DrawnTarotCard } from "./draw.js";
+import type { DrawnTarotCard } from "./rules.js";
 
 export type TarotModel = NonNullable<Config["tarotLlm"]>;
 

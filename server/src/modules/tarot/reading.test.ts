@@ -3,7 +3,7 @@ import { keccak256, stringToBytes } from "viem";
 import { describe, expect, it } from "vitest";
 import { englishPack as en } from "./deck/index.js";
 import { tarotDeck } from "./deck.js";
-import { drawTarot, tarotDigest, toDrawnCard } from "./draw.js";
+import { drawTarot, tarotDigest, toDrawnCard } from "./rules.js";
 import { writeReading } from "./writer.js";
 
 const key = Buffer.from("a test key for the tarot draw, 32+ bytes long");

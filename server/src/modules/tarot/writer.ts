@@ -1,7 +1,7 @@
 import type { TarotSuit } from "@arcana/protocol";
 import type { TarotLanguagePack } from "./deck/index.js";
 import type { MinorSuit } from "./deck/types.js";
-import type { DrawnTarotCard } from "./draw.js";
+import type { DrawnTarotCard } from "./rules.js";
 
 /** Each `force_refresh` moves to the next phrasing; the cards and their meanings never change. */
 function pick<T>(options: readonly T[], revision: number, offset = 0): T {

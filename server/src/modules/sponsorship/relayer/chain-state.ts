@@ -5,7 +5,7 @@ import type { ChainClients } from "../../../chain/clients.js";
 import type { ChainConfig, Config } from "../../../config.js";
 import type { SponsorshipSettings } from "../../../economy.js";
 import { DependencyUnavailableError } from "../../../shared/errors.js";
-import type { Fees } from "../policy.js";
+import type { Fees } from "../rules.js";
 
 /** How long a relayer balance or fee estimate read from the chain is reused. */
 const CACHE_MS = 3_000;

@@ -9,8 +9,8 @@ import {
   type TransactionReceipt,
   TransactionReceiptNotFoundError,
 } from "viem";
-import { batchGasLimit, bumpedFees, cappedFees, type Fees } from "../policy.js";
 import { relayFailureReasons } from "../relay-failures.js";
+import { batchGasLimit, bumpedFees, cappedFees, type Fees } from "../rules.js";
 import { relayerAccounts, relayerTransactions, sponsoredRelays } from "../schema.js";
 import type { SponsoredChain } from "./chain-state.js";
 import type { RelayerOptions } from "./relayer-options.js";

@@ -4,8 +4,8 @@ import { type Hex, isAddressEqual, parseEventLogs, type TransactionReceipt } fro
 import type { Database, Transaction } from "../../../db/client.js";
 import { relayedCheckInCredits } from "../../daily/api.js";
 import { relayedTarotCredits } from "../../tarot/api.js";
-import { splitSpend } from "../policy.js";
 import { relayFailureReasons } from "../relay-failures.js";
+import { splitSpend } from "../rules.js";
 import { relayerTransactions, sponsoredRelays, sponsorshipDays } from "../schema.js";
 import type { SponsoredChain } from "./chain-state.js";
 import type { RelayerOptions } from "./relayer-options.js";

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { accruedPoints, msUntilNextPoint } from "./accrual.js";
+import { accruedPoints, msUntilNextPoint } from "./rules.js";
 
 const DAY = 86_400_000;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { burnPace, memberDailyQuotaOf } from "./policy.js";
+import { burnPace, memberDailyQuotaOf } from "./rules.js";
 
 describe("the sybil bound's rules", () => {
   const chain = { newMemberHours: 24, newMemberDailyQuota: 2 };
