@@ -24,10 +24,9 @@ const operatorEmail = "sweep-ops@example.com";
 const languages = ["zh-CN", "ko", "ja", "vi", "tr"] as const;
 const widths = [360, 1280] as const;
 const memberPages = ["/", "/genesis-pass", "/daily-tarot", "/loot-box", "/change-password", "/fairness"];
-// Not /operator/boxes yet: its box names and reward lines ("Sun Box", "A mint allowlist place", "400 points") are still
-// the economy file's English (issue 42, item 1).
 const operatorPages = [
   "/operator",
+  "/operator/boxes",
   "/operator/members",
   "/operator/invites",
   "/operator/chains",

@@ -64,7 +64,6 @@ export const operatorBoxesSchema = z.array(
         rewards: z.array(
           z.object({
             reward: boxRewardSchema,
-            label: z.string(),
             stated: z.number(),
             observed: z.number(),
             count: z.number().int(),

@@ -16,7 +16,8 @@ import type { OperatorSponsorship } from "./sponsorship.js";
 /** What the operator console's pages read while the server renders them (the same answers as `/api/operator/…`). */
 export interface OperatorConsoleReads {
   overview(days: number): Promise<OperatorOverview>;
-  boxes(): Promise<OperatorBoxes>;
+  /** Box names in `language`; rewards as data, labelled by the page. */
+  boxes(language: Language): Promise<OperatorBoxes>;
   invites(): Promise<OperatorInvites>;
   searchMembers(text: string): Promise<MemberSummary[]>;
   /** Null when there is no such member. */

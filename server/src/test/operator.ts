@@ -11,6 +11,7 @@ export const operatorEconomy: Economy = {
       id: "moon",
       name: "Moon Box",
       description: "Mostly points.",
+      i18n: { ja: { name: "ムーンボックス" } },
       price: 10,
       supply: 100,
       perMemberLimit: null,

@@ -4,7 +4,7 @@ import { OperatorSection } from "../features/operator/operator-section";
 import type { Route } from "./+types/operator.boxes";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { boxes: await (await requireOperatorConsole(context)).boxes() };
+  return { boxes: await (await requireOperatorConsole(context)).boxes(context.language) };
 }
 
 export default function OperatorBoxesPage({ loaderData }: Route.ComponentProps) {

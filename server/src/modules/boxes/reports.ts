@@ -1,7 +1,7 @@
-import { describeBoxReward } from "@arcana/protocol";
+import { describeBoxReward, type Language } from "@arcana/protocol";
 import { and, asc, eq, gte, isNotNull, sql } from "drizzle-orm";
 import type { Database, DatabaseOrTransaction } from "../../db/client.js";
-import type { Economy } from "../../economy.js";
+import { type Economy, textsIn } from "../../economy.js";
 import { findOfferedVersion, storedResults, storedVersions } from "./odds-versions.js";
 import { boxSupply, ownedBoxes } from "./schema.js";
 
@@ -18,9 +18,10 @@ export function createBoxReports({ db, economy, now }: BoxReportsDeps) {
   return {
     /**
      * Read without writing: supply and results per box of the economy file, and which stored odds
-     * version its table is (null: no server has offered it yet).
+     * version its table is (null: no server has offered it yet). Box names are in `language` (the
+     * console's reader; English for the CLI).
      */
-    async report() {
+    async report(language: Language = "en") {
       return Promise.all(
         economy.boxes.map(async (box) => {
           const [row] = await db.select().from(boxSupply).where(eq(boxSupply.boxId, box.id));
@@ -29,7 +30,7 @@ export function createBoxReports({ db, economy, now }: BoxReportsDeps) {
           return {
             box: {
               id: box.id,
-              name: box.name,
+              name: textsIn({ name: box.name }, box.i18n, language).name,
               price: box.price,
               supply: box.supply,
               supply_left: box.supply === null ? null : Math.max(0, box.supply - sold),

@@ -1,10 +1,12 @@
-import { chiSquareTest, describeBoxReward, type OperatorBoxes, operatorLimits } from "@arcana/protocol";
+import { chiSquareTest, type Language, type OperatorBoxes, operatorLimits } from "@arcana/protocol";
 import type { OperatorReportsDeps } from "./report-context.js";
 
-/** Each box's stated odds against its openings per odds version, with a χ² test flagging drift. */
-export async function boxOddsReport({ boxes }: OperatorReportsDeps): Promise<OperatorBoxes> {
-  const report = await boxes.report();
-  const boxName = (id: string) => report.find((entry) => entry.box.id === id)?.box.name ?? id;
+/**
+ * Each box's stated odds against its openings per odds version, with a χ² test flagging drift. Box names are in the
+ * reader's `language`; a reward is data (`reward`), labelled by the page in the same language.
+ */
+export async function boxOddsReport({ boxes }: OperatorReportsDeps, language: Language): Promise<OperatorBoxes> {
+  const report = await boxes.report(language);
   return report.map(({ box, sold, results }) => ({
     box_id: box.id,
     name: box.name,
@@ -27,7 +29,6 @@ export async function boxOddsReport({ boxes }: OperatorReportsDeps): Promise<Ope
         drifting: test !== null && test.pValue < operatorLimits.driftPValue,
         rewards: version.rewards.map((reward) => ({
           reward: reward.reward,
-          label: describeBoxReward(reward.reward, boxName),
           stated: reward.probability,
           observed: reward.share,
           count: reward.count,

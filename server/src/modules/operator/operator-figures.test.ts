@@ -215,11 +215,17 @@ describe("the figures", () => {
     expect(moon).toMatchObject({ box_id: "moon", sold: 8, supply: 100, supply_left: 92 });
     const [version] = moon?.versions ?? [];
     expect(version?.openings).toBe(8);
-    expect(version?.rewards.map((reward) => [reward.label, reward.stated])).toEqual([
-      ["5 points", 0.75],
-      ["50 points", 0.25],
+    expect(version?.rewards.map((reward) => [reward.reward, reward.stated])).toEqual([
+      [{ kind: "points", amount: 5 }, 0.75],
+      [{ kind: "points", amount: 50 }, 0.25],
     ]);
     expect(version?.rewards.reduce((sum, reward) => sum + reward.count, 0)).toBe(8);
+    // The box's name follows the reader's language (the rewards are data the page labels in it).
+    const [inJapanese] = await api.data(getOperatorBoxesRoute, {
+      auth: operator.auth,
+      extraHeaders: { "accept-language": "ja" },
+    });
+    expect(inJapanese?.name).toBe("ムーンボックス");
     expect(version?.rewards.map((reward) => reward.expected)).toEqual([6, 2]);
     expect(version?.degrees_of_freedom).toBe(1);
     expect(version?.p_value).toBeGreaterThan(0);

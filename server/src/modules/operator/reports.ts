@@ -1,4 +1,10 @@
-import { limits, type OperatorConsoleReads, type OperatorInvites, operatorLimits } from "@arcana/protocol";
+import {
+  type Language,
+  limits,
+  type OperatorConsoleReads,
+  type OperatorInvites,
+  operatorLimits,
+} from "@arcana/protocol";
 import { inviteReport } from "../referrals/api.js";
 import { memberById } from "../users/api.js";
 import { isOperator } from "./api.js";
@@ -26,7 +32,7 @@ export function createOperatorReports(deps: OperatorReportsDeps) {
   const reports = {
     actionResult: (action: { memberId: string; auditId: number }) => actionResult(deps, action),
     overview: (days: number) => economyOverview(deps, days),
-    boxes: () => boxOddsReport(deps),
+    boxes: (language: Language) => boxOddsReport(deps, language),
     /** The invite funnel and per-code figures, from the referrals module. */
     invites: (): Promise<OperatorInvites> => inviteReport(db, operatorLimits.inviteCodes),
     searchMembers: (text: string) => searchMembers(deps, text),
@@ -45,7 +51,7 @@ export function createOperatorReports(deps: OperatorReportsDeps) {
       if (!userId || !(await isOperator(db, userId))) return null;
       return {
         overview: (days) => reports.overview(days),
-        boxes: () => reports.boxes(),
+        boxes: (language) => reports.boxes(language),
         invites: () => reports.invites(),
         searchMembers: (text) => reports.searchMembers(text),
         member: async (id) => ((await memberById(db, id).catch(() => undefined)) ? reports.member(id) : null),

@@ -15,6 +15,7 @@ import {
   unbindMemberWalletRoute,
 } from "@arcana/protocol";
 import type { Database } from "../../db/client.js";
+import { answerLanguage } from "../../http/language.js";
 import type { Routes } from "../../http/routes.js";
 import type { Authenticated } from "../auth/api.js";
 import { adjustPoints } from "../ledger/api.js";
@@ -35,7 +36,9 @@ export function registerOperatorRoutes(routes: Routes, { db, reports, now }: Ope
   routes.operatorRoute(getOperatorOverviewRoute, async (c) =>
     c.json({ data: await reports.overview(c.req.valid("query").days) }, 200),
   );
-  routes.operatorRoute(getOperatorBoxesRoute, async (c) => c.json({ data: await reports.boxes() }, 200));
+  routes.operatorRoute(getOperatorBoxesRoute, async (c) =>
+    c.json({ data: await reports.boxes(await answerLanguage(c)) }, 200),
+  );
   routes.operatorRoute(getOperatorInvitesRoute, async (c) => c.json({ data: await reports.invites() }, 200));
   routes.operatorRoute(searchOperatorMembersRoute, async (c) =>
     c.json({ data: await reports.searchMembers(c.req.valid("query").q) }, 200),

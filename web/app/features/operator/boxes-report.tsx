@@ -4,6 +4,7 @@ import { useT } from "../../i18n/use-t";
 import { Badge } from "../../ui/badge";
 import { Card, CardTitle } from "../../ui/card";
 import { TableRegion } from "../../ui/table-region";
+import { rewardLabel } from "../loot-box/loot-box-display";
 import styles from "./operator.module.css";
 
 const percent = (share: number) => `${(share * 100).toFixed(2)}%`;
@@ -12,6 +13,7 @@ const percent = (share: number) => `${(share * 100).toFixed(2)}%`;
 export function BoxesReport({ boxes }: { boxes: OperatorBoxes }) {
   const t = useT();
   if (boxes.length === 0) return <p>{t("operator.boxes.none")}</p>;
+  const boxNames = new Map(boxes.map((box) => [box.box_id, box.name]));
   return (
     <div className={styles.grid}>
       {boxes.map((box) => (
@@ -75,8 +77,8 @@ export function BoxesReport({ boxes }: { boxes: OperatorBoxes }) {
                   </thead>
                   <tbody>
                     {version.rewards.map((reward) => (
-                      <tr key={reward.label}>
-                        <th scope="row">{reward.label}</th>
+                      <tr key={JSON.stringify(reward.reward)}>
+                        <th scope="row">{rewardLabel(reward.reward, boxNames, t)}</th>
                         <td className={styles.number}>{percent(reward.stated)}</td>
                         <td className={styles.number}>{percent(reward.observed)}</td>
                         <td className={styles.number}>{reward.count}</td>
