@@ -6,6 +6,8 @@ vi.mock("node:crypto", async (importOriginal) => {
   return { ...original, timingSafeEqual: vi.fn(original.timingSafeEqual) };
 });
 
+// Other files of this worker may have imported secrets.js already, with the real node:crypto (isolate: false).
+vi.resetModules();
 const { digestsMatch, generateSignInCode, hashSignInCode } = await import("./secrets.js");
 
 describe("sign-in code secrets", () => {
