@@ -1,6 +1,7 @@
 import type { Logger } from "pino";
 import type { Config } from "../config.js";
 import type { DatabaseHandle } from "../db/client.js";
+import { wakeableSleep } from "../shared/background-loop.js";
 import type { ChainClients } from "./clients.js";
 import type { EventHandler } from "./events.js";
 import { createIndexer } from "./indexer.js";
@@ -20,7 +21,7 @@ export function startIndexer(options: {
 }) {
   const { database, logger } = options;
   let stopped = false;
-  let wake: (() => void) | null = null;
+  const { sleep, wake } = wakeableSleep();
   const indexer = createIndexer({
     db: database.db,
     clients: options.chainClients,
@@ -55,13 +56,7 @@ export function startIndexer(options: {
           continue;
         }
         logger.debug("indexer: another server leads; waiting");
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, LEADERSHIP_RETRY_MS);
-          wake = () => {
-            clearTimeout(timer);
-            resolve();
-          };
-        });
+        await sleep(LEADERSHIP_RETRY_MS);
       }
     },
   });
@@ -69,7 +64,7 @@ export function startIndexer(options: {
   return {
     async stop() {
       stopped = true;
-      wake?.();
+      wake();
       await indexer.stop();
     },
   };

@@ -17,28 +17,48 @@ async function perChainFigures<Row>(
   return figures;
 }
 
-/**
- * Gauges labelled by chain, read at each scrape from `rows()` (one row a chain, named by `chainOf`): the
- * operations figures (indexer, signer) and the relayer's share this shape.
- */
-export function registerPerChainGauges<Row>(
+/** Where the series go, the rows read at each scrape (one a chain), each row's chain, and the series. */
+type PerChainArguments<Row> = [
   registry: Registry,
   rows: () => Promise<Row[]>,
   chainOf: (row: Row) => string,
   series: Array<PerChainSeries<Row>>,
+];
+
+/** One gauge or counter a series, labelled by chain, its figures read at each scrape. */
+function registerPerChain<Row>(
+  kind: "gauge" | "counter",
+  ...[registry, rows, chainOf, series]: PerChainArguments<Row>
 ) {
   for (const [name, help, value] of series) {
-    new Gauge({
-      name,
-      help,
-      labelNames: ["chain"] as const,
-      registers: [registry],
-      async collect() {
-        this.reset();
-        for (const [labels, figure] of await perChainFigures(rows, chainOf, value)) this.set(labels, figure);
-      },
-    });
+    const options = { name, help, labelNames: ["chain"] as const, registers: [registry] };
+    const figures = () => perChainFigures(rows, chainOf, value);
+    if (kind === "gauge") {
+      new Gauge({
+        ...options,
+        async collect() {
+          this.reset();
+          for (const [labels, figure] of await figures()) this.set(labels, figure);
+        },
+      });
+    } else {
+      new Counter({
+        ...options,
+        async collect() {
+          this.reset();
+          for (const [labels, figure] of await figures()) this.inc(labels, figure);
+        },
+      });
+    }
   }
+}
+
+/**
+ * Gauges labelled by chain, read at each scrape from `rows()` (one row a chain, named by `chainOf`): the
+ * operations figures (indexer, signer) and the relayer's share this shape.
+ */
+export function registerPerChainGauges<Row>(...args: PerChainArguments<Row>) {
+  registerPerChain("gauge", ...args);
 }
 
 /**
@@ -46,22 +66,6 @@ export function registerPerChainGauges<Row>(
  * count that never decreases (rows that are never deleted, shared by every server), so it is typed a counter
  * and `rate()`/`increase()` apply.
  */
-export function registerPerChainCounters<Row>(
-  registry: Registry,
-  rows: () => Promise<Row[]>,
-  chainOf: (row: Row) => string,
-  series: Array<PerChainSeries<Row>>,
-) {
-  for (const [name, help, value] of series) {
-    new Counter({
-      name,
-      help,
-      labelNames: ["chain"] as const,
-      registers: [registry],
-      async collect() {
-        this.reset();
-        for (const [labels, figure] of await perChainFigures(rows, chainOf, value)) this.inc(labels, figure);
-      },
-    });
-  }
+export function registerPerChainCounters<Row>(...args: PerChainArguments<Row>) {
+  registerPerChain("counter", ...args);
 }

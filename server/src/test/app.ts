@@ -109,6 +109,12 @@ export function freshIps(network: string): () => Record<string, string> {
   };
 }
 
+/** The shipped economy with streak reminders offered, whatever an operator's file holds (the reminders' tests). */
+export function economyWithReminders(): Economy {
+  const economy = loadEconomy();
+  return { ...economy, reminders: { ...economy.reminders, enabled: true } };
+}
+
 /** The shipped economy with invites qualifying on `qualifyOn` (tests often take the wallet binding, the shortest path). */
 export function economyQualifyingOn(qualifyOn: Economy["referrals"]["qualifyOn"]): Economy {
   const economy = loadEconomy();

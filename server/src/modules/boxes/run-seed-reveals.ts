@@ -1,5 +1,6 @@
 import type { Logger } from "pino";
 import type { DatabaseHandle } from "../../db/client.js";
+import { backgroundLoop } from "../../shared/background-loop.js";
 
 /** One server at a time reveals due seeds: the one holding this advisory lock. */
 const SEED_REVEALS_LOCK = 0x5eed0043;
@@ -21,21 +22,8 @@ export function startSeedReveals(options: {
   const { database, reveal } = options;
   const log = options.logger.child({ component: "seed-reveals" });
   const intervalMs = options.intervalMs ?? PASS_INTERVAL_MS;
-  let stopped = false;
-  let wake: (() => void) | null = null;
-  const sleep = (ms: number) =>
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done() {
-        clearTimeout(timer);
-        wake = null;
-        resolve();
-      }
-      wake = done;
-    });
-
-  const loop = (async () => {
-    while (!stopped) {
+  return backgroundLoop(async ({ running, sleep }) => {
+    while (running()) {
       const lock = await database.tryAdvisoryLock(SEED_REVEALS_LOCK).catch((error: unknown) => {
         log.warn({ err: error }, "seed reveals: could not ask for leadership");
         return null;
@@ -45,7 +33,7 @@ export function startSeedReveals(options: {
         continue;
       }
       try {
-        while (!stopped && (await lock.held())) {
+        while (running() && (await lock.held())) {
           try {
             const revealed = await reveal();
             if (revealed > 0)
@@ -63,13 +51,5 @@ export function startSeedReveals(options: {
         await lock.release().catch(() => {});
       }
     }
-  })();
-
-  return {
-    async stop() {
-      stopped = true;
-      wake?.();
-      await loop;
-    },
-  };
+  });
 }

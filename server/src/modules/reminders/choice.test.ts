@@ -2,19 +2,14 @@ import { getMyRemindersRoute, setMyRemindersRoute } from "@arcana/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadEconomy, reminderDefaults } from "../../economy.js";
 import { apiClient, errorCode } from "../../test/api-client.js";
-import { createTestApp, testClock } from "../../test/app.js";
+import { createTestApp, economyWithReminders, testClock } from "../../test/app.js";
 import { signUpMember } from "../../test/members.js";
 
 const clock = testClock();
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let api: ReturnType<typeof apiClient>;
 beforeAll(async () => {
-  // The shipped economy file offers reminders; the tests say so explicitly, whatever an operator's file holds.
-  const economy = loadEconomy();
-  t = await createTestApp({
-    now: clock.now,
-    economy: { ...economy, reminders: { ...economy.reminders, enabled: true } },
-  });
+  t = await createTestApp({ now: clock.now, economy: economyWithReminders() });
   api = apiClient(t.app);
 });
 afterAll(() => t.dispose());

@@ -1,4 +1,5 @@
 import type { Logger } from "pino";
+import { backgroundLoop } from "../../shared/background-loop.js";
 import type { ReminderSender } from "./sending.js";
 
 const PASS_INTERVAL_MS = 60 * 1000;
@@ -11,21 +12,8 @@ const PASS_INTERVAL_MS = 60 * 1000;
 export function startReminders(options: { sender: ReminderSender; logger: Logger; intervalMs?: number }) {
   const log = options.logger.child({ component: "reminders" });
   const intervalMs = options.intervalMs ?? PASS_INTERVAL_MS;
-  let stopped = false;
-  let wake: (() => void) | null = null;
-  const sleep = (ms: number) =>
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done() {
-        clearTimeout(timer);
-        wake = null;
-        resolve();
-      }
-      wake = done;
-    });
-
-  const loop = (async () => {
-    while (!stopped) {
+  return backgroundLoop(async ({ running, sleep }) => {
+    while (running()) {
       try {
         const result = await options.sender.run();
         if (result.queued > 0 || result.sent > 0 || result.failed > 0 || result.undeliverable > 0) {
@@ -37,13 +25,5 @@ export function startReminders(options: { sender: ReminderSender; logger: Logger
       }
       await sleep(intervalMs);
     }
-  })();
-
-  return {
-    async stop() {
-      stopped = true;
-      wake?.();
-      await loop;
-    },
-  };
+  });
 }

@@ -7,9 +7,8 @@ import {
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { reminderChoices, users } from "../../db/schema.js";
-import { loadEconomy } from "../../economy.js";
 import { apiClient, errorCode } from "../../test/api-client.js";
-import { createTestApp, signInByCode, testClock } from "../../test/app.js";
+import { createTestApp, economyWithReminders, signInByCode, testClock } from "../../test/app.js";
 import { signUpMember } from "../../test/members.js";
 import { createUnsubscribeTokens } from "./unsubscribe-token.js";
 
@@ -18,11 +17,7 @@ let t: Awaited<ReturnType<typeof createTestApp>>;
 let api: ReturnType<typeof apiClient>;
 let tokens: ReturnType<typeof createUnsubscribeTokens>;
 beforeAll(async () => {
-  const economy = loadEconomy();
-  t = await createTestApp({
-    now: clock.now,
-    economy: { ...economy, reminders: { ...economy.reminders, enabled: true } },
-  });
+  t = await createTestApp({ now: clock.now, economy: economyWithReminders() });
   api = apiClient(t.app);
   tokens = createUnsubscribeTokens(t.config.sessionSecret, t.config.previousSessionSecret);
 });
