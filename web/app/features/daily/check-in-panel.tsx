@@ -6,7 +6,7 @@ import { api } from "../../lib/api";
 import { useGmtToday, useNow } from "../../lib/use-clock";
 import { useModalStore } from "../../shell/modals/modal-store";
 import { Button } from "../../ui/button";
-import { Spinner } from "../../ui/spinner";
+import { LoadingLine } from "../../ui/loading-line";
 import { formatPoints } from "../account/points";
 import { useMember } from "../account/use-member";
 import { ReminderOffer } from "../reminders/reminder-offer";
@@ -65,11 +65,7 @@ export default function CheckInPanel() {
     );
   }
   if (status.isPending || now === null) {
-    return (
-      <p className={styles.loading} aria-busy="true">
-        <Spinner /> {t("member.checkIn.loading")}
-      </p>
-    );
+    return <LoadingLine>{t("member.checkIn.loading")}</LoadingLine>;
   }
   if (!status.data) {
     return (

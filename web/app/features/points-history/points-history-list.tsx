@@ -3,8 +3,8 @@ import { useT } from "../../i18n/use-t";
 import { errorMessage } from "../../lib/api";
 import { Button } from "../../ui/button";
 import { FormAlert } from "../../ui/form-alert";
+import { LoadingLine } from "../../ui/loading-line";
 import { Sigil } from "../../ui/sigil";
-import { Spinner } from "../../ui/spinner";
 import { entryLabel, formatEntryTime, formatPointsChange } from "./points-format";
 import styles from "./points-history.module.css";
 import { usePointsHistory } from "./use-points-history";
@@ -33,11 +33,7 @@ export function PointsHistoryList() {
   }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
 
   if (history.isPending) {
-    return (
-      <p className={styles.loading} aria-busy="true">
-        <Spinner /> {t("modal.pointsHistory.loading")}
-      </p>
-    );
+    return <LoadingLine>{t("modal.pointsHistory.loading")}</LoadingLine>;
   }
   // A failed later page keeps the pages already shown; only a failed first page replaces the list.
   if (!history.data) {

@@ -10,6 +10,7 @@ import { Button } from "../../ui/button";
 import { CopyButton } from "../../ui/copy-button";
 import { FormAlert } from "../../ui/form-alert";
 import { Input } from "../../ui/input";
+import { LoadingLine } from "../../ui/loading-line";
 import { Spinner } from "../../ui/spinner";
 import { useToastStore } from "../../ui/toast-store";
 import { formatPoints } from "../account/points";
@@ -50,11 +51,7 @@ export default function InvitesPanel() {
     );
   }
   if (summary.isPending) {
-    return (
-      <p className={styles.loading} aria-busy="true">
-        <Spinner /> {t("member.invites.loading")}
-      </p>
-    );
+    return <LoadingLine>{t("member.invites.loading")}</LoadingLine>;
   }
   if (summary.isError) {
     return (

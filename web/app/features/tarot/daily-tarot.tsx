@@ -3,7 +3,7 @@ import { useT } from "../../i18n/use-t";
 import { useGmtToday } from "../../lib/use-clock";
 import { buttonClassName } from "../../ui/button";
 import { Card } from "../../ui/card";
-import { Spinner } from "../../ui/spinner";
+import { LoadingLine } from "../../ui/loading-line";
 import { useMember } from "../account/use-member";
 import { AstrologyBanner } from "./astrology-banner";
 import styles from "./tarot.module.css";
@@ -27,9 +27,7 @@ export function DailyTarot() {
         </Card>
       ) : today === null ? (
         <Card>
-          <p className={styles.loading} aria-busy="true">
-            <Spinner /> {t("tarot.shuffling")}
-          </p>
+          <LoadingLine>{t("tarot.shuffling")}</LoadingLine>
         </Card>
       ) : (
         // Keyed by the date: at 00:00 GMT the table starts over with the new day's cards.

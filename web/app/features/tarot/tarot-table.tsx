@@ -6,7 +6,7 @@ import { errorMessage } from "../../lib/api";
 import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
 import { FormAlert } from "../../ui/form-alert";
-import { Spinner } from "../../ui/spinner";
+import { LoadingLine } from "../../ui/loading-line";
 import { useTargetNetwork } from "../../wallet-runtime/target-network";
 import { ReadingText } from "./reading-text";
 import { RecordOnChain } from "./record-on-chain";
@@ -33,9 +33,7 @@ export function TarotTable({ today }: { today: string }) {
   if (draw.isPending || chainTarot.isPending) {
     return (
       <Card>
-        <p className={styles.loading} aria-busy="true">
-          <Spinner /> {t("tarot.shuffling")}
-        </p>
+        <LoadingLine>{t("tarot.shuffling")}</LoadingLine>
       </Card>
     );
   }
@@ -116,9 +114,7 @@ export function TarotTable({ today }: { today: string }) {
               </Button>
             </div>
           ) : (
-            <p className={styles.loading} aria-busy="true">
-              <Spinner /> {t("tarot.readingCards")}
-            </p>
+            <LoadingLine>{t("tarot.readingCards")}</LoadingLine>
           )}
         </Card>
       )}
