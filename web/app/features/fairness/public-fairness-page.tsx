@@ -5,9 +5,9 @@ import { useT } from "../../i18n/use-t";
 import { errorMessage } from "../../lib/api";
 import { Button } from "../../ui/button";
 import { Card, CardTitle } from "../../ui/card";
+import { DataTable } from "../../ui/data-table";
 import { FormAlert } from "../../ui/form-alert";
 import { Spinner } from "../../ui/spinner";
-import { TableRegion } from "../../ui/table-region";
 import { rewardLabel } from "../loot-box/loot-box-display";
 import styles from "./fairness.module.css";
 import { usePublicFairness } from "./use-public-fairness";
@@ -77,38 +77,27 @@ function BoxOdds({ box, boxNames }: { box: Box; boxNames: ReadonlyMap<string, st
                 })
               : t("loot.public.noTest")}
           </p>
-          <TableRegion
-            className={styles.tableWrap}
+          <DataTable
+            className={styles.table}
+            wrapClassName={styles.tableWrap}
             label={t("loot.public.oddsTable", { box: box.name, version: version.odds_version })}
+            columns={[
+              { label: t("loot.public.reward") },
+              { label: t("loot.public.stated"), numeric: true },
+              { label: t("loot.public.observed"), numeric: true },
+              { label: t("loot.public.count"), numeric: true },
+            ]}
           >
-            <table className={styles.table}>
-              <thead>
-                <tr>
-                  <th scope="col">{t("loot.public.reward")}</th>
-                  <th scope="col" className={styles.number}>
-                    {t("loot.public.stated")}
-                  </th>
-                  <th scope="col" className={styles.number}>
-                    {t("loot.public.observed")}
-                  </th>
-                  <th scope="col" className={styles.number}>
-                    {t("loot.public.count")}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {version.rewards.map((reward, index) => (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: the odds table's order is the draw's; two rows may give the same reward
-                  <tr key={index}>
-                    <th scope="row">{rewardLabel(reward.reward, boxNames, t)}</th>
-                    <td className={styles.number}>{formatPercent(reward.probability, locale, 2)}</td>
-                    <td className={styles.number}>{formatPercent(reward.share, locale, 2)}</td>
-                    <td className={styles.number}>{formatCount(reward.count, locale)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableRegion>
+            {version.rewards.map((reward, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the odds table's order is the draw's; two rows may give the same reward
+              <tr key={index}>
+                <th scope="row">{rewardLabel(reward.reward, boxNames, t)}</th>
+                <td className={styles.number}>{formatPercent(reward.probability, locale, 2)}</td>
+                <td className={styles.number}>{formatPercent(reward.share, locale, 2)}</td>
+                <td className={styles.number}>{formatCount(reward.count, locale)}</td>
+              </tr>
+            ))}
+          </DataTable>
         </section>
       ))}
     </Card>

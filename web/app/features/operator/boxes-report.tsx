@@ -3,7 +3,7 @@ import { formatPValue } from "../../i18n/intl";
 import { useT } from "../../i18n/use-t";
 import { Badge } from "../../ui/badge";
 import { Card, CardTitle } from "../../ui/card";
-import { TableRegion } from "../../ui/table-region";
+import { DataTable } from "../../ui/data-table";
 import { rewardLabel } from "../loot-box/loot-box-display";
 import styles from "./operator.module.css";
 
@@ -53,41 +53,28 @@ export function BoxesReport({ boxes }: { boxes: OperatorBoxes }) {
                   {t("operator.boxes.driftWarning")}
                 </p>
               )}
-              <TableRegion
-                className={styles.tableWrap}
+              <DataTable
+                className={styles.table}
+                wrapClassName={styles.tableWrap}
                 label={t("operator.boxes.oddsTable", { box: box.name, version: version.odds_version })}
+                columns={[
+                  { label: t("operator.boxes.reward") },
+                  { label: t("operator.boxes.stated"), numeric: true },
+                  { label: t("operator.boxes.observed"), numeric: true },
+                  { label: t("operator.boxes.count"), numeric: true },
+                  { label: t("operator.boxes.expected"), numeric: true },
+                ]}
               >
-                <table className={styles.table}>
-                  <thead>
-                    <tr>
-                      <th scope="col">{t("operator.boxes.reward")}</th>
-                      <th scope="col" className={styles.number}>
-                        {t("operator.boxes.stated")}
-                      </th>
-                      <th scope="col" className={styles.number}>
-                        {t("operator.boxes.observed")}
-                      </th>
-                      <th scope="col" className={styles.number}>
-                        {t("operator.boxes.count")}
-                      </th>
-                      <th scope="col" className={styles.number}>
-                        {t("operator.boxes.expected")}
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {version.rewards.map((reward) => (
-                      <tr key={JSON.stringify(reward.reward)}>
-                        <th scope="row">{rewardLabel(reward.reward, boxNames, t)}</th>
-                        <td className={styles.number}>{percent(reward.stated)}</td>
-                        <td className={styles.number}>{percent(reward.observed)}</td>
-                        <td className={styles.number}>{reward.count}</td>
-                        <td className={styles.number}>{reward.expected.toFixed(1)}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </TableRegion>
+                {version.rewards.map((reward) => (
+                  <tr key={JSON.stringify(reward.reward)}>
+                    <th scope="row">{rewardLabel(reward.reward, boxNames, t)}</th>
+                    <td className={styles.number}>{percent(reward.stated)}</td>
+                    <td className={styles.number}>{percent(reward.observed)}</td>
+                    <td className={styles.number}>{reward.count}</td>
+                    <td className={styles.number}>{reward.expected.toFixed(1)}</td>
+                  </tr>
+                ))}
+              </DataTable>
             </section>
           ))}
         </Card>

@@ -2,8 +2,8 @@ import type { InviteCodeStats, OperatorInvites } from "@arcana/protocol";
 import { useT } from "../../i18n/use-t";
 import { Badge } from "../../ui/badge";
 import { Card, CardTitle } from "../../ui/card";
+import { DataTable } from "../../ui/data-table";
 import { EmptyState } from "../../ui/empty-state";
-import { TableRegion } from "../../ui/table-region";
 import styles from "./operator.module.css";
 
 const share = (count: number, of: number) => (of === 0 ? "–" : `${Math.round((count / of) * 100)}%`);
@@ -69,53 +69,41 @@ export function InvitesReport({ invites }: { invites: OperatorInvites }) {
       <Card aria-labelledby="invite-codes" className={styles.wide}>
         <CardTitle id="invite-codes">{t("operator.invites.codes")}</CardTitle>
         <p className={styles.muted}>{t("operator.invites.codesLead", { limit: invites.code_limit })}</p>
-        <TableRegion className={styles.tableWrap} label={t("operator.invites.caption")}>
-          <table className={styles.table}>
-            <caption className="visually-hidden">{t("operator.invites.caption")}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t("operator.invites.code")}</th>
-                <th scope="col">{t("operator.invites.owner")}</th>
-                <th scope="col" className={styles.number}>
-                  {t("operator.invites.uses")}
-                </th>
-                <th scope="col" className={styles.number}>
-                  {t("operator.invites.qualified")}
-                </th>
-                <th scope="col" className={styles.number}>
-                  {t("operator.invites.pending")}
-                </th>
-                <th scope="col" className={styles.number}>
-                  {t("operator.invites.refused")}
-                </th>
-                <th scope="col">{t("operator.invites.reasons")}</th>
-                <th scope="col" className={styles.number}>
-                  {t("operator.invites.pointsPaid")}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {invites.codes.map((code) => (
-                <tr key={code.code}>
-                  <th scope="row">
-                    <span className={styles.mono}>{code.code}</span>{" "}
-                    {code.kind === "kol" ? <Badge tone="gold">{t("operator.invites.kol")}</Badge> : null}
-                    {code.disabled ? <Badge tone="danger">{t("operator.invites.disabled")}</Badge> : null}
-                  </th>
-                  <td>{code.owner_email}</td>
-                  <td className={styles.number}>{code.uses}</td>
-                  <td className={styles.number}>{code.qualified}</td>
-                  <td className={styles.number}>{code.pending}</td>
-                  <td className={`${styles.number} ${code.refused > 0 ? styles.warning : ""}`}>{code.refused}</td>
-                  <td>
-                    <Reasons code={code} />
-                  </td>
-                  <td className={styles.number}>{code.points_paid}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableRegion>
+        <DataTable
+          className={styles.table}
+          wrapClassName={styles.tableWrap}
+          label={t("operator.invites.caption")}
+          captioned
+          columns={[
+            { label: t("operator.invites.code") },
+            { label: t("operator.invites.owner") },
+            { label: t("operator.invites.uses"), numeric: true },
+            { label: t("operator.invites.qualified"), numeric: true },
+            { label: t("operator.invites.pending"), numeric: true },
+            { label: t("operator.invites.refused"), numeric: true },
+            { label: t("operator.invites.reasons") },
+            { label: t("operator.invites.pointsPaid"), numeric: true },
+          ]}
+        >
+          {invites.codes.map((code) => (
+            <tr key={code.code}>
+              <th scope="row">
+                <span className={styles.mono}>{code.code}</span>{" "}
+                {code.kind === "kol" ? <Badge tone="gold">{t("operator.invites.kol")}</Badge> : null}
+                {code.disabled ? <Badge tone="danger">{t("operator.invites.disabled")}</Badge> : null}
+              </th>
+              <td>{code.owner_email}</td>
+              <td className={styles.number}>{code.uses}</td>
+              <td className={styles.number}>{code.qualified}</td>
+              <td className={styles.number}>{code.pending}</td>
+              <td className={`${styles.number} ${code.refused > 0 ? styles.warning : ""}`}>{code.refused}</td>
+              <td>
+                <Reasons code={code} />
+              </td>
+              <td className={styles.number}>{code.points_paid}</td>
+            </tr>
+          ))}
+        </DataTable>
       </Card>
     </div>
   );

@@ -5,8 +5,8 @@ import { useT } from "../../i18n/use-t";
 import { api, errorMessage } from "../../lib/api";
 import { Button } from "../../ui/button";
 import { Card, CardTitle } from "../../ui/card";
+import { DataTable } from "../../ui/data-table";
 import { FormAlert } from "../../ui/form-alert";
-import { TableRegion } from "../../ui/table-region";
 import { entryLabel } from "../points-history/points-format";
 import { MemberActions } from "./member-actions";
 import styles from "./operator.module.css";
@@ -93,33 +93,29 @@ export function MemberDetail({ detail, ledger }: { detail: OperatorMember; ledge
       </Card>
       <Card aria-labelledby="member-ledger">
         <CardTitle id="member-ledger">{t("operator.member.ledger")}</CardTitle>
-        <TableRegion className={styles.tableWrap} label={t("operator.member.ledgerCaption")}>
-          <table className={styles.table}>
-            <caption className="visually-hidden">{t("operator.member.ledgerCaption")}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t("operator.column.whenUtc")}</th>
-                <th scope="col">{t("operator.member.what")}</th>
-                <th scope="col" className={styles.number}>
-                  {t("operator.column.points")}
-                </th>
-                <th scope="col">{t("operator.column.reason")}</th>
+        <DataTable
+          className={styles.table}
+          wrapClassName={styles.tableWrap}
+          label={t("operator.member.ledgerCaption")}
+          captioned
+          columns={[
+            { label: t("operator.column.whenUtc") },
+            { label: t("operator.member.what") },
+            { label: t("operator.column.points"), numeric: true },
+            { label: t("operator.column.reason") },
+          ]}
+        >
+          {pages
+            .flatMap((page) => page.items)
+            .map((entry) => (
+              <tr key={entry.id}>
+                <td>{entry.created_at.replace("T", " ").slice(0, 19)}</td>
+                <td>{entryLabel(entry, t)}</td>
+                <td className={styles.number}>{signedAmount.format(entry.amount)}</td>
+                <td>{entry.reason ?? "–"}</td>
               </tr>
-            </thead>
-            <tbody>
-              {pages
-                .flatMap((page) => page.items)
-                .map((entry) => (
-                  <tr key={entry.id}>
-                    <td>{entry.created_at.replace("T", " ").slice(0, 19)}</td>
-                    <td>{entryLabel(entry, t)}</td>
-                    <td className={styles.number}>{signedAmount.format(entry.amount)}</td>
-                    <td>{entry.reason ?? "–"}</td>
-                  </tr>
-                ))}
-            </tbody>
-          </table>
-        </TableRegion>
+            ))}
+        </DataTable>
         {pages[0]?.items.length === 0 && <p>{t("operator.member.noMovements")}</p>}
         {next && (
           <Button variant="secondary" loading={loading} onClick={loadOlder}>

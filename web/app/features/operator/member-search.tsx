@@ -2,8 +2,8 @@ import type { MemberSummary } from "@arcana/protocol";
 import { Form, Link } from "react-router";
 import { useT } from "../../i18n/use-t";
 import { Button } from "../../ui/button";
+import { DataTable } from "../../ui/data-table";
 import { Input } from "../../ui/input";
-import { TableRegion } from "../../ui/table-region";
 import styles from "./operator.module.css";
 
 /** Search by e-mail, EVM wallet or Solana address; a plain GET form, so it works before hydration. */
@@ -27,33 +27,29 @@ export function MemberSearch({ query, results }: { query: string; results: Membe
         (results.length === 0 ? (
           <p>{t("operator.members.noMatch", { query })}</p>
         ) : (
-          <TableRegion className={styles.tableWrap} label={t("operator.members.matching", { query })}>
-            <table className={styles.table}>
-              <caption className="visually-hidden">{t("operator.members.matching", { query })}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t("operator.members.email")}</th>
-                  <th scope="col" className={styles.number}>
-                    {t("operator.column.points")}
-                  </th>
-                  <th scope="col">{t("operator.members.wallet")}</th>
-                  <th scope="col">{t("operator.member.joined")}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {results.map((member) => (
-                  <tr key={member.uid}>
-                    <th scope="row">
-                      <Link to={`/operator/members/${member.uid}`}>{member.email}</Link>
-                    </th>
-                    <td className={styles.number}>{member.pts}</td>
-                    <td className={styles.mono}>{member.wallet_address ?? member.solana_address ?? "–"}</td>
-                    <td>{member.created_at.slice(0, 10)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableRegion>
+          <DataTable
+            className={styles.table}
+            wrapClassName={styles.tableWrap}
+            label={t("operator.members.matching", { query })}
+            captioned
+            columns={[
+              { label: t("operator.members.email") },
+              { label: t("operator.column.points"), numeric: true },
+              { label: t("operator.members.wallet") },
+              { label: t("operator.member.joined") },
+            ]}
+          >
+            {results.map((member) => (
+              <tr key={member.uid}>
+                <th scope="row">
+                  <Link to={`/operator/members/${member.uid}`}>{member.email}</Link>
+                </th>
+                <td className={styles.number}>{member.pts}</td>
+                <td className={styles.mono}>{member.wallet_address ?? member.solana_address ?? "–"}</td>
+                <td>{member.created_at.slice(0, 10)}</td>
+              </tr>
+            ))}
+          </DataTable>
         ))}
     </>
   );
