@@ -1,9 +1,9 @@
-import { type BoxResults, boxLimits } from "@arcana/protocol";
-import { and, count, desc, eq, gte, isNotNull } from "drizzle-orm";
+import { type BoxResults, boxLimits, lastGmtDays } from "@arcana/protocol";
+import { and, desc, eq, gte, inArray, sql } from "drizzle-orm";
 import type { Database, DatabaseOrTransaction } from "../../db/client.js";
 import type { BoxRewardDefinition, Economy } from "../../economy.js";
 import { oddsTable, tableKey } from "./rules.js";
-import { boxOddsVersions, ownedBoxes } from "./schema.js";
+import { boxOddsVersions, boxOpeningCounts } from "./schema.js";
 
 export type OddsVersion = {
   id: number;
@@ -12,8 +12,6 @@ export type OddsVersion = {
   rewards: BoxRewardDefinition[];
   createdAt: Date;
 };
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 function toVersion(row: typeof boxOddsVersions.$inferSelect): OddsVersion {
   return { ...row, rewards: row.rewards as BoxRewardDefinition[] };
@@ -35,15 +33,34 @@ export function findOfferedVersion(stored: OddsVersion[], rewards: BoxRewardDefi
   return stored.find((version) => tableKey(version.rewards) === wanted);
 }
 
-/** Stated odds beside the openings each stored odds version produced in the last 90 days. */
+/** The first GMT day of the results window: the last 90 GMT days, today's included (the export's days). */
+export function resultsWindowStart(now: Date): string {
+  return lastGmtDays(now, boxLimits.resultsWindowDays).dates[0] as string;
+}
+
+/** Stated odds beside the openings each stored odds version produced in the last 90 GMT days (from their counts). */
 export async function storedResults(db: DatabaseOrTransaction, boxId: string, now: Date): Promise<BoxResults> {
   const versions = await storedVersions(db, boxId);
-  const since = new Date(now.getTime() - boxLimits.resultsWindowDays * DAY_MS);
-  const counts = await db
-    .select({ versionId: ownedBoxes.oddsVersionId, index: ownedBoxes.rewardIndex, count: count() })
-    .from(ownedBoxes)
-    .where(and(eq(ownedBoxes.boxId, boxId), isNotNull(ownedBoxes.openedAt), gte(ownedBoxes.openedAt, since)))
-    .groupBy(ownedBoxes.oddsVersionId, ownedBoxes.rewardIndex);
+  const counts =
+    versions.length === 0
+      ? []
+      : await db
+          .select({
+            versionId: boxOpeningCounts.oddsVersionId,
+            index: boxOpeningCounts.rewardIndex,
+            count: sql<number>`sum(${boxOpeningCounts.openings})::int`,
+          })
+          .from(boxOpeningCounts)
+          .where(
+            and(
+              inArray(
+                boxOpeningCounts.oddsVersionId,
+                versions.map((version) => version.id),
+              ),
+              gte(boxOpeningCounts.day, resultsWindowStart(now)),
+            ),
+          )
+          .groupBy(boxOpeningCounts.oddsVersionId, boxOpeningCounts.rewardIndex);
   return {
     box_id: boxId,
     window_days: boxLimits.resultsWindowDays,

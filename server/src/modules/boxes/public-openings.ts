@@ -15,9 +15,9 @@ import type { Database, DatabaseOrTransaction } from "../../db/client.js";
 import { decodeCursor, encodeCursor } from "../../db/cursor.js";
 import type { BoxRewardDefinition, Economy } from "../../economy.js";
 import { csvField } from "../../shared/csv.js";
-import { storedResults } from "./odds-versions.js";
+import { resultsWindowStart, storedResults } from "./odds-versions.js";
 import { toBoxReward } from "./rules.js";
-import { boxOddsVersions, boxOpeningDays, fairnessSeeds, ownedBoxes } from "./schema.js";
+import { boxOddsVersions, boxOpeningCounts, boxOpeningDays, fairnessSeeds, ownedBoxes } from "./schema.js";
 
 /*
  * The public, anonymous openings export (docs/fairness.md, decision 0043): what re-derives each
@@ -248,11 +248,11 @@ export function createPublicOpenings({ db, economy, now }: { db: Database; econo
 
     /**
      * `GET /boxes/fairness/public`: stated odds beside counts with χ², and how many openings anyone can
-     * re-derive; boxes named by `boxName`.
+     * re-derive, over the last 90 GMT days (the export's days); boxes named by `boxName`. It reads the
+     * maintained counts (`box_opening_counts`, decision 0047), never the openings themselves.
      */
     async summary(boxName: (boxId: string) => string): Promise<PublicFairness> {
       const at = now();
-      const since = new Date(at.getTime() - boxLimits.resultsWindowDays * DAY_MS);
       const boxIds = [
         ...new Set([
           ...economy.boxes.map((box) => box.id),
@@ -280,16 +280,14 @@ export function createPublicOpenings({ db, economy, now }: { db: Database; econo
           };
         }),
       );
-      const publishable = sql`coalesce(${ownedBoxes.clientSeed}, ${fairnessSeeds.clientSeed}) ~ ${publishableClientSeedPattern.source}::text`;
       const [counts] = await db
         .select({
-          verifiable: sql<number>`count(*) filter (where ${fairnessSeeds.rotatedAt} is not null and ${publishable})`,
-          waiting: sql<number>`count(*) filter (where ${fairnessSeeds.rotatedAt} is null)`,
-          memberOnly: sql<number>`count(*) filter (where ${fairnessSeeds.rotatedAt} is not null and not ${publishable})`,
+          verifiable: sql<number>`coalesce(sum(${boxOpeningCounts.openings}) filter (where ${boxOpeningCounts.revealed} and ${boxOpeningCounts.clientSeedPublic}), 0)`,
+          waiting: sql<number>`coalesce(sum(${boxOpeningCounts.openings}) filter (where not ${boxOpeningCounts.revealed}), 0)`,
+          memberOnly: sql<number>`coalesce(sum(${boxOpeningCounts.openings}) filter (where ${boxOpeningCounts.revealed} and not ${boxOpeningCounts.clientSeedPublic}), 0)`,
         })
-        .from(ownedBoxes)
-        .innerJoin(fairnessSeeds, eq(fairnessSeeds.id, ownedBoxes.seedId))
-        .where(and(isNotNull(ownedBoxes.openedAt), gte(ownedBoxes.openedAt, since)));
+        .from(boxOpeningCounts)
+        .where(gte(boxOpeningCounts.day, resultsWindowStart(at)));
       return {
         window_days: boxLimits.resultsWindowDays,
         reveal_after_days: publicFairness.revealAfterDays,

@@ -7,7 +7,7 @@ import { type DayFile, parseDayFileName } from "./public-openings.js";
 /** How long one server reuses `/fairness`'s figures (the answer says `max-age=60` too). */
 const PUBLIC_SUMMARY_TTL_MS = 60 * 1000;
 
-/** Stated odds beside the openings each odds version produced in the last 90 days. */
+/** Stated odds beside the openings each odds version produced in the last 90 GMT days. */
 export async function boxResults({ db, now, odds }: BoxContext, boxId: string): Promise<BoxResults> {
   await odds.current();
   const results = await storedResults(db, boxId, now());
@@ -44,7 +44,8 @@ export async function openingsDayFile(
 
 /**
  * `GET /boxes/fairness/public`: stated odds beside counts with χ², verifiable and waiting openings.
- * It counts every opening of 90 days: computed at most once a minute per language and server.
+ * It reads the openings' maintained counts (decision 0047), a few hundred rows however many openings
+ * there are; one server reuses the answer a minute per language, as its `max-age` says.
  */
 export function createPublicFairness({ now, odds, publicOpenings, limitPublicRead, boxNameIn }: BoxContext) {
   const publicSummaries = new Map<Language, { at: number; summary: Promise<PublicFairness> }>();

@@ -9,6 +9,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   unique,
@@ -150,3 +151,32 @@ export const boxOpeningDays = pgTable("box_opening_days", {
   unrevealedSeedIds: bigint("unrevealed_seed_ids", { mode: "number" }).array().notNull(),
   writtenAt: timestamp("written_at", { withTimezone: true, precision: 3 }).notNull(),
 });
+
+/**
+ * How many openings each odds version produced per GMT day and reward, split by whether anyone can
+ * re-derive them (server seed revealed, client seed published as is): what `/boxes/{id}/results` and
+ * `/fairness` read, a few hundred rows instead of every opening (decision 0047). Kept by triggers on
+ * `owned_boxes` and `fairness_seeds` (migration 0024) in the transaction that opens a box or reveals
+ * a seed, whichever server or tool writes it; never written by the application.
+ */
+export const boxOpeningCounts = pgTable(
+  "box_opening_counts",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    oddsVersionId: bigint("odds_version_id", { mode: "number" })
+      .notNull()
+      .references(() => boxOddsVersions.id),
+    rewardIndex: integer("reward_index").notNull(),
+    /** The server seed of these openings is revealed (rotated). */
+    revealed: boolean("revealed").notNull(),
+    /** Their client seed matches `publishableClientSeedPattern`: published as is, not only as its hash. */
+    clientSeedPublic: boolean("client_seed_public").notNull(),
+    openings: integer("openings").notNull(),
+  },
+  (table) => [
+    primaryKey({
+      name: "box_opening_counts_pk",
+      columns: [table.day, table.oddsVersionId, table.rewardIndex, table.revealed, table.clientSeedPublic],
+    }),
+  ],
+);
