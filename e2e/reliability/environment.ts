@@ -60,18 +60,28 @@ export const suiteEconomy = {
   ],
 };
 
-/** An in-process SMTP peer that keeps sign-in codes per recipient, and can refuse mail. */
+/**
+ * An in-process SMTP peer that keeps sign-in codes and counts streak reminders per recipient, and can refuse mail or
+ * hold it (every `RCPT TO` parked unanswered until released: a sender stalled mid-send, its message not yet accepted).
+ */
 async function startSmtpPeer() {
   const codes = new Map<string, string[]>();
+  const reminders = new Map<string, number>();
   let refusing = false;
   let accepted = 0;
+  let holding = false;
+  let parked: Array<{ to: string; answer: () => void }> = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS", "AUTH"],
     logger: false,
-    onRcptTo(_address, _session, callback) {
-      if (refusing) callback(Object.assign(new Error("mailbox unavailable"), { responseCode: 451 }));
-      else callback();
+    onRcptTo(address, _session, callback) {
+      const answer = () => {
+        if (refusing) callback(Object.assign(new Error("mailbox unavailable"), { responseCode: 451 }));
+        else callback();
+      };
+      if (holding) parked.push({ to: address.address.toLowerCase(), answer });
+      else answer();
     },
     onData(stream, session, callback) {
       let text = "";
@@ -79,9 +89,11 @@ async function startSmtpPeer() {
       stream.on("end", () => {
         accepted += 1;
         const code = text.match(/^Subject: (\d{6}) /m)?.[1];
+        const reminder = /^List-Unsubscribe-Post: List-Unsubscribe=One-Click/im.test(text);
         for (const rcpt of session.envelope.rcptTo) {
           const to = rcpt.address.toLowerCase();
           if (code) codes.set(to, [...(codes.get(to) ?? []), code]);
+          if (reminder) reminders.set(to, (reminders.get(to) ?? 0) + 1);
         }
         callback();
       });
@@ -98,9 +110,22 @@ async function startSmtpPeer() {
     port,
     codesFor: (email: string) => codes.get(email.toLowerCase()) ?? [],
     accepted: () => accepted,
+    /** Streak reminders accepted for `email` (messages with RFC 8058's `List-Unsubscribe-Post`). */
+    remindersFor: (email: string) => reminders.get(email.toLowerCase()) ?? 0,
     refuse(on: boolean) {
       refusing = on;
     },
+    /** Holds every recipient from now on (`true`), or answers the held ones and stops holding (`false`). */
+    hold(on: boolean) {
+      holding = on;
+      if (!on) {
+        const waiting = parked;
+        parked = [];
+        for (const { answer } of waiting) answer();
+      }
+    },
+    /** The recipients held now, unanswered. */
+    held: () => parked.map(({ to }) => to),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -11,6 +11,7 @@ import { checkedInMember, grantPoints, newMember as newMemberOn, soakMembers } f
 import { behindNginx } from "./nginx.js";
 import { cutEveryDependency } from "./outages.js";
 import { raceEveryWrite } from "./races.js";
+import { remindersOnTwoServers } from "./reminders.js";
 import { reorg } from "./reorg.js";
 import { type CheckResult, printTable } from "./report.js";
 import { twoServers } from "./scale-out.js";
@@ -106,6 +107,10 @@ try {
     );
     results.push(...scaled.results);
     app = scaled.survivor;
+  }
+  if (wanted("reminders")) {
+    step("::: streak reminders: 2 servers × 300 members, one SIGKILLed mid-send, 5 check in after queueing");
+    results.push(...(await remindersOnTwoServers(env)));
   }
   if (wanted("sponsor")) {
     step("::: sponsored transactions: 2 servers × 100 members, RPC cut, stuck transaction, SIGKILL before broadcast");
