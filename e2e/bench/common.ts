@@ -13,7 +13,8 @@ export const DATABASE_URL = process.env.BENCH_DATABASE_URL;
  * `BENCH_ONLY=frontend`: only the first-load JS and Lighthouse, each page `BENCH_LIGHTHOUSE_RUNS` times;
  * `server`: only `npm run serve`'s start and the production server's answers beside their ceilings;
  * `sponsored`: only the relay; `soak`: only the 10-minute soak (`soak.ts`); `openings`: only the public openings
- * export at `BENCH_OPENINGS` (1,000,000) openings (`openings.ts`).
+ * export at `BENCH_OPENINGS` (1,000,000) openings (`openings.ts`); `reminders`: only streak reminders at
+ * `BENCH_REMINDERS` (100,000) members (`reminders.ts`).
  */
 export const ONLY = process.env.BENCH_ONLY;
 

@@ -8,6 +8,7 @@ import { benchFrontend } from "./frontend.js";
 import { benchOpenings } from "./openings.js";
 import { benchAccounts, benchBoxes, benchReferrals } from "./postgres-writes.js";
 import { benchProduction, benchServeStart, timeNpmStart } from "./production.js";
+import { benchReminders } from "./reminders.js";
 import { benchSoak } from "./soak.js";
 import { benchSponsored } from "./sponsored.js";
 
@@ -20,6 +21,9 @@ if (ONLY === "soak") {
 } else if (ONLY === "sponsored") {
   if (!DATABASE_URL) throw new Error("BENCH_ONLY=sponsored measures on PostgreSQL: set BENCH_DATABASE_URL");
   await benchSponsored(DATABASE_URL);
+} else if (ONLY === "reminders") {
+  if (!DATABASE_URL) throw new Error("BENCH_ONLY=reminders measures on PostgreSQL: set BENCH_DATABASE_URL");
+  await benchReminders(DATABASE_URL);
 } else if (ONLY === "frontend") {
   const production = await startServer({ ...productionEnv, INDEXER: "off", HOST: "127.0.0.1" });
   try {
@@ -48,6 +52,7 @@ if (DATABASE_URL && !ONLY) {
   await benchReferrals(DATABASE_URL);
   await benchSponsored(DATABASE_URL);
   await benchOpenings(DATABASE_URL);
+  await benchReminders(DATABASE_URL);
   await benchSoak(DATABASE_URL);
 }
 printTable();
