@@ -95,7 +95,8 @@ export function FairnessPanel({ boxNames }: { boxNames: ReadonlyMap<string, stri
       ) : (
         <ul className={styles.history} data-testid="past-openings">
           {mine.data?.opened.map((opened) => (
-            <PastOpening key={opened.id} opened={opened} boxNames={boxNames} />
+            // A revealed seed is a new row: an answer given while the seed was secret does not stay on screen.
+            <PastOpening key={`${opened.id}:${opened.proof.server_seed ?? ""}`} opened={opened} boxNames={boxNames} />
           ))}
         </ul>
       )}

@@ -91,10 +91,12 @@ export function useRotateSeed() {
   return useMutation({
     mutationFn: (clientSeed: string | undefined) =>
       api(rotateBoxSeedRoute, { body: clientSeed === undefined ? {} : { client_seed: clientSeed } }),
+    // The past openings (now with the old seed revealed) first, then the new commitment: the page shows the new hash
+    // only once every opening under the old one can be verified, never a Verify that answers "still secret".
     onSuccess: async (fairness) => {
       if (!member) return;
-      queryClient.setQueryData(lootBoxQueryKeys.fairness(member.uid), fairness);
       await queryClient.invalidateQueries({ queryKey: lootBoxQueryKeys.mine(member.uid) });
+      queryClient.setQueryData(lootBoxQueryKeys.fairness(member.uid), fairness);
     },
   });
 }
