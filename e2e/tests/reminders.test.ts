@@ -5,10 +5,9 @@ import { eq } from "drizzle-orm";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../server/src/db/client.js";
-import { checkIns } from "../../server/src/db/schema.js";
 import { createReminderService } from "../../server/src/modules/reminders/service.js";
 import { users } from "../../server/src/modules/users/schema.js";
-import { createMemberRow } from "../../server/src/test/members.js";
+import { createMemberRow, insertCheckIn } from "../../server/src/test/members.js";
 import { launchBrowser, watchErrors } from "../src/browser.js";
 import { signUpByApi } from "../src/members.js";
 import { freshDataDir, repoRoot, startServer } from "../src/server.js";
@@ -38,21 +37,9 @@ beforeAll(async () => {
   await database.migrate();
   const db = database.db;
   const today = gmtDayNumber(new Date());
-  const checkIn = async (userId: string, day: number, streak: number, n: number) =>
-    db.insert(checkIns).values({
-      userId,
-      day,
-      wallet: `0x${String(n).repeat(40)}`,
-      chainId: 31337,
-      txHash: `0x${String(n).repeat(64)}`,
-      logIndex: day - today + 1,
-      points: 10,
-      streak,
-    });
   const settings = { enabled: true, sendHourGmt: 0, minStreak: 1, ratePerSecond: 50 };
   const choices = createReminderService({ db, settings, now: () => new Date() });
   const ids: Record<string, string> = {};
-  let n = 1;
   for (const [key, email] of Object.entries(members)) {
     const userId = await createMemberRow(db, email);
     ids[key] = userId;
@@ -60,18 +47,17 @@ beforeAll(async () => {
       .update(users)
       .set({ language: key.endsWith("Ja") ? "ja" : "en" })
       .where(eq(users.id, userId));
-    n += 1;
     if (key.startsWith("offer")) {
       // Their first check-in, today: the check-in dialog offers reminders (they never chose).
-      await checkIn(userId, today, 1, n);
+      await insertCheckIn(db, userId, today, 1);
     } else {
       // A 3-day streak up to yesterday, reminders on.
-      await checkIn(userId, today - 1, 3, n);
+      await insertCheckIn(db, userId, today - 1, 3);
       await choices.choose(userId, { enabled: true });
     }
   }
   // This member checked in today already: no reminder.
-  await checkIn(ids.checkedIn as string, today, 4, 9);
+  await insertCheckIn(db, ids.checkedIn as string, today, 4);
   await database.close();
 
   const economy = JSON.parse(readFileSync(path.join(repoRoot, "config/economy.json"), "utf8"));

@@ -3,11 +3,11 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { gmtDayNumber } from "@arcana/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { checkIns, reminderChoices } from "../db/schema.js";
+import { reminderChoices } from "../db/schema.js";
 import { loadEconomy } from "../economy.js";
 import { readDevMailbox } from "../mail/mailer.js";
 import { createTestDatabase } from "../test/database.js";
-import { createMemberRow } from "../test/members.js";
+import { createMemberRow, insertCheckIn } from "../test/members.js";
 import { runCli } from "./program.js";
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -48,16 +48,7 @@ describe("npm run admin -- reminders", () => {
   it("run --now --min-streak sends the operator's own reminder once; status counts it; a second run sends none", async () => {
     const userId = await createMemberRow(database.db, "operator-smtp@example.com");
     const today = gmtDayNumber(new Date());
-    await database.db.insert(checkIns).values({
-      userId,
-      day: today - 1,
-      wallet: "0x00000000000000000000000000000000000000bb",
-      chainId: 31337,
-      txHash: `0x${"ab".repeat(32)}`,
-      logIndex: 0,
-      points: 10,
-      streak: 1,
-    });
+    await insertCheckIn(database.db, userId, today - 1, 1);
     await database.db.insert(reminderChoices).values({ userId, enabled: true, sendHour: 23, chosenAt: new Date() });
     const env = { ECONOMY_FILE: economyFile };
 

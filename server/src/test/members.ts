@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "../db/client.js";
-import { users } from "../db/schema.js";
+import { checkIns, users } from "../db/schema.js";
 import { grantPoints } from "../modules/ledger/api.js";
 import { setBoundWallet } from "../modules/users/service.js";
 import type { createTestApp } from "./app.js";
@@ -39,4 +39,23 @@ export async function grantTestPoints(db: Database, userId: string, amount: numb
 export async function balanceOf(db: Database, userId: string): Promise<number> {
   const [row] = await db.select({ pts: users.pts }).from(users).where(eq(users.id, userId));
   return row?.pts ?? Number.NaN;
+}
+
+let checkInCount = 0;
+/**
+ * A credited check-in row, as the daily module writes it for a chain event (a made-up one, unique per call): the
+ * member checked in on GMT day `day` with a streak of `streak` (the reminders' tests, e2e and CLI).
+ */
+export async function insertCheckIn(db: Database, userId: string, day: number, streak: number) {
+  checkInCount += 1;
+  await db.insert(checkIns).values({
+    userId,
+    day,
+    wallet: "0x00000000000000000000000000000000000000aa",
+    chainId: 31337,
+    txHash: `0x${process.pid.toString(16).padStart(8, "0")}${checkInCount.toString(16).padStart(56, "0")}`,
+    logIndex: 0,
+    points: 10,
+    streak,
+  });
 }

@@ -4,12 +4,12 @@ import pino from "pino";
 import { Registry } from "prom-client";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../db/client.js";
-import { checkIns, reminderChoices, reminderJobs, users } from "../../db/schema.js";
+import { reminderChoices, reminderJobs, users } from "../../db/schema.js";
 import { loadEconomy } from "../../economy.js";
 import { type Mailer, type MailMessage, MailUndeliverableError } from "../../mail/mailer.js";
 import { apiClient } from "../../test/api-client.js";
 import { createTestApp, testClock } from "../../test/app.js";
-import { createMemberRow } from "../../test/members.js";
+import { createMemberRow, insertCheckIn } from "../../test/members.js";
 import { checkInPoints } from "../daily/rules.js";
 import { createReminderCounters } from "./metrics.js";
 import { createReminderSender } from "./sending.js";
@@ -33,21 +33,8 @@ afterEach(async () => {
   await db.update(reminderChoices).set({ enabled: false });
 });
 
-let txCounter = 0;
 /** A credited check-in row, as the daily module writes it. */
-async function checkedIn(userId: string, day: number, streak: number) {
-  txCounter += 1;
-  await db.insert(checkIns).values({
-    userId,
-    day,
-    wallet: "0x00000000000000000000000000000000000000aa",
-    chainId: 31337,
-    txHash: `0x${txCounter.toString(16).padStart(64, "0")}`,
-    logIndex: 0,
-    points: 10,
-    streak,
-  });
-}
+const checkedIn = (userId: string, day: number, streak: number) => insertCheckIn(db, userId, day, streak);
 
 /** A member with a streak of `streak` ending yesterday who chose reminders (on, at `sendHour`). */
 async function memberAtRisk(email: string, options: { streak?: number; enabled?: boolean; sendHour?: number } = {}) {
