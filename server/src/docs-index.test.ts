@@ -7,8 +7,17 @@ import { describe, expect, it } from "vitest";
 const root = new URL("../../", import.meta.url);
 const read = (path: string) => readFileSync(new URL(path, root), "utf8");
 
-/** Folders that are installed or written by a build, never committed. */
-const notOnTheMap = new Set(["node_modules", "build", "dist", ".react-router", ".data", "coverage", "translations"]);
+/** Folders that are installed or written by a build or a test run (e2e's screenshots), never committed. */
+const notOnTheMap = new Set([
+  "node_modules",
+  "build",
+  "dist",
+  ".react-router",
+  ".data",
+  "coverage",
+  "translations",
+  "screenshots",
+]);
 const folders = (path: string) =>
   readdirSync(new URL(path, root), { withFileTypes: true })
     .filter((entry) => entry.isDirectory() && !entry.name.startsWith(".") && !notOnTheMap.has(entry.name))
