@@ -3,7 +3,7 @@ import type { DatabaseOrTransaction, Transaction } from "../../db/client.js";
 import { type CheckedInEvent, type CheckInCreditsDeps, createCheckInCredits } from "./credit.js";
 import { checkIns } from "./schema.js";
 
-export { hasCheckedInOn, streaksAtRisk } from "./at-risk.js";
+export { checkedInOn, streaksAtRisk } from "./at-risk.js";
 export { checkInsPerDay } from "./reports.js";
 export { nextCheckInPoints } from "./rules.js";
 

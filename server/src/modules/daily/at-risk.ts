@@ -1,18 +1,18 @@
-import { and, eq, gte, notExists, sql } from "drizzle-orm";
+import { and, eq, gte, inArray, notExists, sql } from "drizzle-orm";
 import type { DatabaseOrTransaction } from "../../db/client.js";
 import { checkIns } from "./schema.js";
 
 /**
- * Whether the member has a credited check-in on GMT day `day`: the one "checked in today" rule, the
+ * Which of `userIds` have a credited check-in on GMT day `day`, in one query: the one "checked in today" rule, the
  * same rows `GET /blockchain/check_in`'s `today_checked` reads.
  */
-export async function hasCheckedInOn(db: DatabaseOrTransaction, userId: string, day: number): Promise<boolean> {
-  const [row] = await db
-    .select({ day: checkIns.day })
+export async function checkedInOn(db: DatabaseOrTransaction, userIds: string[], day: number): Promise<Set<string>> {
+  if (userIds.length === 0) return new Set();
+  const rows = await db
+    .select({ userId: checkIns.userId })
     .from(checkIns)
-    .where(and(eq(checkIns.userId, userId), eq(checkIns.day, day)))
-    .limit(1);
-  return row !== undefined;
+    .where(and(inArray(checkIns.userId, userIds), eq(checkIns.day, day)));
+  return new Set(rows.map((row) => row.userId));
 }
 
 /**

@@ -6,8 +6,8 @@ import { queryRows } from "../../db/rows.js";
 import type { Economy, ReminderSettingsConfig } from "../../economy.js";
 import { type Mailer, MailUndeliverableError } from "../../mail/mailer.js";
 import { type MailBrand, streakReminderMail } from "../../mail/templates.js";
-import { hasCheckedInOn, nextCheckInPoints, streaksAtRisk } from "../daily/api.js";
-import { memberById } from "../users/api.js";
+import { checkedInOn, nextCheckInPoints, streaksAtRisk } from "../daily/api.js";
+import { type MemberRow, membersByIds } from "../users/api.js";
 import type { ReminderCounters } from "./metrics.js";
 import { reminderChoices, reminderJobs } from "./schema.js";
 import type { UnsubscribeTokens } from "./unsubscribe-token.js";
@@ -50,6 +50,19 @@ export interface SendSummary {
 }
 
 export type ReminderSender = ReturnType<typeof createReminderSender>;
+
+interface ClaimedJob {
+  user_id: string;
+  day: number;
+  streak: number;
+  attempts: number;
+}
+
+interface BatchContext {
+  choices: Map<string, { enabled: boolean; undeliverableAt: Date | null }>;
+  checkedIn: Set<string>;
+  members: Map<string, MemberRow>;
+}
 
 /** The member's unsubscribe page: the link in the e-mail and in `List-Unsubscribe`. */
 export function unsubscribeUrl(publicUrl: string, token: string): string {
@@ -118,7 +131,7 @@ export function createReminderSender(deps: ReminderSenderDeps) {
   async function claim(day: number, limit: number) {
     const at = now();
     const leaseUntil = new Date(at.getTime() + LEASE_MS);
-    return queryRows<{ user_id: string; day: number; streak: number; attempts: number }>(
+    return queryRows<ClaimedJob>(
       db,
       sql`update ${reminderJobs} as job
           set status = 'sending', attempts = job.attempts + 1, lease_until = ${leaseUntil.toISOString()}::timestamptz
@@ -150,17 +163,37 @@ export function createReminderSender(deps: ReminderSenderDeps) {
     summary.skipped += 1;
   }
 
-  /** One claimed job: checked again right before sending (a check-in after it was queued cancels it). */
-  async function sendOne(
-    job: { user_id: string; day: number; streak: number; attempts: number },
-    summary: SendSummary,
-  ) {
+  /**
+   * What decides each claimed job, read right before the batch is sent, three queries for the whole batch: the
+   * member's choice, whether they checked in meanwhile (a check-in after the job was queued cancels it), the member.
+   */
+  async function batchContext(jobs: ClaimedJob[], day: number): Promise<BatchContext> {
+    const ids = jobs.map((job) => job.user_id);
+    const [choices, checkedIn, members] = await Promise.all([
+      ids.length === 0
+        ? []
+        : db
+            .select({
+              userId: reminderChoices.userId,
+              enabled: reminderChoices.enabled,
+              undeliverableAt: reminderChoices.undeliverableAt,
+            })
+            .from(reminderChoices)
+            .where(inArray(reminderChoices.userId, ids)),
+      checkedInOn(db, ids, day),
+      membersByIds(db, ids),
+    ]);
+    return { choices: new Map(choices.map((choice) => [choice.userId, choice])), checkedIn, members };
+  }
+
+  /** One claimed job, against its batch's fresh reads. */
+  async function sendOne(job: ClaimedJob, context: BatchContext, summary: SendSummary) {
     const userId = job.user_id;
-    const [choice] = await db.select().from(reminderChoices).where(eq(reminderChoices.userId, userId));
+    const choice = context.choices.get(userId);
     if (!settings.enabled || !choice?.enabled) return skip(userId, job.day, "turned_off", summary);
     if (choice.undeliverableAt) return skip(userId, job.day, "undeliverable", summary);
-    if (await hasCheckedInOn(db, userId, job.day)) return skip(userId, job.day, "checked_in", summary);
-    const member = await memberById(db, userId);
+    if (context.checkedIn.has(userId)) return skip(userId, job.day, "checked_in", summary);
+    const member = context.members.get(userId);
     if (!member?.isActive) return skip(userId, job.day, "inactive", summary);
 
     const token = deps.tokens.sign(userId);
@@ -244,7 +277,8 @@ export function createReminderSender(deps: ReminderSenderDeps) {
       const started = Date.now();
       const jobs = await claim(day, batchSize);
       if (jobs.length === 0) return summary;
-      await Promise.all(jobs.map((job) => sendOne(job, summary)));
+      const context = await batchContext(jobs, day);
+      await Promise.all(jobs.map((job) => sendOne(job, context, summary)));
       const wait = (jobs.length / settings.ratePerSecond) * 1000 - (Date.now() - started);
       if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
     }

@@ -17,6 +17,7 @@ export {
   memberIdByWalletAt,
   memberIdentity,
   memberIdsByWalletAt,
+  membersByIds,
   movePoints,
   movePointsBatch,
   pointsOf,

@@ -65,6 +65,13 @@ export async function memberById(db: DatabaseOrTransaction, userId: string): Pro
   return row;
 }
 
+/** The members among `userIds`, by id, in one query (a batch of reminders). */
+export async function membersByIds(db: DatabaseOrTransaction, userIds: string[]): Promise<Map<string, MemberRow>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db.select().from(users).where(inArray(users.id, userIds));
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
 /**
  * A prepared query for some columns of another module's row together with the member it names
  * (what `toUser` reads), in one round trip: `userId` is that table's column naming the member,
