@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { DAY_MS, getPublicFairnessRoute, publishableClientSeedPattern, rotateBoxSeedRoute } from "@arcana/protocol";
@@ -10,7 +10,7 @@ import { boxTestApp } from "../../test/boxes.js";
 import { databaseMigratedTo } from "../../test/release-schema.js";
 import { boxOpeningCounts, fairnessSeeds, ownedBoxes } from "./schema.js";
 
-// Decision 0047: the counts /fairness and /boxes/{id}/results read are the openings' own, exactly,
+// Decision 0050: the counts /fairness and /boxes/{id}/results read are the openings' own, exactly,
 // whatever runs at once: openings of many members, their rotations, the server's reveals.
 const { clock, t, api, memberWith, purchase, openBox } = boxTestApp("opening-counts");
 
@@ -175,4 +175,13 @@ describe("migration 0024", () => {
       rmSync(dataDir, { recursive: true, force: true });
     }
   }, 120_000);
+});
+
+describe("migration 0024's copy of the publishable client seed rule", () => {
+  it("is protocol's publishableClientSeedPattern, to the letter (SQL cannot import it)", () => {
+    const migration = readFileSync(new URL("../../db/migrations/0024_box_opening_counts.sql", import.meta.url), "utf8");
+    const copies = [...migration.matchAll(/~ '([^']+)'/g)].map((match) => match[1]);
+    expect(copies.length).toBe(3);
+    expect(new Set(copies)).toEqual(new Set([publishableClientSeedPattern.source]));
+  });
 });

@@ -249,7 +249,7 @@ export function createPublicOpenings({ db, economy, now }: { db: Database; econo
     /**
      * `GET /boxes/fairness/public`: stated odds beside counts with χ², and how many openings anyone can
      * re-derive, over the last 90 GMT days (the export's days); boxes named by `boxName`. It reads the
-     * maintained counts (`box_opening_counts`, decision 0047), never the openings themselves.
+     * maintained counts (`box_opening_counts`, decision 0050), never the openings themselves.
      */
     async summary(boxName: (boxId: string) => string): Promise<PublicFairness> {
       const at = now();

@@ -44,7 +44,7 @@ export async function openingsDayFile(
 
 /**
  * `GET /boxes/fairness/public`: stated odds beside counts with χ², verifiable and waiting openings.
- * It reads the openings' maintained counts (decision 0047), a few hundred rows however many openings
+ * It reads the openings' maintained counts (decision 0050), a few hundred rows however many openings
  * there are; one server reuses the answer a minute per language, as its `max-age` says.
  */
 export function createPublicFairness({ now, odds, publicOpenings, limitPublicRead, boxNameIn }: BoxContext) {

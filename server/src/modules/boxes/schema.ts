@@ -155,7 +155,7 @@ export const boxOpeningDays = pgTable("box_opening_days", {
 /**
  * How many openings each odds version produced per GMT day and reward, split by whether anyone can
  * re-derive them (server seed revealed, client seed published as is): what `/boxes/{id}/results` and
- * `/fairness` read, a few hundred rows instead of every opening (decision 0047). Kept by triggers on
+ * `/fairness` read, a few hundred rows instead of every opening (decision 0050). Kept by triggers on
  * `owned_boxes` and `fairness_seeds` (migration 0024) in the transaction that opens a box or reveals
  * a seed, whichever server or tool writes it; never written by the application.
  */
