@@ -170,16 +170,14 @@ export function createReminderSender(deps: ReminderSenderDeps) {
   async function batchContext(jobs: ClaimedJob[], day: number): Promise<BatchContext> {
     const ids = jobs.map((job) => job.user_id);
     const [choices, checkedIn, members] = await Promise.all([
-      ids.length === 0
-        ? []
-        : db
-            .select({
-              userId: reminderChoices.userId,
-              enabled: reminderChoices.enabled,
-              undeliverableAt: reminderChoices.undeliverableAt,
-            })
-            .from(reminderChoices)
-            .where(inArray(reminderChoices.userId, ids)),
+      db
+        .select({
+          userId: reminderChoices.userId,
+          enabled: reminderChoices.enabled,
+          undeliverableAt: reminderChoices.undeliverableAt,
+        })
+        .from(reminderChoices)
+        .where(inArray(reminderChoices.userId, ids)),
       checkedInOn(db, ids, day),
       membersByIds(db, ids),
     ]);
