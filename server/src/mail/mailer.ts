@@ -12,6 +12,12 @@ export interface MailMessage {
   html: string;
   /** Extra header fields (`List-Unsubscribe`, `List-Unsubscribe-Post`), sent as given and kept by the dev mailbox. */
   headers?: Record<string, string>;
+  /**
+   * The message's `Message-ID` (RFC 5322, in angle brackets) when it must be stable: a reminder handed over again
+   * after a server died between the mail server's acceptance and the job's record is the same message, which mailbox
+   * providers that deduplicate by `Message-ID` show once. A random one when absent.
+   */
+  messageId?: string;
 }
 
 export interface Mailer {
@@ -83,8 +89,9 @@ export function createDevMailbox(db: Database, logger: Logger, now: () => Date, 
   if (isProduction) throw new Error("the development mailbox is not available in production: set SMTP_URL");
   return {
     isDevMailbox: true,
-    async send(message) {
-      await db.insert(devMails).values({ ...message, headers: message.headers ?? {}, sentAt: now() });
+    async send({ messageId, ...message }) {
+      const headers = { ...message.headers, ...(messageId ? { "Message-ID": messageId } : {}) };
+      await db.insert(devMails).values({ ...message, headers, sentAt: now() });
       logger.info({ to: message.to, subject: message.subject }, `dev mailbox: ${message.text.split("\n")[0]}`);
     },
   };

@@ -12,7 +12,7 @@ import { createTestApp, testClock } from "../../test/app.js";
 import { createMemberRow, insertCheckIn } from "../../test/members.js";
 import { checkInPoints } from "../daily/rules.js";
 import { createReminderCounters } from "./metrics.js";
-import { createReminderSender } from "./sending.js";
+import { createReminderSender, reminderMessageId } from "./sending.js";
 import { createUnsubscribeTokens } from "./unsubscribe-token.js";
 
 const economy = loadEconomy();
@@ -149,6 +149,8 @@ describe("sending", () => {
     );
     expect(mail.text).toMatch(new RegExp(`https://arcana\\.example/reminders/unsubscribe\\?token=${userId}\\.`));
     expect(await jobOf(userId)).toMatchObject({ status: "sent", attempts: 1 });
+    // The same Message-ID whenever this reminder is handed over (after a crash, a second copy is the same message).
+    expect(mail.messageId).toBe(`<reminder.${gmtDayNumber(at(20)())}.${userId}@arcana.example>`);
 
     // The next passes of the day send nothing more.
     expect(await sender(mailer, at(21)).run()).toMatchObject({ queued: 0, sent: 0 });
@@ -258,6 +260,7 @@ describe("sending", () => {
     expect(await sender(mailer, at(20)).sendDue()).toMatchObject({ sent: 0 });
     expect(await sender(mailer, () => new Date(at(20)().getTime() + 601_000)).sendDue()).toMatchObject({ sent: 1 });
     expect(sent.map((message) => message.to)).toEqual(["lease@example.com"]);
+    expect(sent[0]?.messageId).toBe(reminderMessageId("https://arcana.example", userId, gmtDayNumber(at(20)())));
   });
 });
 
@@ -269,6 +272,7 @@ describe("the development mailbox", () => {
     const [mail] = await apiClient(t.app).data(listDevMailboxRoute, { query: { to: "mailbox-headers@example.com" } });
     expect(mail?.headers["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
     expect(mail?.headers["List-Unsubscribe"]).toMatch(/^<http.*\/api\/reminders\/unsubscribe\?token=/);
+    expect(mail?.headers["Message-ID"]).toMatch(/^<reminder\.\d+\.[0-9a-f-]{36}@[^>]+>$/);
     const page = await (await t.app.request("/dev/mailbox")).text();
     expect(page).toContain("List-Unsubscribe-Post: List-Unsubscribe=One-Click");
   });

@@ -69,6 +69,14 @@ export function unsubscribeUrl(publicUrl: string, token: string): string {
   return `${publicUrl.replace(/\/$/, "")}/reminders/unsubscribe?token=${encodeURIComponent(token)}`;
 }
 
+/**
+ * One reminder's `Message-ID`, the same each time it is handed over: a server killed after the mail server accepted
+ * it but before the job was recorded as sent sends it again when the lease ends, and the two copies are one message.
+ */
+export function reminderMessageId(publicUrl: string, userId: string, day: number): string {
+  return `<reminder.${day}.${userId}@${new URL(publicUrl).hostname}>`;
+}
+
 /** The one-click address of RFC 8058 (`POST`, no session): the API's unsubscribe call. */
 export function oneClickUrl(publicUrl: string, token: string): string {
   return `${publicUrl.replace(/\/$/, "")}/api/reminders/unsubscribe?token=${encodeURIComponent(token)}`;
@@ -215,6 +223,7 @@ export function createReminderSender(deps: ReminderSenderDeps) {
       await mailer.send({
         to: member.email,
         ...mail,
+        messageId: reminderMessageId(deps.publicUrl, userId, job.day),
         headers: {
           "List-Unsubscribe": listUnsubscribe,
           "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
