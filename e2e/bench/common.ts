@@ -1,9 +1,13 @@
 // The bench's shared pieces: settings from the environment, the table every part adds a row to, load runs.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import autocannon from "autocannon";
 import { type Database, openDatabase } from "../../server/src/db/client.js";
 import { sessions } from "../../server/src/modules/auth/schema.js";
 import { generateSessionToken, hashSessionToken } from "../../server/src/modules/auth/secrets.js";
 import { signUpOrTouch } from "../../server/src/modules/users/service.js";
+import { repoRoot, startServer } from "../src/server.js";
 
 export const DURATION_S = Number(process.env.BENCH_SECONDS ?? 8);
 export const WARMUP_S = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
@@ -103,6 +107,33 @@ export async function signUpForBench(url: string, email: string, ip: string) {
     headers,
   );
   return `Bearer ${data.token}`;
+}
+
+/**
+ * A server on the bench's scratch database (its own economy file when given), trusting X-Forwarded-For: each
+ * member signs up from an address of its own.
+ */
+export function benchServer(databaseUrl: string, economyFile?: string) {
+  return startServer({
+    DATABASE_URL: databaseUrl,
+    TRUST_PROXY: "1",
+    INDEXER: "off",
+    CHAINS: "opBNB",
+    ...(economyFile ? { ECONOMY_FILE: economyFile } : {}),
+  });
+}
+
+/**
+ * The shipped `config/economy.json` as `change` leaves it, written to a file of its own for a bench server
+ * (`ECONOMY_FILE`); `remove` deletes it again.
+ */
+export function economyFile(change: (economy: Record<string, Record<string, unknown> | unknown[]>) => void) {
+  const economy = JSON.parse(readFileSync(path.join(repoRoot, "config/economy.json"), "utf8"));
+  change(economy);
+  const dir = mkdtempSync(path.join(tmpdir(), "arcana-bench-economy-"));
+  const file = path.join(dir, "economy.json");
+  writeFileSync(file, JSON.stringify(economy));
+  return { file, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
 export function printTable() {

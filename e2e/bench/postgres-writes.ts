@@ -1,7 +1,4 @@
 // The PostgreSQL write paths under load: sign-in, loot boxes, referrals and tasks, checked for exactness.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import type autocannon from "autocannon";
 import postgres from "postgres";
 import { openDatabase } from "../../server/src/db/client.js";
@@ -9,8 +6,7 @@ import { hashPassword } from "../../server/src/modules/auth/secrets.js";
 import { grantPoints } from "../../server/src/modules/ledger/api.js";
 import { setBoundWallet } from "../../server/src/modules/users/service.js";
 import { createScratchDatabase } from "../../server/src/test/database.js";
-import { repoRoot, startServer } from "../src/server.js";
-import { load, loadText, notes, post, signUpForBench, table } from "./common.js";
+import { benchServer, economyFile, load, loadText, notes, post, signUpForBench, table } from "./common.js";
 
 /** Accounts on PostgreSQL: password `POST /sign_in` and the daily reads, plus argon2id's cost. */
 export async function benchAccounts(databaseUrl: string) {
@@ -77,33 +73,6 @@ export async function benchAccounts(databaseUrl: string) {
     await server.stop();
     await scratch.drop();
   }
-}
-
-/**
- * A server on the bench's scratch database (its own economy file when given), trusting X-Forwarded-For: each
- * member signs up from an address of its own.
- */
-function benchServer(databaseUrl: string, economyFile?: string) {
-  return startServer({
-    DATABASE_URL: databaseUrl,
-    TRUST_PROXY: "1",
-    INDEXER: "off",
-    CHAINS: "opBNB",
-    ...(economyFile ? { ECONOMY_FILE: economyFile } : {}),
-  });
-}
-
-/**
- * The shipped `config/economy.json` as `change` leaves it, written to a file of its own for a bench server
- * (`ECONOMY_FILE`); `remove` deletes it again.
- */
-function economyFile(change: (economy: Record<string, Record<string, unknown> | unknown[]>) => void) {
-  const economy = JSON.parse(readFileSync(path.join(repoRoot, "config/economy.json"), "utf8"));
-  change(economy);
-  const dir = mkdtempSync(path.join(tmpdir(), "arcana-bench-economy-"));
-  const file = path.join(dir, "economy.json");
-  writeFileSync(file, JSON.stringify(economy));
-  return { file, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
 /**

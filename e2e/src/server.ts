@@ -93,7 +93,7 @@ export async function startServer(
   env: Record<string, string> = {},
   /** `dataDir`: an embedded database the test prepared (removed again by `stop`); `nodeArgs`: extra Node flags (`--cpu-prof`). */
   options: { chain?: boolean; dataDir?: string; nodeArgs?: string[] } = {},
-): Promise<RunningServer & { rpcUrl: string | null }> {
+): Promise<RunningServer & { rpcUrl: string | null; kill(signal: NodeJS.Signals): Promise<void> }> {
   const port = await freePort();
   const dataDir = options.dataDir ?? freshDataDir();
   // Never the developer's own `npm start` chain: each server reads its own deployment directory.
@@ -127,8 +127,15 @@ export async function startServer(
     url,
     rpcUrl: chain?.url ?? null,
     output: () => output,
+    /** Ends the server with `signal` (SIGKILL: a crash), leaving its directories for `stop`. */
+    kill: async (signal) => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((r) => child.once("exit", r));
+      child.kill(signal);
+      await exited;
+    },
     stop: async () => {
-      if (child.exitCode === null) {
+      if (child.exitCode === null && child.signalCode === null) {
         child.kill("SIGTERM");
         await new Promise((r) => child.once("exit", r));
       }
