@@ -78,7 +78,8 @@ async function until(what: string, check: () => Promise<boolean>, timeoutMs: num
 }
 
 const checkerWallet = (i: number) => `0x${"c".repeat(8)}${i.toString(16).padStart(32, "0")}`;
-const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+const quantile = (sorted: number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
 
 export async function benchReminders(databaseUrl: string) {
   const scratch = await createScratchDatabase(databaseUrl, "arcana_bench");

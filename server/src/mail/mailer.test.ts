@@ -30,7 +30,12 @@ describe("a stable Message-ID (streak reminders)", () => {
       {
         sendMail: async (options) => {
           const info = await transport.sendMail(options);
-          ids.push(info.message.toString().match(/^Message-ID: (.*)$/im)?.[1]?.trim() ?? "");
+          ids.push(
+            info.message
+              .toString()
+              .match(/^Message-ID: (.*)$/im)?.[1]
+              ?.trim() ?? "",
+          );
           return info;
         },
       },
