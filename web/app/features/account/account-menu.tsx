@@ -58,14 +58,16 @@ export function AccountMenu({ user }: { user: User }) {
         <span className={styles.avatar} aria-hidden="true">
           {user.email.charAt(0).toUpperCase()}
         </span>
-        <span className={styles.email}>{user.email}</span>
+        <span className={styles.email} translate="no">
+          {user.email}
+        </span>
         <span className="visually-hidden">{t("shell.account.menu")}</span>
       </button>
       <div id={panelId} className={styles.panel} hidden={!open}>
         <div className={styles.summary}>
           <p className={styles.signedInAs}>
             {signedInAs[0]}
-            <strong>{user.email}</strong>
+            <strong translate="no">{user.email}</strong>
             {signedInAs[1]}
           </p>
           <dl className={styles.stats}>

@@ -152,7 +152,7 @@ export function ChangePasswordForm({ user }: { user: User }) {
       </h2>
       <p className={styles.account}>
         {forEmail[0]}
-        <strong>{user.email}</strong>
+        <strong translate="no">{user.email}</strong>
         {forEmail[1]}
       </p>
       <form className={styles.form} onSubmit={submit} noValidate>

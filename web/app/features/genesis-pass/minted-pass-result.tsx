@@ -26,7 +26,7 @@ export function MintedPassResult() {
         <dt>{t("modal.mintedResult.network")}</dt>
         <dd>{minted.chainName}</dd>
         <dt>{t("modal.mintedResult.transaction")}</dt>
-        <dd className={styles.hash}>
+        <dd className={styles.hash} translate="no">
           {minted.explorerUrl ? (
             <a href={`${minted.explorerUrl}/tx/${minted.txHash}`} target="_blank" rel="noreferrer">
               {shortHash(minted.txHash)}

@@ -53,7 +53,7 @@ export function FairnessPanel({ boxNames }: { boxNames: ReadonlyMap<string, stri
           <dl className={styles.facts}>
             <div>
               <dt>{t("loot.fair.serverSeedHash")}</dt>
-              <dd className={styles.seed} data-testid="server-seed-hash">
+              <dd className={styles.seed} data-testid="server-seed-hash" translate="no">
                 {fairness.data.server_seed_hash}
               </dd>
             </div>

@@ -88,11 +88,13 @@ export function InvitesReport({ invites }: { invites: OperatorInvites }) {
           {invites.codes.map((code) => (
             <tr key={code.code}>
               <th scope="row">
-                <span className={styles.mono}>{code.code}</span>{" "}
+                <span className={styles.mono} translate="no">
+                  {code.code}
+                </span>{" "}
                 {code.kind === "kol" ? <Badge tone="gold">{t("operator.invites.kol")}</Badge> : null}
                 {code.disabled ? <Badge tone="danger">{t("operator.invites.disabled")}</Badge> : null}
               </th>
-              <td>{code.owner_email}</td>
+              <td translate="no">{code.owner_email}</td>
               <td className={styles.number}>{code.uses}</td>
               <td className={styles.number}>{code.qualified}</td>
               <td className={styles.number}>{code.pending}</td>

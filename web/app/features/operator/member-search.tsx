@@ -42,10 +42,14 @@ export function MemberSearch({ query, results }: { query: string; results: Membe
             {results.map((member) => (
               <tr key={member.uid}>
                 <th scope="row">
-                  <Link to={`/operator/members/${member.uid}`}>{member.email}</Link>
+                  <Link to={`/operator/members/${member.uid}`} translate="no">
+                    {member.email}
+                  </Link>
                 </th>
                 <td className={styles.number}>{member.pts}</td>
-                <td className={styles.mono}>{member.wallet_address ?? member.solana_address ?? "–"}</td>
+                <td className={styles.mono} translate="no">
+                  {member.wallet_address ?? member.solana_address ?? "–"}
+                </td>
                 <td>{member.created_at.slice(0, 10)}</td>
               </tr>
             ))}

@@ -71,13 +71,13 @@ export default function InvitesPanel() {
       <section className={styles.codeBox} aria-label={t("member.invites.yourCode")}>
         <p className={styles.eyebrow}>{t("member.invites.yourCode")}</p>
         <div className={styles.codeRow}>
-          <strong className={styles.code} data-testid="invite-code">
+          <strong className={styles.code} data-testid="invite-code" translate="no">
             {data.code}
           </strong>
           <CopyButton text={data.code} label={t("member.invites.copyCode")} />
         </div>
         <div className={styles.codeRow}>
-          <code className={styles.link} data-testid="invite-link">
+          <code className={styles.link} data-testid="invite-link" translate="no">
             {data.share_url}
           </code>
           <CopyButton text={data.share_url} label={t("member.invites.copyLink")} />
@@ -249,7 +249,8 @@ function KolCodeTable({ code }: { code: KolCodeStats }) {
   return (
     <div className={styles.kolCode}>
       <p>
-        <strong>{code.code}</strong> {code.disabled && <Badge tone="danger">{t("member.invites.disabled")}</Badge>} ·{" "}
+        <strong translate="no">{code.code}</strong>{" "}
+        {code.disabled && <Badge tone="danger">{t("member.invites.disabled")}</Badge>} ·{" "}
         {t("member.invites.kolStats", {
           uses: code.uses,
           qualified: code.qualified,

@@ -22,7 +22,7 @@ export function InvitesSuccessPanel() {
     <div className={styles.panel} data-testid="invites-success">
       <p>
         {before}
-        <strong>{applied.code}</strong>
+        <strong translate="no">{applied.code}</strong>
         {after}
       </p>
       {applied.state === "qualified" && <p>{t("member.invitesSuccess.yours", { points })}</p>}

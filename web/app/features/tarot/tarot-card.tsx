@@ -102,7 +102,9 @@ export function TarotCard({
           >
             {revealed && (
               <>
-                <span className={styles.cardMark}>{cardMark(card, t)}</span>
+                <span className={styles.cardMark} translate={card.suit === "major" ? "no" : undefined}>
+                  {cardMark(card, t)}
+                </span>
                 <span className={styles.cardEmblem} aria-hidden="true">
                   <Sigil name={suitSigils[card.suit]} size={30} />
                 </span>

@@ -48,7 +48,11 @@ export function EvmWalletPanel({ heading: Heading = "h3" }: { heading?: "h2" | "
       <p className={styles.row}>
         <span className={dot.statusDot} data-status={evm.status} aria-hidden="true" />
         <span data-testid="evm-status">{t("member.wallet.status", { status: evm.status })}</span>
-        {evm.address && <span className={styles.address}>{shortAddress(evm.address)}</span>}
+        {evm.address && (
+          <span className={styles.address} translate="no">
+            {shortAddress(evm.address)}
+          </span>
+        )}
         {evm.connectorName && (
           <span className={styles.muted}>{t("member.wallet.via", { connector: evm.connectorName })}</span>
         )}

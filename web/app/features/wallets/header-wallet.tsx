@@ -16,10 +16,10 @@ export function HeaderWallet() {
   const openModal = useModalStore((state) => state.openModal);
   const t = useT();
   // A known address shows while reconnecting too: the returning member sees their wallet at once.
-  const label =
-    evm.address && evm.status !== "disconnected" && evm.status !== "connecting"
-      ? shortAddress(evm.address)
-      : connectLabel(t, evm.status === "connected" ? "disconnected" : evm.status);
+  const address = evm.address && evm.status !== "disconnected" && evm.status !== "connecting" ? evm.address : null;
+  const label = address
+    ? shortAddress(address)
+    : connectLabel(t, evm.status === "connected" ? "disconnected" : evm.status);
   return (
     <button
       type="button"
@@ -28,7 +28,8 @@ export function HeaderWallet() {
       data-testid="header-wallet"
     >
       <span className={styles.statusDot} data-status={evm.status} aria-hidden="true" />
-      <span>{label}</span>
+      {/* The address is data, not language: a browser translator leaves it alone. */}
+      <span translate={address ? "no" : undefined}>{label}</span>
       <span className="visually-hidden">{t("shell.wallet.more")}</span>
     </button>
   );
