@@ -37,6 +37,7 @@ export const getOperatorChainsRoute: ApiCall<typeof routes.getOperatorChainsRout
 export const getOperatorInvitesRoute: ApiCall<typeof routes.getOperatorInvitesRoute> = { method: "get", path: "/operator/invites", operationId: "getOperatorInvites" };
 export const getOperatorMemberRoute: ApiCall<typeof routes.getOperatorMemberRoute> = { method: "get", path: "/operator/members/{id}", operationId: "getOperatorMember" };
 export const getOperatorOverviewRoute: ApiCall<typeof routes.getOperatorOverviewRoute> = { method: "get", path: "/operator/overview", operationId: "getOperatorOverview" };
+export const getOperatorRemindersRoute: ApiCall<typeof routes.getOperatorRemindersRoute> = { method: "get", path: "/operator/reminders", operationId: "getOperatorReminders" };
 export const getOperatorSponsorshipRoute: ApiCall<typeof routes.getOperatorSponsorshipRoute> = { method: "get", path: "/operator/sponsorship", operationId: "getOperatorSponsorship" };
 export const getPassMetadataRoute: ApiCall<typeof routes.getPassMetadataRoute> = { method: "get", path: "/nft/metadata/{id}", operationId: "getPassMetadata", bare: true };
 export const getPastTarotReadingRoute: ApiCall<typeof routes.getPastTarotReadingRoute> = { method: "get", path: "/tarot/reading", operationId: "getPastTarotReading" };

@@ -42,3 +42,31 @@ export const reminderSubscriptionSchema = z.object({
   enabled: z.boolean(),
 });
 export type ReminderSubscription = z.infer<typeof reminderSubscriptionSchema>;
+
+/** One GMT day of the console's reminder figures. */
+export const reminderDayFiguresSchema = z.object({
+  /** GMT day, `YYYY-MM-DD`. */
+  date: z.string(),
+  /** Reminders handed to the mail server that day. */
+  sent: z.number().int(),
+  /** Of those, members who checked in within 6 hours after their reminder was sent. */
+  checked_in_within_6h: z.number().int(),
+  /** Members who turned reminders off that day (by the link or in their account). */
+  unsubscribes: z.number().int(),
+});
+export type ReminderDayFigures = z.infer<typeof reminderDayFiguresSchema>;
+
+/**
+ * `GET /operator/reminders`: the last 30 GMT days, today included, oldest first, every day listed (zeros for a
+ * quiet day). Opening is not tracked (no pixel, no redirecting links): the conversion is check-ins.
+ */
+export const operatorRemindersSchema = z.object({
+  /** False when the operator has turned reminders off site-wide. */
+  enabled: z.boolean(),
+  days: z.array(reminderDayFiguresSchema),
+  /** The 30 days together. */
+  total: reminderDayFiguresSchema.omit({ date: true }),
+  /** Members with reminders on whose address the mail server refused for good, as known now. */
+  undeliverable: z.number().int(),
+});
+export type OperatorReminders = z.infer<typeof operatorRemindersSchema>;

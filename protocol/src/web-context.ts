@@ -11,6 +11,7 @@ import type {
   OperatorMember,
   OperatorOverview,
 } from "./operator.js";
+import type { OperatorReminders } from "./reminders.js";
 import type { OperatorSponsorship } from "./sponsorship.js";
 
 /** What the operator console's pages read while the server renders them (the same answers as `/api/operator/…`). */
@@ -27,6 +28,8 @@ export interface OperatorConsoleReads {
   audit(cursor?: string): Promise<AuditPage>;
   chains(): Promise<ChainStatuses>;
   sponsorship(): Promise<OperatorSponsorship>;
+  /** Streak reminders' last 30 GMT days (the reminders module's report). */
+  reminders(): Promise<OperatorReminders>;
 }
 
 /**

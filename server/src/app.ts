@@ -51,7 +51,12 @@ import { registerPassRoutes } from "./modules/passes/routes.js";
 import { createPassService, passEventHandler } from "./modules/passes/service.js";
 import { registerReferralRoutes } from "./modules/referrals/routes.js";
 import { createReferralService } from "./modules/referrals/service.js";
-import { createReminderCounters, createReminderSender, createUnsubscribeTokens } from "./modules/reminders/api.js";
+import {
+  createReminderCounters,
+  createReminderSender,
+  createUnsubscribeTokens,
+  reminderReport,
+} from "./modules/reminders/api.js";
 import { registerReminderPages } from "./modules/reminders/page.js";
 import { registerReminderRoutes } from "./modules/reminders/routes.js";
 import { createReminderService } from "./modules/reminders/service.js";
@@ -199,6 +204,7 @@ export function createApp(deps: AppDeps) {
     config,
     boxes: boxReports,
     sponsorship: sponsorshipReport,
+    reminders: () => reminderReport(database.db, { enabled: economy.reminders.enabled, now: now() }),
     now,
     limiter,
   });

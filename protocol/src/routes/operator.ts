@@ -19,6 +19,7 @@ import {
   pointsAdjustmentSchema,
   unbindWalletRequestSchema,
 } from "../operator.js";
+import { operatorRemindersSchema } from "../reminders.js";
 import { operatorSponsorshipSchema } from "../sponsorship.js";
 
 const operatorOnly = "Operators only (`npm run admin -- operator add <email>`); anyone else gets 403 `forbidden`.";
@@ -61,6 +62,20 @@ export const getOperatorInvitesRoute = defineRoute({
   security: "operator",
   response: operatorInvitesSchema,
   responseDescription: "The funnel and every listed code's figures",
+  errors: [401, 403],
+});
+
+export const getOperatorRemindersRoute = defineRoute({
+  method: "get",
+  path: "/operator/reminders",
+  operationId: "getOperatorReminders",
+  tag: "operator",
+  summary:
+    "Streak reminders over the last 30 GMT days: sent, members who checked in within 6 hours after, unsubscribes; undeliverable addresses now",
+  description: `${operatorOnly} Every day listed, oldest first, zeros for a quiet day. Opening is not tracked: no pixel, no redirecting links.`,
+  security: "operator",
+  response: operatorRemindersSchema,
+  responseDescription: "The figures per day, their total and the undeliverable addresses",
   errors: [401, 403],
 });
 

@@ -44,9 +44,10 @@ export async function balanceOf(db: Database, userId: string): Promise<number> {
 let checkInCount = 0;
 /**
  * A credited check-in row, as the daily module writes it for a chain event (a made-up one, unique per call): the
- * member checked in on GMT day `day` with a streak of `streak` (the reminders' tests, e2e and CLI).
+ * member checked in on GMT day `day` with a streak of `streak`, credited at `at` (default: the database's clock)
+ * (the reminders' tests, e2e and CLI).
  */
-export async function insertCheckIn(db: Database, userId: string, day: number, streak: number) {
+export async function insertCheckIn(db: Database, userId: string, day: number, streak: number, at?: Date) {
   checkInCount += 1;
   await db.insert(checkIns).values({
     userId,
@@ -57,5 +58,6 @@ export async function insertCheckIn(db: Database, userId: string, day: number, s
     logIndex: 0,
     points: 10,
     streak,
+    ...(at ? { createdAt: at } : {}),
   });
 }

@@ -1,4 +1,4 @@
-import { asc, eq, inArray, max } from "drizzle-orm";
+import { type AnyColumn, asc, eq, inArray, max, type SQL, sql } from "drizzle-orm";
 import type { DatabaseOrTransaction, Transaction } from "../../db/client.js";
 import { type CheckedInEvent, type CheckInCreditsDeps, createCheckInCredits } from "./credit.js";
 import { checkIns } from "./schema.js";
@@ -21,6 +21,17 @@ export async function firstCheckIns(
   const first = new Map<string, { userId: string; wallet: string; at: Date }>();
   for (const row of rows) if (!first.has(row.userId)) first.set(row.userId, row);
   return [...first.values()];
+}
+
+/**
+ * In SQL, for another module's set-based report: the member `userId` has a credited check-in between
+ * `from` and `hours` hours later (its GMT day that of `from` or the next; the primary key's index).
+ */
+export function checkedInWithinSql(userId: AnyColumn | SQL, from: AnyColumn | SQL, hours: number): SQL<boolean> {
+  const until = sql`${from} + make_interval(hours => ${hours})`;
+  return sql<boolean>`exists (select 1 from ${checkIns} where ${checkIns.userId} = ${userId}
+    and ${checkIns.day} between (extract(epoch from ${from})::bigint / 86400)::int and (extract(epoch from ${until})::bigint / 86400)::int
+    and ${checkIns.createdAt} >= ${from} and ${checkIns.createdAt} <= ${until})`;
 }
 
 /** The longest run of consecutive GMT days the member checked in, ever (tasks). */

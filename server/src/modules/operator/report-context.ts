@@ -1,4 +1,4 @@
-import type { OperatorSponsorship } from "@arcana/protocol";
+import type { OperatorReminders, OperatorSponsorship } from "@arcana/protocol";
 import type { Config } from "../../config.js";
 import type { Database } from "../../db/client.js";
 import type { RateLimiter } from "../../rate-limit/limiter.js";
@@ -14,6 +14,8 @@ export interface OperatorReportsDeps {
   boxes: BoxReports;
   /** The sponsorship module's report (its relayers), for the console's page. */
   sponsorship: () => Promise<OperatorSponsorship>;
+  /** The reminders module's last 30 GMT days of streak reminders, for the console's page. */
+  reminders: () => Promise<OperatorReminders>;
   now: () => Date;
   limiter: RateLimiter;
 }

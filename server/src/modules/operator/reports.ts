@@ -45,6 +45,8 @@ export function createOperatorReports(deps: OperatorReportsDeps) {
       query?: { from?: string | undefined; to?: string | undefined },
     ) => exportCsv(deps, actor, kind, query),
     chains: () => chainLag(deps),
+    /** Streak reminders: sent, checked in within 6 hours after, unsubscribes (the reminders module's report). */
+    reminders: () => deps.reminders(),
 
     /** The reads server rendering hands the console's pages, for an operator only (null for anyone else). */
     async consoleFor(userId: string | undefined): Promise<OperatorConsoleReads | null> {
@@ -59,6 +61,7 @@ export function createOperatorReports(deps: OperatorReportsDeps) {
         audit: (cursor) => reports.audit({ perPage: limits.rewardsPageSize, ...(cursor ? { cursor } : {}) }),
         chains: () => reports.chains(),
         sponsorship: deps.sponsorship,
+        reminders: () => reports.reminders(),
       };
     },
   };

@@ -9,6 +9,7 @@ import {
   getOperatorInvitesRoute,
   getOperatorMemberRoute,
   getOperatorOverviewRoute,
+  getOperatorRemindersRoute,
   listOperatorAuditRoute,
   listOperatorMemberLedgerRoute,
   searchOperatorMembersRoute,
@@ -39,6 +40,7 @@ export function registerOperatorRoutes(routes: Routes, { db, reports, now }: Ope
   routes.operatorRoute(getOperatorBoxesRoute, async (c) =>
     c.json({ data: await reports.boxes(await answerLanguage(c)) }, 200),
   );
+  routes.operatorRoute(getOperatorRemindersRoute, async (c) => c.json({ data: await reports.reminders() }, 200));
   routes.operatorRoute(getOperatorInvitesRoute, async (c) => c.json({ data: await reports.invites() }, 200));
   routes.operatorRoute(searchOperatorMembersRoute, async (c) =>
     c.json({ data: await reports.searchMembers(c.req.valid("query").q) }, 200),

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigserial, boolean, index, integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { users } from "../users/schema.js";
 
 /**
@@ -52,5 +52,24 @@ export const reminderJobs = pgTable(
     index("reminder_jobs_due_idx")
       .on(table.day, table.nextAttemptAt)
       .where(sql`${table.status} in ('queued', 'sending')`),
+    // The console's last 30 days: sent jobs by day (decision 0051).
+    index("reminder_jobs_sent_day_idx").on(table.day).where(sql`${table.status} = 'sent'`),
   ],
+);
+
+/**
+ * Every change of a member's reminder choice, appended in the statement that changes `reminder_choices`
+ * (which keeps only the latest): the console counts unsubscribes per day from it (decision 0051).
+ */
+export const reminderChoiceChanges = pgTable(
+  "reminder_choice_changes",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id),
+    enabled: boolean("enabled").notNull(),
+    at: timestamp("at", { withTimezone: true }).notNull(),
+  },
+  (table) => [index("reminder_choice_changes_at_idx").on(table.at)],
 );

@@ -5,7 +5,7 @@ import type { ReminderSettingsConfig } from "../../economy.js";
 import { ApiError } from "../../shared/errors.js";
 import { memberById } from "../users/api.js";
 import type { ReminderCounters } from "./metrics.js";
-import { reminderChoices } from "./schema.js";
+import { reminderChoiceChanges, reminderChoices } from "./schema.js";
 import type { UnsubscribeTokens } from "./unsubscribe-token.js";
 
 export interface ReminderServiceDeps {
@@ -53,12 +53,28 @@ export function createReminderService({ db, settings, now, tokens, counters }: R
     };
   }
 
-  async function store(userId: string, enabled: boolean) {
+  /**
+   * Stores the member's choice (an absent `sendHour` keeps theirs) and, in the same transaction, appends it to
+   * `reminder_choice_changes` when it turns reminders on or off (the console's unsubscribes per day).
+   */
+  async function store(userId: string, enabled: boolean, sendHour?: number | null) {
     const at = now();
-    await db
-      .insert(reminderChoices)
-      .values({ userId, enabled, chosenAt: at })
-      .onConflictDoUpdate({ target: reminderChoices.userId, set: { enabled, chosenAt: at } });
+    await db.transaction(async (tx) => {
+      const [before] = await tx
+        .select({ enabled: reminderChoices.enabled })
+        .from(reminderChoices)
+        .where(eq(reminderChoices.userId, userId))
+        .for("update");
+      const values = { userId, enabled, chosenAt: at };
+      await tx
+        .insert(reminderChoices)
+        .values(sendHour === undefined ? values : { ...values, sendHour })
+        .onConflictDoUpdate({
+          target: reminderChoices.userId,
+          set: sendHour === undefined ? { enabled, chosenAt: at } : { enabled, sendHour, chosenAt: at },
+        });
+      if ((before?.enabled ?? false) !== enabled) await tx.insert(reminderChoiceChanges).values({ userId, enabled, at });
+    });
   }
 
   return {
@@ -95,18 +111,7 @@ export function createReminderService({ db, settings, now, tokens, counters }: R
       if (choice.enabled && !settings.enabled) {
         throw new ApiError("reminders_unavailable", "Streak reminders are turned off on this site.");
       }
-      const at = now();
-      const values = { userId, enabled: choice.enabled, chosenAt: at };
-      await db
-        .insert(reminderChoices)
-        .values(choice.send_hour === undefined ? values : { ...values, sendHour: choice.send_hour })
-        .onConflictDoUpdate({
-          target: reminderChoices.userId,
-          set:
-            choice.send_hour === undefined
-              ? { enabled: choice.enabled, chosenAt: at }
-              : { enabled: choice.enabled, sendHour: choice.send_hour, chosenAt: at },
-        });
+      await store(userId, choice.enabled, choice.send_hour);
       return settingsOf(userId);
     },
   };

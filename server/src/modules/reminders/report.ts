@@ -1,0 +1,75 @@
+import { DAY_MS, gmtDayNumber, type OperatorReminders } from "@arcana/protocol";
+import { and, eq, gte, isNotNull, lt, sql } from "drizzle-orm";
+import type { DatabaseOrTransaction } from "../../db/client.js";
+import { checkedInWithinSql } from "../daily/api.js";
+import { reminderChoiceChanges, reminderChoices, reminderJobs } from "./schema.js";
+
+/** The console's window: the last 30 GMT days, today included. */
+export const REMINDER_REPORT_DAYS = 30;
+/** A member who checks in this many hours after their reminder was sent counts as converted. */
+export const CONVERSION_HOURS = 6;
+
+/**
+ * The operator console's reminder figures (decision 0051), three set-based reads: sent jobs per day with
+ * whether each member checked in within 6 hours after (the daily module's check-ins, through its api.ts),
+ * unsubscribes per day from the append-only choice changes, and the undeliverable addresses now.
+ * Every day of the window is listed, zeros for a quiet one, oldest first.
+ */
+export async function reminderReport(
+  db: DatabaseOrTransaction,
+  { enabled, now }: { enabled: boolean; now: Date },
+): Promise<OperatorReminders> {
+  const today = gmtDayNumber(now);
+  const firstDay = today - REMINDER_REPORT_DAYS + 1;
+  const converted = checkedInWithinSql(reminderJobs.userId, reminderJobs.finishedAt, CONVERSION_HOURS);
+  const [sentRows, unsubscribeRows, [undeliverable]] = await Promise.all([
+    db
+      .select({
+        day: reminderJobs.day,
+        sent: sql<number>`count(*)::int`,
+        converted: sql<number>`(count(*) filter (where ${converted}))::int`,
+      })
+      .from(reminderJobs)
+      .where(and(eq(reminderJobs.status, "sent"), gte(reminderJobs.day, firstDay), lt(reminderJobs.day, today + 1)))
+      .groupBy(reminderJobs.day),
+    db
+      .select({
+        day: sql<number>`(extract(epoch from ${reminderChoiceChanges.at})::bigint / 86400)::int`,
+        members: sql<number>`count(distinct ${reminderChoiceChanges.userId})::int`,
+      })
+      .from(reminderChoiceChanges)
+      .where(
+        and(
+          eq(reminderChoiceChanges.enabled, false),
+          gte(reminderChoiceChanges.at, new Date(firstDay * DAY_MS)),
+          lt(reminderChoiceChanges.at, new Date((today + 1) * DAY_MS)),
+        ),
+      )
+      .groupBy(sql`1`),
+    db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(reminderChoices)
+      .where(and(eq(reminderChoices.enabled, true), isNotNull(reminderChoices.undeliverableAt))),
+  ]);
+  const sentBy = new Map(sentRows.map((row) => [Number(row.day), row]));
+  const unsubscribedBy = new Map(unsubscribeRows.map((row) => [Number(row.day), Number(row.members)]));
+  const days = Array.from({ length: REMINDER_REPORT_DAYS }, (_, index) => {
+    const day = firstDay + index;
+    const sent = sentBy.get(day);
+    return {
+      date: new Date(day * DAY_MS).toISOString().slice(0, 10),
+      sent: Number(sent?.sent ?? 0),
+      checked_in_within_6h: Number(sent?.converted ?? 0),
+      unsubscribes: unsubscribedBy.get(day) ?? 0,
+    };
+  });
+  const total = days.reduce(
+    (sum, day) => ({
+      sent: sum.sent + day.sent,
+      checked_in_within_6h: sum.checked_in_within_6h + day.checked_in_within_6h,
+      unsubscribes: sum.unsubscribes + day.unsubscribes,
+    }),
+    { sent: 0, checked_in_within_6h: 0, unsubscribes: 0 },
+  );
+  return { enabled, days, total, undeliverable: Number(undeliverable?.count ?? 0) };
+}
