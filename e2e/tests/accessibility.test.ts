@@ -81,6 +81,7 @@ describe("finding 18: accessibility (axe-core)", () => {
       "/operator/invites",
       "/operator/chains",
       "/operator/sponsorship",
+      "/operator/reminders",
       "/operator/audit",
     ];
     expect(await audit(context, paths)).toEqual([]);

@@ -31,6 +31,7 @@ const operatorPages = [
   "/operator/invites",
   "/operator/chains",
   "/operator/sponsorship",
+  "/operator/reminders",
   "/operator/audit",
 ];
 const dialogs = ["pointsHistory", "checkIn", "invites"] as const;

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../server/src/db/client.js";
 import { createReminderService } from "../../server/src/modules/reminders/service.js";
 import { users } from "../../server/src/modules/users/schema.js";
+import { makeOperator } from "../../server/src/test/admin.js";
 import { createMemberRow, insertCheckIn } from "../../server/src/test/members.js";
 import { launchBrowser, watchErrors } from "../src/browser.js";
 import { signUpByApi } from "../src/members.js";
@@ -27,6 +28,7 @@ const members = {
   atRiskJa: "at-risk-ja@example.com",
   checkedIn: "checked-in@example.com",
 } as const;
+const operatorEmail = "ops-reminders@example.com";
 
 let server: Awaited<ReturnType<typeof startServer>>;
 let browser: Browser;
@@ -58,6 +60,8 @@ beforeAll(async () => {
   }
   // This member checked in today already: no reminder.
   await insertCheckIn(db, ids.checkedIn as string, today, 4);
+  await createMemberRow(db, operatorEmail);
+  await makeOperator(db, operatorEmail);
   await database.close();
 
   const economy = JSON.parse(readFileSync(path.join(repoRoot, "config/economy.json"), "utf8"));
@@ -224,5 +228,26 @@ describe("streak reminders", () => {
     await reminderTo(members.atRiskEn);
     await reminderTo(members.atRiskJa);
     expect(await mailTo(members.checkedIn)).toEqual([]);
+  });
+
+  it("shows the operator today's sent reminders and unsubscribes on /operator/reminders, and that opening is not tracked", async () => {
+    // Both at-risk members got theirs, and each unsubscribed once (then turned them on again).
+    await reminderTo(members.atRiskEn);
+    await reminderTo(members.atRiskJa);
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await signUpByApi(page, server.url, operatorEmail);
+    await page.goto(`${server.url}/operator/reminders`);
+    const t = catalog("en");
+    const table = page.getByRole("table", { name: t["operator.reminders.caption"] });
+    const today = new Date().toISOString().slice(0, 10);
+    const row = table.getByTestId("reminder-day").filter({ hasText: today });
+    expect(await row.locator("td").allTextContents()).toEqual(["2", "0 (0%)", "2"]);
+    expect(await table.getByTestId("reminder-total").locator("td").allTextContents()).toEqual(["2", "0 (0%)", "2"]);
+    await page.getByText(t["operator.reminders.notTracked"] as string).waitFor();
+    await page.getByRole("link", { name: t["operator.reminders.title"] }).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
   });
 });

@@ -19,6 +19,7 @@ export default [
       route("members/:id", "routes/operator.member.tsx"),
       route("chains", "routes/operator.chains.tsx"),
       route("sponsorship", "routes/operator.sponsorship.tsx"),
+      route("reminders", "routes/operator.reminders.tsx"),
       route("audit", "routes/operator.audit.tsx"),
     ]),
     route("*", "routes/not-found.tsx"),

@@ -77,6 +77,7 @@ describe("who may use the operator API", () => {
       "get /operator/members/{id}",
       "get /operator/members/{id}/ledger",
       "get /operator/overview",
+      "get /operator/reminders",
       "get /operator/sponsorship",
       "post /operator/members/{id}/allowlist",
       "post /operator/members/{id}/points",

@@ -77,8 +77,10 @@ describe("the console's reminder figures (last 30 GMT days)", () => {
     // Unsubscribes: through the service, on different days; turning off twice, or on again, is one unsubscribe that day.
     const service = createReminderService({ db, settings, now: clock.now });
     const at = (day: number, hour: number) => () => new Date(day * DAY_MS + hour * HOUR_MS);
-    const on = (userId: string, now: () => Date) => createReminderService({ db, settings, now }).choose(userId, { enabled: true });
-    const off = (userId: string, now: () => Date) => createReminderService({ db, settings, now }).choose(userId, { enabled: false });
+    const on = (userId: string, now: () => Date) =>
+      createReminderService({ db, settings, now }).choose(userId, { enabled: true });
+    const off = (userId: string, now: () => Date) =>
+      createReminderService({ db, settings, now }).choose(userId, { enabled: false });
     await on(quick, at(today - 5, 8));
     await on(late, at(today - 5, 8));
     await on(silent, at(today - 5, 8));

@@ -73,7 +73,8 @@ export function createReminderService({ db, settings, now, tokens, counters }: R
           target: reminderChoices.userId,
           set: sendHour === undefined ? { enabled, chosenAt: at } : { enabled, sendHour, chosenAt: at },
         });
-      if ((before?.enabled ?? false) !== enabled) await tx.insert(reminderChoiceChanges).values({ userId, enabled, at });
+      if ((before?.enabled ?? false) !== enabled)
+        await tx.insert(reminderChoiceChanges).values({ userId, enabled, at });
     });
   }
 

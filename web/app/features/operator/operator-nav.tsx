@@ -9,6 +9,7 @@ const sections: Array<{ to: string; label: MessageId; end: boolean }> = [
   { to: "/operator/members", label: "operator.members.title", end: false },
   { to: "/operator/chains", label: "operator.chains.title", end: false },
   { to: "/operator/sponsorship", label: "operator.sponsorship.title", end: false },
+  { to: "/operator/reminders", label: "operator.reminders.title", end: false },
   { to: "/operator/audit", label: "operator.audit.title", end: false },
 ];
 
