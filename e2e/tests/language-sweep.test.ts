@@ -101,7 +101,8 @@ afterAll(async () => {
 });
 
 /**
- * The visible texts of the page (each text node's trimmed text), and what does not fit: the document wider than the
+ * The visible texts of the page (each text node's trimmed text, except code and what the app marks as data with
+ * `translate="no"`), and what does not fit: the document wider than the
  * screen, a control whose text is wider than its box, a control in a dialog outside the screen; at 360 px also any
  * control partly outside the screen and a text cut to an ellipsis.
  */
@@ -112,7 +113,8 @@ function readPage(page: Page): Promise<{ texts: string[]; misfits: string[] }> {
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const text = node.textContent?.trim() ?? "";
       const parent = node.parentElement;
-      if (!text || !parent || parent.closest("script, style, noscript, code, pre, .visually-hidden")) continue;
+      if (!text || !parent || parent.closest('script, style, noscript, code, pre, .visually-hidden, [translate="no"]'))
+        continue;
       if (parent.offsetParent === null && getComputedStyle(parent).position !== "fixed") continue;
       texts.push(text);
     }
@@ -145,16 +147,13 @@ function readPage(page: Page): Promise<{ texts: string[]; misfits: string[] }> {
 }
 
 /**
- * A text that reads as words (two letters or more), not a name (alone or with a sign: "© Arcana"), a number (a
- * Roman numeral too), an address, a hash, a code, or the audit log's raw data (an action id, a JSON payload).
+ * A text that reads as words: two letters or more (a number is not words), and not a name of the allowlist (alone or
+ * with a sign: "© Arcana"). Data (addresses, hashes, codes, e-mail addresses, the audit log's raw ids and payloads) is
+ * not judged here: the app marks it `translate="no"`, which is also what browser translators leave alone, and
+ * `readPage` skips it.
  */
 function isWords(text: string): boolean {
-  const withoutSigns = text.replace(/^[©·\s]+/, "");
-  if (names.has(withoutSigns) || text.includes("@") || /^0x[0-9a-f]/i.test(text)) return false;
-  if (/^[A-Z0-9]{6,}$/.test(text) || /^[0-9a-f]{16,}$/i.test(text) || /^[a-z]+(_[a-z]+)*$/.test(text)) return false;
-  if (/^[{[]/.test(text)) return false;
-  // A tarot card's Roman numeral ("XI") is the card's number in every language.
-  if (/^[IVXLC]+$/.test(text)) return false;
+  if (names.has(text.replace(/^[©·\s]+/, ""))) return false;
   return /\p{L}{2,}/u.test(text);
 }
 
