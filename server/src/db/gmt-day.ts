@@ -12,3 +12,8 @@ export function gmtDateSql(column: AnyColumn | SQL): SQL<string> {
 export function sinceSql(column: AnyColumn | SQL, since: Date): SQL {
   return sql`${column} >= ${since.toISOString()}::timestamptz`;
 }
+
+/** The GMT day number of a timestamp, in SQL: the same number `gmtDayNumber` (protocol) gives in TypeScript. */
+export function gmtDayNumberSql(column: AnyColumn | SQL): SQL<number> {
+  return sql<number>`(extract(epoch from ${column})::bigint / 86400)::int`;
+}

@@ -1,5 +1,6 @@
 import { type AnyColumn, asc, eq, inArray, max, type SQL, sql } from "drizzle-orm";
 import type { DatabaseOrTransaction, Transaction } from "../../db/client.js";
+import { gmtDayNumberSql } from "../../db/gmt-day.js";
 import { type CheckedInEvent, type CheckInCreditsDeps, createCheckInCredits } from "./credit.js";
 import { checkIns } from "./schema.js";
 
@@ -30,7 +31,7 @@ export async function firstCheckIns(
 export function checkedInWithinSql(userId: AnyColumn | SQL, from: AnyColumn | SQL, hours: number): SQL<boolean> {
   const until = sql`${from} + make_interval(hours => ${hours})`;
   return sql<boolean>`exists (select 1 from ${checkIns} where ${checkIns.userId} = ${userId}
-    and ${checkIns.day} between (extract(epoch from ${from})::bigint / 86400)::int and (extract(epoch from ${until})::bigint / 86400)::int
+    and ${checkIns.day} between ${gmtDayNumberSql(from)} and ${gmtDayNumberSql(until)}
     and ${checkIns.createdAt} >= ${from} and ${checkIns.createdAt} <= ${until})`;
 }
 

@@ -1,13 +1,14 @@
-import { DAY_MS, gmtDayNumber, type OperatorReminders } from "@arcana/protocol";
-import { and, eq, gte, isNotNull, lt, sql } from "drizzle-orm";
+import { gmtDayNumber, lastGmtDays, type OperatorReminders } from "@arcana/protocol";
+import { and, eq, gte, isNotNull, sql } from "drizzle-orm";
 import type { DatabaseOrTransaction } from "../../db/client.js";
+import { gmtDateSql, sinceSql } from "../../db/gmt-day.js";
 import { checkedInWithinSql } from "../daily/api.js";
 import { reminderChoiceChanges, reminderChoices, reminderJobs } from "./schema.js";
 
 /** The console's window: the last 30 GMT days, today included. */
-export const REMINDER_REPORT_DAYS = 30;
+const REMINDER_REPORT_DAYS = 30;
 /** A member who checks in this many hours after their reminder was sent counts as converted. */
-export const CONVERSION_HOURS = 6;
+const CONVERSION_HOURS = 6;
 
 /**
  * The operator console's reminder figures (decision 0051), three set-based reads: sent jobs per day with
@@ -19,8 +20,7 @@ export async function reminderReport(
   db: DatabaseOrTransaction,
   { enabled, now }: { enabled: boolean; now: Date },
 ): Promise<OperatorReminders> {
-  const today = gmtDayNumber(now);
-  const firstDay = today - REMINDER_REPORT_DAYS + 1;
+  const window = lastGmtDays(now, REMINDER_REPORT_DAYS);
   const converted = checkedInWithinSql(reminderJobs.userId, reminderJobs.finishedAt, CONVERSION_HOURS);
   const [sentRows, unsubscribeRows, [undeliverable]] = await Promise.all([
     db
@@ -30,21 +30,15 @@ export async function reminderReport(
         converted: sql<number>`(count(*) filter (where ${converted}))::int`,
       })
       .from(reminderJobs)
-      .where(and(eq(reminderJobs.status, "sent"), gte(reminderJobs.day, firstDay), lt(reminderJobs.day, today + 1)))
+      .where(and(eq(reminderJobs.status, "sent"), gte(reminderJobs.day, gmtDayNumber(window.since))))
       .groupBy(reminderJobs.day),
     db
       .select({
-        day: sql<number>`(extract(epoch from ${reminderChoiceChanges.at})::bigint / 86400)::int`,
+        date: gmtDateSql(reminderChoiceChanges.at),
         members: sql<number>`count(distinct ${reminderChoiceChanges.userId})::int`,
       })
       .from(reminderChoiceChanges)
-      .where(
-        and(
-          eq(reminderChoiceChanges.enabled, false),
-          gte(reminderChoiceChanges.at, new Date(firstDay * DAY_MS)),
-          lt(reminderChoiceChanges.at, new Date((today + 1) * DAY_MS)),
-        ),
-      )
+      .where(and(eq(reminderChoiceChanges.enabled, false), sinceSql(reminderChoiceChanges.at, window.since)))
       .groupBy(sql`1`),
     db
       .select({ count: sql<number>`count(*)::int` })
@@ -52,15 +46,15 @@ export async function reminderReport(
       .where(and(eq(reminderChoices.enabled, true), isNotNull(reminderChoices.undeliverableAt))),
   ]);
   const sentBy = new Map(sentRows.map((row) => [Number(row.day), row]));
-  const unsubscribedBy = new Map(unsubscribeRows.map((row) => [Number(row.day), Number(row.members)]));
-  const days = Array.from({ length: REMINDER_REPORT_DAYS }, (_, index) => {
-    const day = firstDay + index;
+  const unsubscribedBy = new Map(unsubscribeRows.map((row) => [row.date, Number(row.members)]));
+  const days = window.days.map((day, index) => {
+    const date = window.dates[index] as string;
     const sent = sentBy.get(day);
     return {
-      date: new Date(day * DAY_MS).toISOString().slice(0, 10),
+      date,
       sent: Number(sent?.sent ?? 0),
       checked_in_within_6h: Number(sent?.converted ?? 0),
-      unsubscribes: unsubscribedBy.get(day) ?? 0,
+      unsubscribes: unsubscribedBy.get(date) ?? 0,
     };
   });
   const total = days.reduce(

@@ -7,7 +7,7 @@ import { makeOperator } from "../../test/admin.js";
 import { apiClient } from "../../test/api-client.js";
 import { createTestApp, testClock } from "../../test/app.js";
 import { createMemberRow, insertCheckIn, signUpMember } from "../../test/members.js";
-import { reminderReport } from "./report.js";
+import { reminderReport } from "./reports.js";
 import { createReminderService } from "./service.js";
 
 const economy = loadEconomy();
