@@ -30,8 +30,8 @@ const TARGET_PER_SECOND = 170;
 /** Per server; the shipped default is 50 (an SMTP provider's limit), the bench measures what the servers can do. */
 const RATE_PER_SECOND = 1_000;
 /** Members outside the reminder set whose check-ins are credited to time the credit path. */
-const CHECK_INS = 200;
-const CHECK_IN_SECONDS = 5;
+const CHECK_INS = Number(process.env.BENCH_REMINDER_CHECK_INS ?? 200);
+const CHECK_IN_SECONDS = Number(process.env.BENCH_REMINDER_CHECK_IN_SECONDS ?? 5);
 /** Messages the ceiling (the mailer alone) hands over: enough for a steady rate. */
 const CEILING_SENDS = Math.min(MEMBERS, 10_000);
 

@@ -35,4 +35,30 @@ describe("`npm run bench` as README.md documents it", () => {
     );
     expect(stdout).toContain("the summary counted 3,000");
   }, 120_000);
+
+  it("BENCH_ONLY=reminders with BENCH_DATABASE_URL, as docs/operating.md gives it, plans, sends through two servers and exits 0", async () => {
+    const { stdout } = await promisify(execFile)("npm", ["run", "bench"], {
+      cwd: repoRoot,
+      env: {
+        ...process.env,
+        BENCH_ONLY: "reminders",
+        BENCH_REMINDERS: "300",
+        BENCH_REMINDER_CHECK_INS: "20",
+        BENCH_REMINDER_CHECK_IN_SECONDS: "1",
+        BENCH_WARMUP_SECONDS: "0",
+        BENCH_DATABASE_URL: process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test",
+      },
+      maxBuffer: 16 * 1024 * 1024,
+    });
+    expect(stdout).toMatch(
+      /\| reminders: planning for 300 opted-in members at risk \(PostgreSQL\) \| [\d.]+ s \(300 queued; .*, 0 new\) \|/,
+    );
+    expect(stdout).toMatch(
+      /\| reminders: 300 due at once, 2 servers \(one SIGKILLed .*\| \d+\/s: all in \d+ s .*; 0 missed, 0 doubled, \d+ handed over twice with the same Message-ID \|/,
+    );
+    expect(stdout).toMatch(
+      /\| the daily check-in path with reminders .*\| off: GET .*; on, idle: GET .* \| while 2 servers send: GET /,
+    );
+    expect(stdout).toContain('jobs at the end: {"sent":300}');
+  }, 240_000);
 });
