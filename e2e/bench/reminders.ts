@@ -3,7 +3,7 @@
 // - Sending: two servers (`server/src/main.ts`, as an operator runs it, reminders on, SMTP_URL a local peer) send
 //   every job from their schedulers; when a third has reached the peer one server is SIGKILLed and started again at
 //   once (a supervisor's restart). The jobs it held stay leased for 10 minutes; once the rest is sent the bench ends
-//   those leases by hand (standing in for the 10 minutes) and the servers' next pass sends them. The peer counts each
+//   those leases by hand (standing in for the 10 minutes) and starts a third server, whose first pass sends them. The peer counts each
 //   member's messages and their Message-IDs: a copy handed over again after the kill carries the same Message-ID
 //   (the same message to a mailbox that deduplicates), told apart from a second reminder (a new Message-ID).
 // - The ceiling, in the same run: as many messages handed to the same peer by the same mailer alone (no database).
@@ -22,6 +22,7 @@ import { createReminderSender, createUnsubscribeTokens } from "../../server/src/
 import { setBoundWallet } from "../../server/src/modules/users/service.js";
 import { createScratchDatabase } from "../../server/src/test/database.js";
 import { freePort, startServer } from "../src/server.js";
+import { keepServingWhenSendersDrop } from "../src/smtp-peer.js";
 import { benchSession, economyFile, type Load, load, loadText, notes, table } from "./common.js";
 
 const MEMBERS = Number(process.env.BENCH_REMINDERS ?? 100_000);
@@ -59,6 +60,8 @@ async function smtpPeer() {
       });
     },
   });
+  // The bench SIGKILLs a server while it sends: its open connection to this peer is reset.
+  keepServingWhenSendersDrop(server);
   const port = await freePort();
   await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
   return {
@@ -228,6 +231,9 @@ export async function benchReminders(databaseUrl: string) {
     const restMs = performance.now() - started;
     const restHanded = peer.messages();
     await sql`update reminder_jobs set lease_until = now() - interval '1 second' where day = ${day} and status = 'sending'`;
+    // The next pass claims them: a server started now makes its first pass at once (the two running make theirs
+    // within their minute, whichever comes first).
+    await startSender(files.file);
     await until(
       "the killed server's leases sent",
       async () => {

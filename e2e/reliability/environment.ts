@@ -11,6 +11,7 @@ import { createScratchDatabase } from "../../server/src/test/database.js";
 import { type Relay, startRelay } from "../../server/src/test/relay.js";
 import { spawnOwned } from "../src/processes.js";
 import { freePort, repoRoot, serverEntry, startLocalChain, waitUntilReady } from "../src/server.js";
+import { keepServingWhenSendersDrop } from "../src/smtp-peer.js";
 
 const POSTGRES_URL = process.env.RELIABILITY_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const REDIS_PORT = Number(process.env.RELIABILITY_REDIS_PORT ?? 6379);
@@ -99,11 +100,7 @@ async function startSmtpPeer() {
       });
     },
   });
-  // The outage scenario cuts the relay in front of this peer, so a connection may be reset mid-session.
-  // A mail server logs that and keeps serving; without a listener Node would end the whole suite on it.
-  server.on("error", (error: NodeJS.ErrnoException) => {
-    if (!["ECONNRESET", "EPIPE", "ETIMEDOUT"].includes(error.code ?? "")) throw error;
-  });
+  keepServingWhenSendersDrop(server);
   const port = await freePort();
   await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
   return {
