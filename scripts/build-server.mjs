@@ -4,7 +4,7 @@
 // bundled in: one file read instead of thousands of modules resolved at every start. What stays an import of
 // node_modules: packages that read their own files (PGlite's WebAssembly, Scalar's page, a native module) and the
 // React stack, which the built web app (web/build/server) imports too and must share with the server.
-import { cpSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -36,7 +36,10 @@ const external = {
   },
 };
 
-rmSync(outdir, { recursive: true, force: true });
+// Built beside server/dist and moved in only when it differs: a build that changes nothing (the reliability suite's,
+// run while the browser tests' servers start from the same build in CI) leaves the files those servers read alone.
+const staging = `${outdir}.building-${process.pid}`;
+rmSync(staging, { recursive: true, force: true });
 const started = performance.now();
 const result = await build({
   entryPoints: {
@@ -45,7 +48,7 @@ const result = await build({
     admin: path.join(server, "src/cli/main.ts"),
     "migrate-cli": path.join(server, "src/db/migrate-cli.ts"),
   },
-  outdir,
+  outdir: staging,
   bundle: true,
   splitting: true,
   format: "esm",
@@ -64,13 +67,41 @@ const result = await build({
 });
 // What the bundle still imports from node_modules, for the production install (scripts/build-production.mjs).
 writeFileSync(
-  path.join(outdir, "external-imports.json"),
+  path.join(staging, "external-imports.json"),
   `${JSON.stringify(externalImports(result.metafile), null, 2)}\n`,
 );
 // The migrations are read from beside the database client (server/dist/migrations once bundled).
-cpSync(path.join(server, "src/db/migrations"), path.join(outdir, "migrations"), { recursive: true });
+cpSync(path.join(server, "src/db/migrations"), path.join(staging, "migrations"), { recursive: true });
 // The API reference page's browser bundle, served from beside the server (app.ts): production needs no
 // @scalar/api-reference (and its Vue stack) installed.
 const scalarPackage = createRequire(path.join(server, "package.json")).resolve("@scalar/api-reference");
-cpSync(path.join(path.dirname(scalarPackage), "browser/standalone.js"), path.join(outdir, "scalar-standalone.js"));
-console.log(`server/dist: built in ${Math.round(performance.now() - started)} ms`);
+cpSync(path.join(path.dirname(scalarPackage), "browser/standalone.js"), path.join(staging, "scalar-standalone.js"));
+
+/** Every file under `dir`, relative, sorted. */
+function files(dir) {
+  try {
+    return readdirSync(dir, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)))
+      .sort();
+  } catch {
+    return null;
+  }
+}
+const built = files(staging);
+const present = files(outdir);
+const unchanged =
+  present !== null &&
+  present.length === built.length &&
+  built.every(
+    (file, i) =>
+      present[i] === file && readFileSync(path.join(staging, file)).equals(readFileSync(path.join(outdir, file))),
+  );
+if (unchanged) {
+  rmSync(staging, { recursive: true, force: true });
+  console.log(`server/dist: built in ${Math.round(performance.now() - started)} ms, unchanged`);
+} else {
+  rmSync(outdir, { recursive: true, force: true });
+  renameSync(staging, outdir);
+  console.log(`server/dist: built in ${Math.round(performance.now() - started)} ms`);
+}
