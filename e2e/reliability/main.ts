@@ -21,7 +21,8 @@ import { sponsoredRelays } from "./sponsorship.js";
 
 const started = performance.now();
 const only = process.env.RELIABILITY_ONLY?.split(",");
-const wanted = (name: string) => !only || only.includes(name);
+const skipped = process.env.RELIABILITY_SKIP?.split(",") ?? [];
+const wanted = (name: string) => (!only || only.includes(name)) && !skipped.includes(name);
 const FUZZ_RUNS = Number(process.env.RELIABILITY_FUZZ_RUNS ?? 200);
 const SOAK_SECONDS = Number(process.env.RELIABILITY_SOAK_SECONDS ?? 40);
 const SOAK_WARM_UP_SECONDS = Number(process.env.RELIABILITY_SOAK_WARM_UP_SECONDS ?? 20);
