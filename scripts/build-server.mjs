@@ -39,7 +39,8 @@ const external = {
 // Built beside server/dist and moved in only when it differs: a build that changes nothing (the reliability suite's,
 // run while the browser tests' servers start from the same build in CI) leaves the files those servers read alone.
 const staging = `${outdir}.building-${process.pid}`;
-rmSync(staging, { recursive: true, force: true });
+// Gone however this ends: moved in, unchanged, or a failed build (the exit event follows an uncaught error too).
+process.on("exit", () => rmSync(staging, { recursive: true, force: true }));
 const started = performance.now();
 const result = await build({
   entryPoints: {
@@ -98,7 +99,6 @@ const unchanged =
       present[i] === file && readFileSync(path.join(staging, file)).equals(readFileSync(path.join(outdir, file))),
   );
 if (unchanged) {
-  rmSync(staging, { recursive: true, force: true });
   console.log(`server/dist: built in ${Math.round(performance.now() - started)} ms, unchanged`);
 } else {
   rmSync(outdir, { recursive: true, force: true });
