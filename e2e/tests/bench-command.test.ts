@@ -5,19 +5,22 @@ import { repoRoot } from "../src/server.js";
 
 // README.md's `npm run bench` row, typed from the repository's root as it says, with one part (BENCH_ONLY) at a
 // tiny size: the documented command line works, not only the functions behind it.
+async function npmRunBench(env: Record<string, string>): Promise<string> {
+  const { stdout } = await promisify(execFile)("npm", ["run", "bench"], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      ...env,
+      BENCH_DATABASE_URL: process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test",
+    },
+    maxBuffer: 16 * 1024 * 1024,
+  });
+  return stdout;
+}
+
 describe("`npm run bench` as README.md documents it", () => {
   it("BENCH_ONLY=openings with BENCH_DATABASE_URL prints the openings export's figures and exits 0", async () => {
-    const { stdout } = await promisify(execFile)("npm", ["run", "bench"], {
-      cwd: repoRoot,
-      env: {
-        ...process.env,
-        BENCH_ONLY: "openings",
-        BENCH_OPENINGS: "3000",
-        BENCH_DAY_OPENINGS: "300",
-        BENCH_DATABASE_URL: process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test",
-      },
-      maxBuffer: 16 * 1024 * 1024,
-    });
+    const stdout = await npmRunBench({ BENCH_ONLY: "openings", BENCH_OPENINGS: "3000", BENCH_DAY_OPENINGS: "300" });
     // The page and its API, each judged on the first request after a restart (the cold figure), beside the ceiling.
     for (const figure of [
       /GET \/api\/boxes\/fairness\/public .*with 3,000 openings/,
@@ -37,18 +40,12 @@ describe("`npm run bench` as README.md documents it", () => {
   }, 120_000);
 
   it("BENCH_ONLY=reminders with BENCH_DATABASE_URL, as docs/operating.md gives it, plans, sends through two servers and exits 0", async () => {
-    const { stdout } = await promisify(execFile)("npm", ["run", "bench"], {
-      cwd: repoRoot,
-      env: {
-        ...process.env,
-        BENCH_ONLY: "reminders",
-        BENCH_REMINDERS: "300",
-        BENCH_REMINDER_CHECK_INS: "20",
-        BENCH_REMINDER_CHECK_IN_SECONDS: "1",
-        BENCH_WARMUP_SECONDS: "0",
-        BENCH_DATABASE_URL: process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test",
-      },
-      maxBuffer: 16 * 1024 * 1024,
+    const stdout = await npmRunBench({
+      BENCH_ONLY: "reminders",
+      BENCH_REMINDERS: "300",
+      BENCH_REMINDER_CHECK_INS: "20",
+      BENCH_REMINDER_CHECK_IN_SECONDS: "1",
+      BENCH_WARMUP_SECONDS: "0",
     });
     expect(stdout).toMatch(
       /\| reminders: planning for 300 opted-in members at risk \(PostgreSQL\) \| [\d.]+ s \(300 queued; .*, 0 new\) \|/,
